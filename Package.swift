@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "Bindery",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Bindery", targets: ["Bindery"]),
+    .library(name: "BinderyControls", targets: ["BinderyControls"]),
+    .executable(name: "PersonEditor", targets: ["PersonEditor"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1")
+  ],
+  targets: [
+    .macro(
+      name: "BinderyMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(name: "Bindery", dependencies: ["BinderyMacros"], swiftSettings: strictSettings),
+    .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "PersonEditor",
+      dependencies: ["Bindery", "BinderyControls"],
+      path: "Examples/PersonEditor",
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyControlsTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyMacrosTests",
+      dependencies: [
+        "BinderyMacros",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

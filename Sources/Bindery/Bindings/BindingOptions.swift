@@ -1,0 +1,47 @@
+/// Which way a binding carries values.
+public enum BindingDirection: Sendable, Equatable, CustomStringConvertible {
+  /// Source changes are written to the target (read-only binding).
+  case sourceToTarget
+  /// Target changes (user edits, for a control) are written to the source; the source is never read.
+  case targetToSource
+  /// Both ways; the default when the source path is writable.
+  case both
+
+  /// `→`, `←` or `⇄`, as a binding's description shows it.
+  public var description: String {
+    switch self {
+    case .sourceToTarget: "←"
+    case .targetToSource: "→"
+    case .both: "⇄"
+    }
+  }
+}
+
+/// Where a binding writes its target.
+public enum BindingDelivery: Sendable {
+  /// On the mutating thread, synchronously, before the mutation returns (the default).
+  case synchronous
+  /// On the main actor: the latest source value is written there, after the mutation returns.
+  case mainActor
+  /// On an actor of your choice: the latest source value is written there, after the mutation returns.
+  case actor(any Actor)
+}
+
+/// How a binding behaves.
+///
+/// ```swift
+/// label.bind(\.text, to: controller, \.person?.fullName, options: BindingOptions(delivery: .mainActor))
+/// ```
+public struct BindingOptions: Sendable {
+  /// The direction asked for; `nil` picks ``BindingDirection/both`` when the source path can be
+  /// written and ``BindingDirection/sourceToTarget`` otherwise.
+  public var direction: BindingDirection?
+  /// Where the target is written.
+  public var delivery: BindingDelivery
+
+  /// Creates options.
+  public init(direction: BindingDirection? = nil, delivery: BindingDelivery = .synchronous) {
+    self.direction = direction
+    self.delivery = delivery
+  }
+}

@@ -1,0 +1,41 @@
+import Synchronization
+
+/// A group of bindings that unbind together (ILBindingsSet's `unbind`).
+///
+/// ```swift
+/// let bindings = BindingSet()
+/// firstNameField.bind(\.text, to: controller, \.person?.firstName).store(in: bindings)
+/// fullNameLabel.bind(\.text, to: controller, \.person?.fullName).store(in: bindings)
+/// bindings.unbind()  // both end
+/// ```
+public final class BindingSet: Sendable {
+  private let members = Mutex<[PropertyBinding]>([])
+
+  /// Creates an empty set.
+  public init() {}
+
+  /// Creates a set holding `bindings`.
+  public init(_ bindings: [PropertyBinding]) {
+    members.withLock { $0 = bindings }
+  }
+
+  /// Adds a binding.
+  public func insert(_ binding: PropertyBinding) {
+    members.withLock { $0.append(binding) }
+  }
+
+  /// The bindings of the set, in the order they were added.
+  public var bindings: [PropertyBinding] { members.withLock { $0 } }
+
+  /// The number of bindings in the set that are still bound.
+  public var boundCount: Int { bindings.filter(\.isBound).count }
+
+  /// Unbinds every binding of the set and empties it.
+  public func unbind() {
+    let all = members.withLock { members in
+      defer { members = [] }
+      return members
+    }
+    for binding in all { binding.unbind() }
+  }
+}

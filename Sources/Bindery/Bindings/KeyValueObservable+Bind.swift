@@ -1,0 +1,105 @@
+extension KeyValueObservable {
+  /// Binds a property of this object (the target) to a key path of a source object.
+  ///
+  /// The source value is written to the target at once, then after every change of anything the source
+  /// path reads (`\.person?.fullName` follows `person`, `firstName` and `lastName`, and re-targets
+  /// when `person` is replaced). When the source path can be written, including a chain of stored
+  /// properties through optionals like `\.person?.firstName`, the binding is two-way: changes of the
+  /// target (for an ``EditableControl``, user edits only) are written back to the source.
+  ///
+  /// ```swift
+  /// firstNameField.bind(\.text, to: controller, \.person?.firstName)  // two-way
+  /// fullNameLabel.bind(\.text, to: controller, \.person?.fullName)    // one-way: computed
+  /// ```
+  ///
+  /// A value the binding wrote is never sent back (no echo), and a cycle of bindings stops at the first
+  /// value that is already there. Binding a property that already has a binding replaces it. Neither end
+  /// is retained: the target keeps the binding, and when either end is deallocated it unbinds itself.
+  ///
+  /// - Parameters:
+  ///   - property: The target property.
+  ///   - source: The source object.
+  ///   - sourceKeyPath: The key path of the value on the source.
+  ///   - options: Direction and delivery.
+  /// - Returns: The binding, to query or unbind; the target keeps it alive.
+  @discardableResult
+  public func bind<Source: AnyObject, Value>(
+    _ property: ReferenceWritableKeyPath<Self, Value>,
+    to source: Source,
+    _ sourceKeyPath: KeyPath<Source, Value>,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    BindingFactory.make(
+      target: self,
+      property,
+      source: source,
+      sourceKeyPath,
+      toTarget: { $0 },
+      toSource: { $0 },
+      options: options,
+      location: "\(file):\(line)"
+    )
+  }
+
+  /// Binds an optional property of this object to a non-optional key path of a source object.
+  ///
+  /// The same as ``bind(_:to:_:options:file:line:)``; a `nil` written to the target is not written back.
+  @discardableResult
+  public func bind<Source: AnyObject, Value>(
+    _ property: ReferenceWritableKeyPath<Self, Value?>,
+    to source: Source,
+    _ sourceKeyPath: KeyPath<Source, Value>,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    BindingFactory.make(
+      target: self,
+      property,
+      source: source,
+      sourceKeyPath,
+      toTarget: { Optional($0) },
+      toSource: { $0 },
+      options: options,
+      location: "\(file):\(line)"
+    )
+  }
+
+  /// The binding of one of this object's properties, if it has one (Cocoa's `infoForBinding:`).
+  public func binding<Value>(for property: KeyPath<Self, Value>) -> PropertyBinding? {
+    keyValueRegistrar.binding(forTargetKeyPath: property)
+  }
+
+  /// Every live binding whose target is this object.
+  public var bindings: [PropertyBinding] { keyValueRegistrar.ownedBindings }
+
+  /// Ends the binding of one of this object's properties, if it has one.
+  public func unbind<Value>(_ property: KeyPath<Self, Value>) {
+    binding(for: property)?.unbind()
+  }
+}
+
+extension KeyValueRegistrar {
+  /// Keeps a binding whose target is this registrar's object; a binding of the same property is replaced.
+  func addBinding(_ binding: PropertyBinding) {
+    let replaced = state.withLock { state -> [PropertyBinding] in
+      let old = state.bindings.filter { $0.property == binding.targetPropertyID }.map(\.binding)
+      state.bindings.removeAll { $0.property == binding.targetPropertyID }
+      state.bindings.append(OwnedBinding(property: binding.targetPropertyID, binding: binding))
+      return old
+    }
+    for old in replaced { old.unbind() }
+  }
+
+  func removeBinding(_ binding: PropertyBinding) {
+    state.withLock { $0.bindings.removeAll { $0.binding === binding } }
+  }
+
+  func binding(forTargetKeyPath keyPath: AnyKeyPath) -> PropertyBinding? {
+    state.withLock { state in state.bindings.first { $0.binding.targetKeyPath == keyPath }?.binding }
+  }
+
+  var ownedBindings: [PropertyBinding] { state.withLock { $0.bindings.map(\.binding) } }
+}

@@ -1,0 +1,154 @@
+import Synchronization
+
+/// A live link between a property of a target object and a key path of a source object.
+///
+/// Make one with ``KeyValueObservable/bind(_:to:_:options:file:line:)``. A binding is an object you
+/// can query (its ends, key paths, options, state) and end with ``unbind()``. Neither end is retained;
+/// when either is deallocated the binding unbinds itself. Once unbound it never acts again.
+///
+/// ```swift
+/// let binding = firstNameField.bind(\.text, to: controller, \.person?.firstName)
+/// binding.direction  // .both: typing in the field writes controller.person?.firstName
+/// print(binding)     // TextField.text ⇄ PersonController.person?.firstName (bound, PersonEditor/main.swift:12)
+/// binding.unbind()
+/// ```
+public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible {
+  /// The source key path, rooted at ``source``.
+  public let sourceKeyPath: AnyKeyPath
+  /// The bound property of the target, rooted at ``target``.
+  public let targetKeyPath: AnyKeyPath
+  /// The options the binding was made with.
+  public let options: BindingOptions
+  /// Where the binding was made, for debugging.
+  public let location: String
+
+  private weak var weakSource: AnyObject?
+  private weak var weakTarget: AnyObject?
+  private let unbound = Atomic<Bool>(false)
+  /// Number of threads now writing through this binding; see ``isWritingOnThisThread``.
+  private let activeWrites = Atomic<Int>(0)
+  private let pendingDelivery = Atomic<Bool>(false)
+  private let teardown = Locked<[() -> Void]>([])
+  private let effectiveDirection = Mutex<BindingDirection>(.sourceToTarget)
+  /// The target property's identifier in its registrar's binding table.
+  let targetPropertyID: PropertyID
+
+  init(
+    source: AnyObject,
+    sourceKeyPath: AnyKeyPath,
+    target: AnyObject,
+    targetKeyPath: AnyKeyPath,
+    targetPropertyID: PropertyID,
+    options: BindingOptions,
+    location: String
+  ) {
+    self.weakSource = source
+    self.weakTarget = target
+    self.sourceKeyPath = sourceKeyPath
+    self.targetKeyPath = targetKeyPath
+    self.targetPropertyID = targetPropertyID
+    self.options = options
+    self.location = location
+  }
+
+  /// The source object, while it exists.
+  public var source: AnyObject? { weakSource }
+
+  /// The target object, while it exists.
+  public var target: AnyObject? { weakTarget }
+
+  /// The direction in force: what ``BindingOptions/direction`` asked for, or what the paths allow.
+  public var direction: BindingDirection { effectiveDirection.withLock { $0 } }
+
+  /// Whether the binding still acts: not unbound, and both ends alive.
+  public var isBound: Bool {
+    !unbound.load(ordering: .acquiring) && weakSource != nil && weakTarget != nil
+  }
+
+  /// Ends the binding for good. Unbinding twice does nothing.
+  public func unbind() {
+    guard !unbound.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let actions = teardown.withLock { actions in
+      defer { actions = [] }
+      return actions
+    }
+    for action in actions { action() }
+    if let target = weakTarget as? any KeyValueObservable {
+      target.keyValueRegistrar.removeBinding(self)
+    }
+  }
+
+  /// `Target.path ⇄ Source.path (state, location)`.
+  public var description: String {
+    let state = isBound ? "bound" : "unbound"
+    return
+      "\(KeyPathNames.describe(targetKeyPath)) \(direction) \(KeyPathNames.describe(sourceKeyPath)) (\(state), \(location))"
+  }
+
+  /// Keeps this binding in a set, to unbind it with the others.
+  @discardableResult
+  public func store(in set: BindingSet) -> PropertyBinding {
+    set.insert(self)
+    return self
+  }
+
+  // MARK: Internals
+
+  var isUnbound: Bool { unbound.load(ordering: .relaxed) }
+
+  func setDirection(_ direction: BindingDirection) {
+    effectiveDirection.withLock { $0 = direction }
+  }
+
+  /// Runs `action` at unbind; at once if already unbound.
+  func onUnbind(_ action: @escaping () -> Void) {
+    let runNow = teardown.withLock { actions -> Bool in
+      if unbound.load(ordering: .acquiring) { return true }
+      actions.append(action)
+      return false
+    }
+    if runNow { action() }
+  }
+
+  /// Whether this thread is inside a write made by this binding (so the change is its own echo).
+  @inline(__always)
+  var isWritingOnThisThread: Bool {
+    guard activeWrites.load(ordering: .relaxed) > 0 else { return false }
+    let me = ObjectIdentifier(self)
+    return ThreadContext.current.writingBindings.contains(me)
+  }
+
+  /// Runs a write made by this binding; notifications it causes to this binding are skipped.
+  @inline(__always)
+  func writing(_ body: () -> Void) {
+    let context = ThreadContext.current
+    context.writingBindings.append(ObjectIdentifier(self))
+    activeWrites.add(1, ordering: .relaxed)
+    body()
+    activeWrites.subtract(1, ordering: .relaxed)
+    context.writingBindings.removeLast()
+  }
+
+  /// Schedules `flush` on the binding's actor, once for any number of changes before it runs.
+  func scheduleDelivery(_ flush: @escaping () -> Void) {
+    guard !pendingDelivery.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let work = UncheckedSendable(flush)
+    let clear: @Sendable () -> Void = { [self] in
+      pendingDelivery.store(false, ordering: .releasing)
+      work.value()
+    }
+    switch options.delivery {
+    case .synchronous:
+      clear()
+    case .mainActor:
+      Task { @MainActor in clear() }
+    case .actor(let actor):
+      Task { await runIsolated(on: actor, clear) }
+    }
+  }
+}
+
+/// Runs `body` isolated to `actor`.
+private func runIsolated(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
+  body()
+}

@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Readable key paths for descriptions: `\Person.<computed 0x… (String)>` becomes `\Person.firstName`.
+///
+/// The macro's properties are computed, so Swift prints their key paths by address. Names are learned
+/// from the reads recorded when a binding is made (never on the change path).
+enum KeyPathNames {
+  private static let names = Locked<[AnyKeyPath: String]>([:])
+
+  /// Learns the names of the key paths of these reads.
+  static func learn(_ records: [AccessRecord]) {
+    let named = records.compactMap { record -> (AnyKeyPath, String)? in
+      let name = record.name.description
+      return name.isEmpty ? nil : (record.keyPath, name)
+    }
+    guard !named.isEmpty else { return }
+    names.withLock { table in
+      for (keyPath, name) in named where table[keyPath] == nil { table[keyPath] = name }
+    }
+  }
+
+  /// The key path with the names learned so far in place of addresses.
+  static func describe(_ keyPath: AnyKeyPath) -> String {
+    var text = String(describing: keyPath)
+    let known = names.withLock { $0 }
+    for (path, name) in known {
+      let pathText = String(describing: path)
+      let rootPrefix = "\\" + String(describing: type(of: path).rootType)
+      guard pathText.hasPrefix(rootPrefix) else { continue }
+      let component = String(pathText.dropFirst(rootPrefix.count))
+      guard component.contains("<computed") else { continue }
+      text = text.replacingOccurrences(of: component, with: "." + name)
+    }
+    return text
+  }
+}
+
+extension String {
+  /// Replaces every occurrence of `target` (no Foundation).
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = self[...]
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    result += rest
+    return result
+  }
+}

@@ -1,0 +1,66 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// Per-thread state of the observation core: the access list being recorded and the bindings writing.
+final class ThreadContext {
+  /// The access list of the innermost tracked evaluation on this thread.
+  var tracking: AccessList?
+  /// Bindings writing on this thread, so their own forward notifications are skipped (echo).
+  var writingBindings: [ObjectIdentifier] = []
+
+  /// The context of the current thread.
+  static var current: ThreadContext {
+    if let existing = ThreadLocalStorage.get() { return existing }
+    let context = ThreadContext()
+    ThreadLocalStorage.set(context)
+    return context
+  }
+
+  /// The tracking list of the current thread, without creating a context.
+  @inline(__always)
+  static var currentTracking: AccessList? {
+    ThreadLocalStorage.get()?.tracking
+  }
+}
+
+#if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+  /// A pthread key holding a retained `ThreadContext`, released when the thread exits.
+  enum ThreadLocalStorage {
+    static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      let status = pthread_key_create(&key) { pointer in
+        #if canImport(Darwin)
+          Unmanaged<ThreadContext>.fromOpaque(pointer).release()
+        #else
+          if let pointer { Unmanaged<ThreadContext>.fromOpaque(pointer).release() }
+        #endif
+      }
+      precondition(status == 0, "Bindery could not create its thread-local key")  // allowed: system failure, not input
+      return key
+    }()
+
+    @inline(__always)
+    static func get() -> ThreadContext? {
+      guard let pointer = pthread_getspecific(key) else { return nil }
+      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    static func set(_ context: ThreadContext) {
+      pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+    }
+  }
+#else
+  /// Single-threaded platforms: one context.
+  enum ThreadLocalStorage {
+    nonisolated(unsafe) static var context: ThreadContext?
+    static func get() -> ThreadContext? { context }
+    static func set(_ context: ThreadContext) { self.context = context }
+  }
+#endif

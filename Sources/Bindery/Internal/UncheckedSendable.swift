@@ -1,0 +1,11 @@
+/// Carries a value across an isolation boundary that the library has made safe by other means.
+///
+/// Bindings deliver on the actor the user chose; the closures they carry touch only objects the
+/// user's own `Sendable` rules already cover (see the README's threading model).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}

@@ -1,0 +1,161 @@
+public import Synchronization
+
+/// Records the observers of one object's properties and notifies them of changes.
+///
+/// Every ``KeyValueObservable`` object owns one. The macro's accessors report reads (``access(_:_:_:)``)
+/// and writes (``willSet(_:_:_:value:)`` and ``didSet(_:_:_:from:to:)``); a class that conforms by
+/// hand calls the same three methods.
+///
+/// Observers are kept behind a `Mutex`; a notification copies the observers of one property under the
+/// lock and calls them after releasing it, on the mutating thread, so an observer may observe, bind,
+/// unbind or mutate again without deadlock.
+public final class KeyValueRegistrar: Sendable {
+  let state = Mutex(RegistrarState())
+  /// Number of live subscriptions, read without the lock to skip unobserved writes.
+  @usableFromInline
+  let subscriptionCount = Atomic<Int>(0)
+  /// Number of subscriptions that asked for a call before each change.
+  @usableFromInline
+  let priorSubscriptionCount = Atomic<Int>(0)
+
+  /// Creates an empty registrar.
+  public init() {}
+
+  deinit {
+    let (subscribers, bindings) = state.withLock { state in
+      let subscribers = state.slots.flatMap(\.subscribers)
+      let bindings = state.bindings.map(\.binding)
+      state.slots.removeAll()
+      state.bindings.removeAll()
+      return (subscribers, bindings)
+    }
+    for subscriber in subscribers { subscriber.ownerDidDeinit() }
+    for binding in bindings { binding.unbind() }
+  }
+
+  // MARK: Reporting reads and writes
+
+  /// Reports a read of a property, so a tracked evaluation running on this thread records it.
+  ///
+  /// - Parameters:
+  ///   - subject: The object read.
+  ///   - id: The property's identifier.
+  ///   - keyPath: The property's key path; evaluated only while tracking.
+  ///   - name: The property's name, for readable descriptions of bindings.
+  @inlinable
+  public func access<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    name: StaticString = ""
+  ) {
+    _recordAccessIfTracking(subject, id, keyPath, Member.self, name)
+  }
+
+  /// Reports that a property is about to change; calls the observers that asked for prior calls.
+  @inlinable
+  public func willSet<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    value: Member
+  ) {
+    guard priorSubscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    withUnsafePointer(to: value) { pointer in
+      _notify(
+        SlotKey(id: id, channel: .prior),
+        RawChange(id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer), valueType: ObjectIdentifier(Member.self))
+      )
+    }
+  }
+
+  /// Reports that a property changed from `old` to `new`; calls its observers synchronously.
+  @inlinable
+  public func didSet<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    from old: Member,
+    to new: Member
+  ) {
+    guard subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    withUnsafePointer(to: old) { oldPointer in
+      withUnsafePointer(to: new) { newPointer in
+        _notify(
+          SlotKey(id: id, channel: .change),
+          RawChange(
+            id: id,
+            oldValue: UnsafeRawPointer(oldPointer),
+            newValue: UnsafeRawPointer(newPointer),
+            valueType: ObjectIdentifier(Member.self)
+          )
+        )
+      }
+    }
+  }
+
+  /// Reports that a user changed a property through a control (the "value changed" event).
+  ///
+  /// Call it after setting the property. Two-way bindings whose target is an ``EditableControl``
+  /// write the value back to their source only on this report, never on programmatic sets.
+  @inlinable
+  public func userDidEdit<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    value: Member
+  ) {
+    guard subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    withUnsafePointer(to: value) { pointer in
+      _notify(
+        SlotKey(id: id, channel: .userEdit),
+        RawChange(id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer), valueType: ObjectIdentifier(Member.self))
+      )
+    }
+  }
+
+  // MARK: Internals used by the inlinable entry points
+
+  @usableFromInline
+  func _recordAccessIfTracking<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: () -> KeyPath<Subject, Member>,
+    _ memberType: Member.Type,
+    _ name: StaticString
+  ) {
+    guard let list = ThreadContext.currentTracking else { return }
+    list.records.append(
+      AccessRecord(registrar: self, id: id, subject: subject, keyPath: keyPath(), memberType: memberType, name: name)
+    )
+  }
+
+  @usableFromInline
+  func _notify(_ key: SlotKey, _ change: RawChange) {
+    let subscribers = state.withLock { $0.subscribers(for: key) }
+    for subscriber in subscribers {
+      subscriber.handler(change)
+    }
+  }
+
+  // MARK: Subscriptions
+
+  /// Adds a subscriber; returns it so the caller can remove it.
+  func add(_ subscriber: Subscriber) {
+    subscriber.registrar = self
+    state.withLock { $0.add(subscriber) }
+    subscriptionCount.add(1, ordering: .relaxed)
+    if subscriber.key.channel == .prior { priorSubscriptionCount.add(1, ordering: .relaxed) }
+  }
+
+  /// Removes a subscriber; a subscriber already removed is ignored.
+  func remove(_ subscriber: Subscriber) {
+    let removed = state.withLock { $0.remove(subscriber) }
+    guard removed else { return }
+    subscriptionCount.subtract(1, ordering: .relaxed)
+    if subscriber.key.channel == .prior { priorSubscriptionCount.subtract(1, ordering: .relaxed) }
+  }
+
+  /// The number of live subscriptions to this object's properties.
+  public var observerCount: Int { state.withLock { state in state.slots.reduce(0) { $0 + $1.subscribers.count } } }
+}

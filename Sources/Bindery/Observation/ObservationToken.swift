@@ -1,0 +1,40 @@
+import Synchronization
+
+/// Keeps an observation alive; dropping it or calling ``cancel()`` ends the observation.
+///
+/// ```swift
+/// var token: ObservationToken? = observe(person, \.firstName) { print($0.newValue) }
+/// token = nil  // no more calls
+/// ```
+public final class ObservationToken: Sendable, Hashable {
+  private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+  init(_ onCancel: @escaping @Sendable () -> Void) {
+    self.onCancel = Mutex(onCancel)
+  }
+
+  deinit { cancel() }
+
+  /// Ends the observation; the handler is not called again. Cancelling twice does nothing.
+  public func cancel() {
+    let action = onCancel.withLock { action in
+      defer { action = nil }
+      return action
+    }
+    action?()
+  }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { onCancel.withLock { $0 == nil } }
+
+  /// Keeps this token in a set, for observations that live as long as the set.
+  public func store(in set: inout Set<ObservationToken>) {
+    set.insert(self)
+  }
+
+  /// Tokens are equal only to themselves.
+  public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
+
+  /// Hashes the token's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,114 @@
+/// The kind of event a subscriber listens to.
+@usableFromInline
+enum Channel: UInt8, Sendable {
+  /// After every change of the property.
+  case change
+  /// Before every change of the property.
+  case prior
+  /// After a user edited the property through a control.
+  case userEdit
+}
+
+/// A property and a channel: what one subscriber listens to.
+@usableFromInline
+struct SlotKey: Hashable, Sendable {
+  @usableFromInline let id: PropertyID
+  @usableFromInline let channel: Channel
+
+  @inlinable
+  init(id: PropertyID, channel: Channel) {
+    self.id = id
+    self.channel = channel
+  }
+}
+
+/// One change, as the registrar hands it to subscribers: the values by address, with their type.
+@usableFromInline
+struct RawChange {
+  @usableFromInline let id: PropertyID
+  @usableFromInline let oldValue: UnsafeRawPointer
+  @usableFromInline let newValue: UnsafeRawPointer
+  @usableFromInline let valueType: ObjectIdentifier
+
+  @inlinable
+  init(id: PropertyID, oldValue: UnsafeRawPointer, newValue: UnsafeRawPointer, valueType: ObjectIdentifier) {
+    self.id = id
+    self.oldValue = oldValue
+    self.newValue = newValue
+    self.valueType = valueType
+  }
+
+  /// The new value, if it is a `Value`.
+  @inline(__always)
+  func newValue<Value>(as type: Value.Type) -> Value? {
+    guard valueType == ObjectIdentifier(type) else { return nil }
+    return newValue.assumingMemoryBound(to: type).pointee
+  }
+
+  /// The old value, if it is a `Value`.
+  @inline(__always)
+  func oldValue<Value>(as type: Value.Type) -> Value? {
+    guard valueType == ObjectIdentifier(type) else { return nil }
+    return oldValue.assumingMemoryBound(to: type).pointee
+  }
+}
+
+/// One registration with a registrar: a key and what to call.
+final class Subscriber: @unchecked Sendable {
+  let key: SlotKey
+  let handler: (RawChange) -> Void
+  let onOwnerDeinit: (() -> Void)?
+  /// The registrar it is registered with; set on registration.
+  weak var registrar: KeyValueRegistrar?
+
+  init(key: SlotKey, handler: @escaping (RawChange) -> Void, onOwnerDeinit: (() -> Void)? = nil) {
+    self.key = key
+    self.handler = handler
+    self.onOwnerDeinit = onOwnerDeinit
+  }
+
+  func ownerDidDeinit() { onOwnerDeinit?() }
+
+  /// Removes this subscriber from its registrar, if both still exist.
+  func cancel() { registrar?.remove(self) }
+}
+
+/// The subscribers of one property on one channel, in registration order.
+struct Slot {
+  let key: SlotKey
+  var subscribers: [Subscriber]
+}
+
+/// A binding owned by the registrar's object, as its target.
+struct OwnedBinding {
+  let property: PropertyID
+  let binding: PropertyBinding
+}
+
+/// Everything a registrar keeps behind its lock.
+struct RegistrarState: ~Copyable {
+  var slots: [Slot] = []
+  var bindings: [OwnedBinding] = []
+
+  func subscribers(for key: SlotKey) -> [Subscriber] {
+    for slot in slots where slot.key == key { return slot.subscribers }
+    return []
+  }
+
+  mutating func add(_ subscriber: Subscriber) {
+    if let index = slots.firstIndex(where: { $0.key == subscriber.key }) {
+      slots[index].subscribers.append(subscriber)
+    } else {
+      slots.append(Slot(key: subscriber.key, subscribers: [subscriber]))
+    }
+  }
+
+  mutating func remove(_ subscriber: Subscriber) -> Bool {
+    guard let index = slots.firstIndex(where: { $0.key == subscriber.key }),
+      let position = slots[index].subscribers.firstIndex(where: { $0 === subscriber })
+    else { return false }
+    slots[index].subscribers.remove(at: position)
+    if slots[index].subscribers.isEmpty { slots.remove(at: index) }
+    return true
+  }
+}

@@ -1,0 +1,202 @@
+import Synchronization
+
+/// The engine under every observation and binding: evaluates a value with tracked reads, subscribes to
+/// what it read, and delivers each change.
+///
+/// Two modes:
+/// - direct: the value is one observable property of the root object; a change is delivered from the
+///   registrar's values, with no re-evaluation;
+/// - tracked: anything else (a chain, a computed property, a closure); each change re-evaluates with
+///   tracked reads and re-subscribes if the reads changed (so `controller.person = other` re-targets).
+final class ValueObserver<Value>: @unchecked Sendable {
+  typealias Delivery = (_ old: Value?, _ new: Value, _ kind: ChangeKind) -> Void
+
+  enum ChangeKind {
+    case initial
+    case prior
+    case change
+  }
+
+  private struct State {
+    var subscribers: [Subscriber] = []
+    var lastValue: Value?
+    var leaf = Leaf()
+  }
+
+  /// The last property a tracked evaluation read, and the key paths of every read, in order.
+  struct Leaf {
+    weak var object: AnyObject?
+    var keyPath: AnyKeyPath?
+    var chain: [AnyKeyPath] = []
+  }
+
+  /// Evaluates the value; `nil` when the root object is gone.
+  private let evaluate: () -> Value?
+  /// The root object, for key path observations: its death ends the observation.
+  private let rootIdentifier: ObjectIdentifier?
+  private let isEqual: ((Value, Value) -> Bool)?
+  private let wantsPrior: Bool
+  private let allowsDirect: Bool
+  private let deliver: Delivery
+  private let onRootDeinit: (() -> Void)?
+  private let cancelled = Atomic<Bool>(false)
+  private let isDirect = Atomic<Bool>(false)
+  private let state = Locked(State())
+
+  /// The leaf of the last evaluation: where a key path writes back.
+  var leaf: Leaf { state.withLock { $0.leaf } }
+
+  init(
+    evaluate: @escaping () -> Value?,
+    root: AnyObject?,
+    wantsPrior: Bool = false,
+    allowsDirect: Bool = true,
+    deliver: @escaping Delivery,
+    onRootDeinit: (() -> Void)? = nil
+  ) {
+    self.evaluate = evaluate
+    self.rootIdentifier = root.map(ObjectIdentifier.init)
+    self.isEqual = makeEquality(Value.self)
+    self.wantsPrior = wantsPrior
+    self.allowsDirect = allowsDirect
+    self.deliver = deliver
+    self.onRootDeinit = onRootDeinit
+  }
+
+  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+  /// Evaluates, subscribes, and delivers the first value if `initial`; returns the first value.
+  @discardableResult
+  func start(initial: Bool, learnNames: Bool = false) -> Value? {
+    guard let value = reevaluate(deliverChange: false, learnNames: learnNames) else { return nil }
+    if initial { deliver(nil, value, .initial) }
+    return value
+  }
+
+  /// Ends the observation: removes every subscription.
+  func cancel() {
+    guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let subscribers = state.withLock { state in
+      defer { state.subscribers = [] }
+      return state.subscribers
+    }
+    for subscriber in subscribers { subscriber.cancel() }
+  }
+
+  /// The current value, re-read.
+  func currentValue() -> Value? { evaluate() }
+
+  // MARK: Changes
+
+  private func handle(_ change: RawChange, channel: Channel) {
+    guard !isCancelled else { return }
+    if isDirect.load(ordering: .relaxed), let new = change.newValue(as: Value.self) {
+      switch channel {
+      case .prior: deliver(new, new, .prior)
+      default:
+        let old = change.oldValue(as: Value.self)
+        deliver(old, new, .change)
+      }
+      return
+    }
+    if channel == .prior {
+      if let last = state.withLock({ $0.lastValue }) { deliver(last, last, .prior) }
+      return
+    }
+    reevaluate(deliverChange: true)
+  }
+
+  /// Evaluates with tracked reads, re-subscribes where the reads changed, delivers if the value did.
+  @discardableResult
+  private func reevaluate(deliverChange: Bool, learnNames: Bool = false) -> Value? {
+    let (evaluated, list) = AccessList.tracking { evaluate() }
+    if learnNames { KeyPathNames.learn(list.records) }
+    guard let value = evaluated else {
+      rootDidDeinit()
+      return nil
+    }
+    let records = Self.deduplicated(list.records)
+    let direct =
+      allowsDirect && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].subject)
+      && records[0].memberType == Value.self
+    var stale: [Subscriber] = []
+    var fresh: [Subscriber] = []
+    let old: Value? = state.withLock { state in
+      defer { state.lastValue = value }
+      if let last = records.last {
+        state.leaf = Leaf(object: last.subject, keyPath: last.keyPath, chain: records.map(\.keyPath))
+      } else {
+        state.leaf = Leaf()
+      }
+      if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
+        stale = state.subscribers
+        fresh = makeSubscribers(for: records)
+        state.subscribers = fresh
+      }
+      return state.lastValue
+    }
+    isDirect.store(direct, ordering: .relaxed)
+    for subscriber in stale { subscriber.cancel() }
+    for (subscriber, record) in zip(fresh, records.flatMap { wantsPrior ? [$0, $0] : [$0] }) {
+      record.registrar.add(subscriber)
+    }
+    if isCancelled {
+      for subscriber in fresh { subscriber.cancel() }
+      return value
+    }
+    if deliverChange {
+      if let old, let isEqual, isEqual(old, value) { return value }
+      deliver(old, value, .change)
+    }
+    return value
+  }
+
+  private func makeSubscribers(for records: [AccessRecord]) -> [Subscriber] {
+    var subscribers: [Subscriber] = []
+    for record in records {
+      let isRoot = rootIdentifier == ObjectIdentifier(record.subject)
+      let ownerGone: (() -> Void)? = isRoot ? { [weak self] in self?.rootDidDeinit() } : nil
+      subscribers.append(
+        Subscriber(
+          key: SlotKey(id: record.id, channel: .change),
+          handler: { [self] change in self.handle(change, channel: .change) },
+          onOwnerDeinit: ownerGone
+        )
+      )
+      if wantsPrior {
+        subscribers.append(
+          Subscriber(
+            key: SlotKey(id: record.id, channel: .prior),
+            handler: { [self] change in self.handle(change, channel: .prior) }
+          )
+        )
+      }
+    }
+    return subscribers
+  }
+
+  private func rootDidDeinit() {
+    guard !isCancelled else { return }
+    cancel()
+    onRootDeinit?()
+  }
+
+  private static func deduplicated(_ records: [AccessRecord]) -> [AccessRecord] {
+    var result: [AccessRecord] = []
+    for record in records
+    where !result.contains(where: { $0.registrar === record.registrar && $0.id == record.id }) {
+      result.append(record)
+    }
+    return result
+  }
+
+  private static func sameDependencies(_ subscribers: [Subscriber], _ records: [AccessRecord], wantsPrior: Bool) -> Bool {
+    let stride = wantsPrior ? 2 : 1
+    guard subscribers.count == records.count * stride else { return false }
+    for (index, record) in records.enumerated() {
+      let subscriber = subscribers[index * stride]
+      guard subscriber.registrar === record.registrar, subscriber.key.id == record.id else { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,36 @@
+public import Bindery
+
+/// A headless push button with an action.
+///
+/// ```swift
+/// let save = Button(title: "Save") { controller.save() }
+/// save.bind(\.isEnabled, to: controller, \.canSave)
+/// save.userDidTap()  // runs the action only when enabled
+/// ```
+@KeyValueObservable
+public final class Button: EditableControl {
+  /// The button's title.
+  public var title: String
+  /// Whether the user can tap it.
+  public var isEnabled = true
+  /// Whether the button is hidden.
+  public var isHidden = false
+  /// The action run on each tap.
+  @KeyValueIgnored public var action: (() -> Void)?
+
+  /// Creates a button.
+  public init(title: String = "", action: (() -> Void)? = nil) {
+    self.title = title
+    self.action = action
+  }
+
+  /// Taps the button as a user would.
+  ///
+  /// - Returns: `false`, and runs nothing, when the button is disabled or hidden.
+  @discardableResult
+  public func userDidTap() -> Bool {
+    guard isEnabled, !isHidden else { return false }
+    action?()
+    return true
+  }
+}

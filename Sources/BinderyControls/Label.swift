@@ -1,0 +1,22 @@
+public import Bindery
+
+/// A headless label: text that only bindings and code set.
+///
+/// ```swift
+/// let label = Label()
+/// label.bind(\.text, to: controller, \.person?.fullName)
+/// ```
+@KeyValueObservable
+public final class Label: EditableControl {
+  /// The text shown.
+  public var text: String?
+  /// Whether the label is drawn enabled.
+  public var isEnabled = true
+  /// Whether the label is hidden.
+  public var isHidden = false
+
+  /// Creates a label.
+  public init(text: String? = nil) {
+    self.text = text
+  }
+}

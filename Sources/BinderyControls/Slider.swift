@@ -1,0 +1,42 @@
+public import Bindery
+
+/// A headless slider over a closed range.
+///
+/// ```swift
+/// let volume = Slider(minimumValue: 0, maximumValue: 11)
+/// volume.bind(\.value, to: amplifier, \.volume)
+/// volume.userDidSlide(to: 11)
+/// ```
+@KeyValueObservable
+public final class Slider: EditableControl {
+  /// The current value, within `minimumValue ... maximumValue` when a user set it.
+  public var value: Double
+  /// The smallest value a user can pick.
+  public var minimumValue: Double
+  /// The largest value a user can pick.
+  public var maximumValue: Double
+  /// Whether the user can move it.
+  public var isEnabled = true
+  /// Whether the slider is hidden.
+  public var isHidden = false
+
+  private static let valueID = PropertyID("value")
+
+  /// Creates a slider; a range given upside down is put right.
+  public init(value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1) {
+    self.minimumValue = min(minimumValue, maximumValue)
+    self.maximumValue = max(minimumValue, maximumValue)
+    self.value = value
+  }
+
+  /// Moves the slider as a user would (clamped to its range), and reports the edit.
+  ///
+  /// - Returns: `false`, and changes nothing, when the slider is disabled, hidden, or `newValue` is NaN.
+  @discardableResult
+  public func userDidSlide(to newValue: Double) -> Bool {
+    guard isEnabled, !isHidden, !newValue.isNaN else { return false }
+    value = min(max(newValue, minimumValue), maximumValue)
+    keyValueRegistrar.userDidEdit(self, Self.valueID, \.value, value: value)
+    return true
+  }
+}

@@ -1,0 +1,42 @@
+public import Bindery
+
+/// A headless on/off switch.
+///
+/// ```swift
+/// let toggle = Switch()
+/// toggle.bind(\.isOn, to: settings, \.notificationsEnabled)
+/// toggle.userDidToggle()  // writes settings.notificationsEnabled
+/// ```
+@KeyValueObservable
+public final class Switch: EditableControl {
+  /// Whether the switch is on.
+  public var isOn: Bool
+  /// Whether the user can toggle it.
+  public var isEnabled = true
+  /// Whether the switch is hidden.
+  public var isHidden = false
+
+  private static let isOnID = PropertyID("isOn")
+
+  /// Creates a switch.
+  public init(isOn: Bool = false) {
+    self.isOn = isOn
+  }
+
+  /// Sets the switch as a user would, and reports the edit.
+  ///
+  /// - Returns: `false`, and changes nothing, when the switch is disabled or hidden.
+  @discardableResult
+  public func userDidSet(isOn newValue: Bool) -> Bool {
+    guard isEnabled, !isHidden else { return false }
+    isOn = newValue
+    keyValueRegistrar.userDidEdit(self, Self.isOnID, \.isOn, value: isOn)
+    return true
+  }
+
+  /// Flips the switch as a user would, and reports the edit.
+  @discardableResult
+  public func userDidToggle() -> Bool {
+    userDidSet(isOn: !isOn)
+  }
+}

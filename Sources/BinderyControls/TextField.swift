@@ -1,0 +1,40 @@
+public import Bindery
+
+/// A headless text field: text a user types, and a programmatic `text` that bindings set.
+///
+/// ```swift
+/// let field = TextField()
+/// field.bind(\.text, to: controller, \.person?.firstName)
+/// field.userDidEdit(text: "Ada")  // as if typed: writes controller.person?.firstName
+/// field.text = "Grace"            // programmatic: not written back
+/// ```
+@KeyValueObservable
+public final class TextField: EditableControl {
+  /// The text shown.
+  public var text: String?
+  /// The text shown when `text` is empty.
+  public var placeholder: String?
+  /// Whether the user can edit the field.
+  public var isEnabled = true
+  /// Whether the field is hidden.
+  public var isHidden = false
+
+  private static let textID = PropertyID("text")
+
+  /// Creates a field.
+  public init(text: String? = nil, placeholder: String? = nil) {
+    self.text = text
+    self.placeholder = placeholder
+  }
+
+  /// Types `text` as a user would: sets it and reports the edit (the value-changed event).
+  ///
+  /// - Returns: `false`, and changes nothing, when the field is disabled or hidden.
+  @discardableResult
+  public func userDidEdit(text newText: String?) -> Bool {
+    guard isEnabled, !isHidden else { return false }
+    text = newText
+    keyValueRegistrar.userDidEdit(self, Self.textID, \.text, value: text)
+    return true
+  }
+}

@@ -1,0 +1,13 @@
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+
+/// `@KeyValueIgnored`: leaves a stored property of a `@KeyValueObservable` class unobserved.
+public struct KeyValueIgnoredMacro: AccessorMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    []
+  }
+}

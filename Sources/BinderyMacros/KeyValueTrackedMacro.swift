@@ -1,0 +1,81 @@
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+
+/// `@KeyValueTracked`: turns one stored `var` into accessors that report reads and changes to the registrar.
+///
+/// The value moves to a private peer `_name`; the getter reports the access (for tracked closures),
+/// the setter skips equal values, tells prior observers, stores, then notifies.
+public struct KeyValueTrackedMacro {}
+
+extension KeyValueTrackedMacro: AccessorMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let property = declaration.as(VariableDeclSyntax.self), property.isStored,
+      let identifier = property.identifierPattern?.identifier.trimmed
+    else { return [] }
+    let name = identifier.text
+    let id = "Bindery.PropertyID(rawValue: \(propertyIDLiteral(name)))"
+    let registrar = KeyValueObservableMacro.registrarName
+    let initAccessor: AccessorDeclSyntax =
+      """
+      @storageRestrictions(initializes: _\(raw: name))
+      init(initialValue) {
+        _\(raw: name) = initialValue
+      }
+      """
+    let getAccessor: AccessorDeclSyntax =
+      """
+      get {
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)")
+        return _\(raw: name)
+      }
+      """
+    let setAccessor: AccessorDeclSyntax =
+      """
+      set {
+        let _$oldValue = _\(raw: name)
+        if Bindery._$isUnchanged(_$oldValue, newValue) {
+          return
+        }
+        self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
+        _\(raw: name) = newValue
+        self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
+      }
+      """
+    return [initAccessor, getAccessor, setAccessor]
+  }
+}
+
+extension KeyValueTrackedMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let property = declaration.as(VariableDeclSyntax.self), property.isStored,
+      let binding = property.bindings.first,
+      let identifier = property.identifierPattern?.identifier.trimmed
+    else { return [] }
+    let storage = binding.with(
+      \.pattern,
+      PatternSyntax(IdentifierPatternSyntax(identifier: .identifier("_" + identifier.text)))
+    )
+    .with(\.accessorBlock, nil)
+    let attributes = property.attributes.filter { element in
+      guard case .attribute(let attribute) = element else { return true }
+      let text = attribute.attributeName.trimmedDescription
+      return !text.hasSuffix("KeyValueTracked") && !text.hasSuffix("KeyValueIgnored")
+    }
+    let decl = VariableDeclSyntax(
+      leadingTrivia: .newline,
+      attributes: attributes + [AttributeListSyntax.Element("@Bindery.KeyValueIgnored ")],
+      modifiers: [DeclModifierSyntax(name: .keyword(.private))],
+      bindingSpecifier: .keyword(.var),
+      bindings: [storage]
+    )
+    return [DeclSyntax(decl)]
+  }
+}

@@ -1,0 +1,44 @@
+import SwiftSyntax
+
+extension VariableDeclSyntax {
+  /// The identifier of a single-binding declaration.
+  var identifierPattern: IdentifierPatternSyntax? {
+    bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+  }
+
+  var isInstance: Bool {
+    !modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+  }
+
+  var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }
+
+  var isVar: Bool { bindingSpecifier.tokenKind == .keyword(.var) }
+
+  /// A plain stored property: one binding and no accessor block (observers included).
+  var isStored: Bool {
+    guard bindings.count == 1, let binding = bindings.first else { return false }
+    return binding.accessorBlock == nil
+  }
+
+  func hasAttribute(named name: String) -> Bool {
+    attributes.contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      let text = attribute.attributeName.trimmedDescription
+      return text == name || text.hasSuffix("." + name)
+    }
+  }
+}
+
+extension DeclModifierListSyntax {
+  /// The access level a generated member shares with its class (`open` becomes `public`).
+  var accessLevelPrefix: String {
+    for modifier in self {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+}

@@ -1,0 +1,56 @@
+import Bindery
+
+/// Records every change of one key path, to assert what a mutation propagates.
+///
+/// ```swift
+/// let recorder = PropagationRecorder(label, \.text)
+/// person.firstName = "Ada"
+/// #expect(recorder.values == ["Ada Lovelace"])
+/// ```
+public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Sendable {
+  private let log = ChangeLog<Int>()
+  private var recorded: [Value] = []
+  private var token: ObservationToken?
+
+  /// Starts recording the changes of `keyPath` on `subject`.
+  public init(_ subject: Subject, _ keyPath: KeyPath<Subject, Value>) {
+    token = observe(subject, keyPath) { [unowned self] change in
+      self.recorded.append(change.newValue)
+      self.log.append(self.recorded.count)
+    }
+  }
+
+  /// The values delivered, in order.
+  public var values: [Value] { recorded }
+
+  /// The number of changes delivered.
+  public var changeCount: Int { log.count }
+
+  /// Forgets what was recorded.
+  public func reset() {
+    recorded.removeAll()
+    log.removeAll()
+  }
+
+  /// Stops recording.
+  public func stop() {
+    token?.cancel()
+  }
+}
+
+/// Checks that running `mutation` changes `keyPath` of `subject` exactly once, to `expected`.
+///
+/// - Returns: A message describing the difference, or `nil` when the propagation is as expected.
+public func propagationMismatch<Subject: AnyObject, Value: Equatable>(
+  of mutation: () -> Void,
+  to subject: Subject,
+  _ keyPath: KeyPath<Subject, Value>,
+  expected: Value
+) -> String? {
+  let recorder = PropagationRecorder(subject, keyPath)
+  defer { recorder.stop() }
+  mutation()
+  let values = recorder.values
+  if values == [expected] { return nil }
+  return "expected exactly one change to \(expected), got \(values)"
+}

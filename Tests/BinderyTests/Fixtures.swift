@@ -1,0 +1,133 @@
+import Bindery
+import BinderyTestSupport
+import Synchronization
+
+/// The seeds' Person (seed 000): first and last names, and a computed full name.
+@KeyValueObservable
+final class Person {
+  var firstName: String
+  var lastName: String
+  let id: Int
+  var tags: [String] = []
+  var nickname: String?
+  @KeyValueIgnored var ignoredNote = ""
+
+  var fullName: String? {
+    if !firstName.isEmpty && !lastName.isEmpty { return firstName + " " + lastName }
+    if !firstName.isEmpty { return firstName }
+    if !lastName.isEmpty { return lastName }
+    return nil
+  }
+
+  init(firstName: String = "", lastName: String = "", id: Int = 0) {
+    self.firstName = firstName
+    self.lastName = lastName
+    self.id = id
+  }
+}
+
+/// The seeds' PersonViewController, as a model: a person that may be swapped, and a saving flag.
+@KeyValueObservable
+final class PersonController {
+  var person: Person?
+  var isSaving = false
+
+  init(person: Person? = nil) {
+    self.person = person
+  }
+}
+
+/// A plain observable value holder, for cycles and two-way tests.
+@KeyValueObservable
+final class Node {
+  var value: Int = 0
+  var name: String = ""
+}
+
+/// A non-final observable class and its observable subclass.
+@KeyValueObservable
+class Vehicle {
+  var wheels = 4
+}
+
+@KeyValueObservable
+final class Truck: Vehicle {
+  var load = 0.0
+}
+
+/// A generic observable class.
+@KeyValueObservable
+final class Box<Content> {
+  var content: Content
+
+  init(_ content: Content) {
+    self.content = content
+  }
+}
+
+/// An observable class isolated to the main actor.
+@MainActor
+@KeyValueObservable
+final class MainActorModel {
+  var title = "untitled"
+}
+
+/// A class written without the macro: it conforms by hand, with a registrar and its storage behind a
+/// mutex, so it is `Sendable` and can be mutated from any thread.
+final class SharedCounter: KeyValueObservable, Sendable {
+  let keyValueRegistrar = KeyValueRegistrar()
+  private let storage = Mutex(0)
+  static let valueID = PropertyID("value")
+
+  var value: Int {
+    get {
+      keyValueRegistrar.access(self, Self.valueID, \.value)
+      return storage.withLock { $0 }
+    }
+    set {
+      let old = storage.withLock { value in
+        defer { value = newValue }
+        return value
+      }
+      guard old != newValue else { return }
+      keyValueRegistrar.didSet(self, Self.valueID, \.value, from: old, to: newValue)
+    }
+  }
+}
+
+/// A class that is not observable, on the way of a key path.
+final class PlainHolder {
+  var node = Node()
+}
+
+@KeyValueObservable
+final class Holder {
+  var plain = PlainHolder()
+}
+
+/// A target that counts every programmatic set of its text (to prove echo-free bindings).
+final class CountingField: EditableControl {
+  let keyValueRegistrar = KeyValueRegistrar()
+  private var _text: String?
+  private(set) var setCount = 0
+
+  var text: String? {
+    get {
+      keyValueRegistrar.access(self, PropertyID("text"), \.text)
+      return _text
+    }
+    set {
+      setCount += 1
+      let old = _text
+      guard old != newValue else { return }
+      _text = newValue
+      keyValueRegistrar.didSet(self, PropertyID("text"), \.text, from: old, to: newValue)
+    }
+  }
+
+  /// Types as a user would: the value-changed event.
+  func type(_ text: String) {
+    _text = text
+    keyValueRegistrar.userDidEdit(self, PropertyID("text"), \.text, value: _text)
+  }
+}

@@ -1,0 +1,87 @@
+import Bindery
+import BinderyControls
+import BinderyTestSupport
+import Testing
+
+@Suite("Lifetimes")
+struct LifetimeTests {
+  @Test func aBindingRetainsNeitherEnd() {
+    let tracker = LifetimeTracker()
+    do {
+      let controller = tracker.track(PersonController(person: tracker.track(Person(firstName: "Ada"))))
+      let field = tracker.track(TextField())
+      let label = tracker.track(Label())
+      field.bind(\.text, to: controller, \.person?.firstName)
+      label.bind(\.text, to: controller, \.person?.fullName)
+      field.userDidEdit(text: "Grace")
+      #expect(label.text == "Grace")
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+  }
+
+  @Test func aBindingWhoseSourceDiedUnbindsItselfAndLeavesTheTargetClean() {
+    let tracker = LifetimeTracker()
+    let field = TextField()
+    var binding: PropertyBinding?
+    do {
+      let person = tracker.track(Person(firstName: "Ada"))
+      binding = field.bind(\.text, to: person, \.firstName)
+      #expect(binding?.isBound == true)
+    }
+    #expect(tracker.liveCount == 0)
+    #expect(binding?.isBound == false)
+    #expect(field.bindings.isEmpty)
+    #expect(field.keyValueRegistrar.observerCount == 0)
+    #expect(field.userDidEdit(text: "still works"))
+  }
+
+  @Test func aBindingWhoseTargetDiedUnbindsItselfAndLeavesTheSourceClean() {
+    let tracker = LifetimeTracker()
+    let person = Person(firstName: "Ada")
+    weak var weakBinding: PropertyBinding?
+    do {
+      let field = tracker.track(TextField())
+      let binding = field.bind(\.text, to: person, \.firstName)
+      weakBinding = binding
+      tracker.track(binding)
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    #expect(weakBinding == nil)
+    #expect(person.keyValueRegistrar.observerCount == 0)
+    person.firstName = "Grace"  // nothing to deliver to, nothing crashes
+  }
+
+  @Test func everyKindOfBindingAndObservationLetsItsObjectsGo() {
+    let tracker = LifetimeTracker()
+    var tokens: [ObservationToken] = []
+    do {
+      let controller = tracker.track(PersonController(person: tracker.track(Person())))
+      let a = tracker.track(Node())
+      let b = tracker.track(Node())
+      let c = tracker.track(Node())
+      b.bind(\.value, to: a, \.value)
+      c.bind(\.value, to: b, \.value)
+      a.bind(\.value, to: c, \.value)
+      let toggle = tracker.track(Switch())
+      toggle.bind(\.isOn, to: controller, \.isSaving)
+      let set = BindingSet()
+      tracker.track(TextField()).bind(\.text, to: controller, \.person?.lastName).store(in: set)
+      tokens.append(observe(controller, \.person?.fullName, options: [.initial, .prior]) { _ in })
+      a.value = 3
+      controller.person = tracker.track(Person(firstName: "x"))
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    tokens.removeAll()
+  }
+
+  @Test func theBindingObjectItselfIsReleasedAfterUnbind() {
+    let tracker = LifetimeTracker()
+    let person = Person()
+    let field = TextField()
+    do {
+      let binding = tracker.track(field.bind(\.text, to: person, \.firstName))
+      binding.unbind()
+    }
+    #expect(tracker.liveCount == 0)
+  }
+}

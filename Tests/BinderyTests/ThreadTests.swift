@@ -1,0 +1,137 @@
+import Bindery
+import BinderyTestSupport
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Threads")
+struct ThreadTests {
+  /// Runs `body(index)` on `count` new operating-system threads at once and waits for all of them.
+  private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+      let thread = Thread {
+        body(index)
+        done.signal()
+      }
+      thread.start()
+    }
+    for _ in 0..<count { done.wait() }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func observingBindingAndUnbindingWhileOtherThreadsMutateLosesNoObserver() {
+    let counters = (0..<2).map { _ in SharedCounter() }
+    let mirrors = (0..<4).map { _ in SharedCounter() }
+    let deliveries = AtomicCounter()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(1))
+
+    // A permanent observer per counter: it must see every change, in order.
+    let logs = counters.map { _ in ChangeLog<Int>() }
+    let permanent = zip(counters, logs).map { counter, log in
+      observe(counter, \.value) { log.append($0.newValue) }
+    }
+
+    // 2 mutators (one per counter) and 4 threads that observe, bind and unbind over and over.
+    let rounds = ChangeLog<Int>()
+    onThreads(6) { index in
+      if index < 2 {
+        let counter = counters[index]
+        var value = 0
+        while clock.now < deadline {
+          value += 1
+          counter.value = value
+        }
+        return
+      }
+      let counter = counters[index % 2]
+      let mirror = mirrors[index - 2]
+      var count = 0
+      while clock.now < deadline {
+        let token = observe(counter, \.value) { _ in deliveries.increment() }
+        let binding = mirror.bind(\.value, to: counter, \.value, options: BindingOptions(direction: .sourceToTarget))
+        let tracked = observe { _ = counter.value } onChange: { deliveries.increment() }
+        binding.unbind()
+        token.cancel()
+        tracked.cancel()
+        count += 1
+      }
+      rounds.append(count)
+    }
+    #expect(rounds.values.count == 4)
+    #expect(rounds.values.allSatisfy { $0 > 0 })
+
+    for (counter, log) in zip(counters, logs) {
+      let values = log.values
+      // No lost and no duplicated delivery: 1, 2, 3, … up to the final value.
+      #expect(values.count == counter.value)
+      #expect(values == Array(1...max(counter.value, 1)).prefix(values.count).map { $0 })
+      // Only the permanent observer is left.
+      #expect(counter.keyValueRegistrar.observerCount == 1)
+    }
+    for mirror in mirrors { #expect(mirror.bindings.isEmpty) }
+    #expect(deliveries.value > 0)
+    _ = permanent
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func concurrentObserversOfOneObjectAreAllKeptAndAllRemoved() {
+    let counter = SharedCounter()
+    let tokens = Mutex<[ObservationToken]>([])
+    onThreads(4) { _ in
+      for _ in 0..<500 {
+        let token = observe(counter, \.value) { _ in }
+        tokens.withLock { $0.append(token) }
+      }
+    }
+    #expect(counter.keyValueRegistrar.observerCount == 2000)
+    let all = tokens.withLock { $0 }
+    onThreads(4) { index in
+      for token in all[(index * 500)..<((index + 1) * 500)] { token.cancel() }
+    }
+    #expect(counter.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func anObserverMayMutateAndObserveFromInsideItsCallbackWithoutDeadlock() {
+    let counter = SharedCounter()
+    let other = SharedCounter()
+    var inner: ObservationToken?
+    let token = observe(counter, \.value) { change in
+      other.value = change.newValue * 10
+      inner = observe(counter, \.value) { _ in }
+    }
+    counter.value = 1
+    #expect(other.value == 10)
+    #expect(inner != nil)
+    _ = token
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  @MainActor
+  func aBindingCanDeliverOnTheMainActor() async throws {
+    let source = SharedCounter()
+    let target = MainTarget()
+    target.bind(\.value, to: source, \.value, options: BindingOptions(delivery: .mainActor))
+    await Task.detached { source.value = 5 }.value
+    for _ in 0..<1000 where target.value != 5 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(target.value == 5)
+  }
+}
+
+/// A main-actor target that checks where it is written.
+@MainActor
+@KeyValueObservable
+final class MainTarget {
+  var value = 0
+}
+
+final class AtomicCounter: Sendable {
+  private let storage = Atomic<Int>(0)
+  func increment() { storage.add(1, ordering: .relaxed) }
+  var value: Int { storage.load(ordering: .relaxed) }
+}

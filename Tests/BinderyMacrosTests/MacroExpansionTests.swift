@@ -1,0 +1,201 @@
+import BinderyMacros
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+private let macros: [String: MacroSpec] = [
+  "KeyValueObservable": MacroSpec(type: KeyValueObservableMacro.self, conformances: ["KeyValueObservable"]),
+  "KeyValueTracked": MacroSpec(type: KeyValueTrackedMacro.self),
+  "KeyValueIgnored": MacroSpec(type: KeyValueIgnoredMacro.self),
+]
+
+/// `assertMacroExpansion`, reporting through Swift Testing.
+private func expectExpansion(
+  _ source: String,
+  expands expected: String,
+  diagnostics: [DiagnosticSpec] = [],
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  assertMacroExpansion(
+    source,
+    expandedSource: expected,
+    diagnostics: diagnostics,
+    macroSpecs: macros,
+    indentationWidth: .spaces(2),
+    failureHandler: { failure in
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+    }
+  )
+}
+
+@Suite("Macro expansion")
+struct MacroExpansionTests {
+  @Test func aStoredVarBecomesTrackedAccessorsWithPrivateStorage() {
+    expectExpansion(
+      """
+      @KeyValueTracked
+      var firstName: String = ""
+      """,
+      expands: """
+        var firstName: String {
+          @storageRestrictions(initializes: _firstName)
+          init(initialValue) {
+            _firstName = initialValue
+          }
+          get {
+            self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, name: "firstName")
+            return _firstName
+          }
+          set {
+            let _$oldValue = _firstName
+            if Bindery._$isUnchanged(_$oldValue, newValue) {
+              return
+            }
+            self.keyValueRegistrar.willSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, value: _$oldValue)
+            _firstName = newValue
+            self.keyValueRegistrar.didSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, from: _$oldValue, to: newValue)
+          }
+        }
+
+        @Bindery.KeyValueIgnored private var _firstName: String = ""
+        """
+    )
+  }
+
+  @Test func aClassGetsARegistrarTrackedVarsAndTheConformance() {
+    expectExpansion(
+      """
+      @KeyValueObservable
+      public final class Person {
+        var name = ""
+        let id: Int
+        var fullName: String { name }
+        static var count = 0
+        lazy var cache = 0
+        @KeyValueIgnored var note = ""
+        init(id: Int) { self.id = id }
+      }
+      """,
+      expands: """
+        public final class Person {
+          @Bindery.KeyValueTracked
+          var name = ""
+          let id: Int
+          var fullName: String { name }
+          static var count = 0
+          lazy var cache = 0
+          var note = ""
+          init(id: Int) { self.id = id }
+
+          /// The registrar that records observers of this object's properties.
+          public nonisolated let keyValueRegistrar = Bindery.KeyValueRegistrar()
+        }
+
+        extension Person: Bindery.KeyValueObservable {
+        }
+        """
+    )
+  }
+
+  @Test func aStructIsRejectedWithADiagnostic() {
+    expectExpansion(
+      """
+      @KeyValueObservable
+      struct Point {
+        var x = 0
+      }
+      """,
+      expands: """
+        struct Point {
+          var x = 0
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@KeyValueObservable' cannot be applied to a struct; observers need a shared identity, so make the model a class",
+          line: 1, column: 1
+        )
+      ]
+    )
+  }
+
+  @Test func anEnumIsRejectedWithADiagnostic() {
+    expectExpansion(
+      """
+      @KeyValueObservable
+      enum Mode {
+        case a
+      }
+      """,
+      expands: """
+        enum Mode {
+          case a
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "'@KeyValueObservable' cannot be applied to an enum; make the model a class", line: 1, column: 1)
+      ]
+    )
+  }
+
+  @Test func anActorIsRejectedWithADiagnostic() {
+    expectExpansion(
+      """
+      @KeyValueObservable
+      actor Store {
+        var x = 0
+      }
+      """,
+      expands: """
+        actor Store {
+          var x = 0
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@KeyValueObservable' cannot be applied to an actor; its properties cannot be observed synchronously, use a class isolated to a global actor instead",
+          line: 1, column: 1
+        )
+      ]
+    )
+  }
+
+  @Test func aProtocolIsRejectedWithADiagnostic() {
+    expectExpansion(
+      """
+      @KeyValueObservable
+      protocol Named {
+        var name: String { get }
+      }
+      """,
+      expands: """
+        protocol Named {
+          var name: String { get }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "'@KeyValueObservable' cannot be applied to a protocol; apply it to the conforming classes", line: 1, column: 1)
+      ]
+    )
+  }
+
+  @Test func anIgnoredPropertyKeepsItsStorage() {
+    expectExpansion(
+      "@KeyValueIgnored var note = \"\"",
+      expands: "var note = \"\""
+    )
+  }
+}
+
+/// FNV-1a, as the macro and `PropertyID(_:)` compute it.
+private func fnv(_ name: String) -> UInt64 {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in name.utf8 {
+    hash ^= UInt64(byte)
+    hash &*= 0x0000_0100_0000_01b3
+  }
+  return hash
+}

@@ -192,9 +192,10 @@ struct BindingTests {
     #expect(binding.options.direction == nil)
     #expect(binding.isBound)
     let text = binding.description
-    #expect(text.contains("TextField.text ⇄ \\PersonController.person?.firstName") || text.contains("\\TextField.text ⇄ \\PersonController.person?.firstName"))
-    #expect(text.contains("bound"))
-    #expect(text.contains("BindingTests.swift"))
+    #expect(text.hasPrefix("TextField.text ⇄ PersonController.person?.firstName (bound, "))
+    #expect(text.contains("BindingTests.swift:"))
+    binding.unbind()
+    #expect(binding.description.contains("(unbound, "))
   }
 
   @Test func aBindingSetUnbindsItsBindingsTogether() {

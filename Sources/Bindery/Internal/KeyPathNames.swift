@@ -31,7 +31,23 @@ enum KeyPathNames {
       guard component.contains("<computed") else { continue }
       text = text.replacingOccurrences(of: component, with: "." + name)
     }
-    return text
+    return tidy(text)
+  }
+
+  /// Drops the leading backslash, the trailing `?` Swift adds to optional chains, and the addresses of
+  /// computed properties whose names are not known (`<computed Optional<String>>`).
+  private static func tidy(_ text: String) -> String {
+    var result = text.hasPrefix("\\") ? String(text.dropFirst()) : text
+    if result.contains("?."), result.hasSuffix("?") { result.removeLast() }
+    while let start = result.firstRange(of: "<computed 0x") {
+      guard let space = result[start.upperBound...].firstIndex(of: " ") else { break }
+      var type = result[result.index(after: space)...]
+      guard let close = type.firstRange(of: ")>") else { break }
+      type = type[type.index(after: type.startIndex)..<close.lowerBound]
+      let end = result.index(close.upperBound, offsetBy: 0)
+      result.replaceSubrange(start.lowerBound..<end, with: "<computed \(type)>")
+    }
+    return result
   }
 }
 

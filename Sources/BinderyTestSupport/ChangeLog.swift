@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A thread-safe list of values, for recording what observers and controls receive.
 ///
@@ -8,25 +8,28 @@ import Synchronization
 /// person.firstName = "Ada"
 /// #expect(log.values == ["Ada"])
 /// ```
-public final class ChangeLog<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+///
+/// It locks with `NSLock` (a pthread mutex), which the thread sanitizer sees.
+public final class ChangeLog<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Value] = []
 
   /// Creates an empty log.
   public init() {}
 
   /// Adds a value.
   public func append(_ value: Value) {
-    storage.withLock { $0.append(value) }
+    lock.withLock { storage.append(value) }
   }
 
   /// Everything logged, in order.
-  public var values: [Value] { storage.withLock { $0 } }
+  public var values: [Value] { lock.withLock { storage } }
 
   /// The number of values logged.
-  public var count: Int { storage.withLock { $0.count } }
+  public var count: Int { lock.withLock { storage.count } }
 
   /// Empties the log.
   public func removeAll() {
-    storage.withLock { $0.removeAll() }
+    lock.withLock { storage.removeAll() }
   }
 }

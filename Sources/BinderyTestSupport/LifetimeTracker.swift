@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Counts the objects a test creates and the ones deallocated, to prove nothing leaks.
 ///
@@ -10,13 +10,18 @@ import Synchronization
 /// }
 /// #expect(tracker.liveCount == 0)
 /// ```
-public final class LifetimeTracker: Sendable {
-  private struct Entry: @unchecked Sendable {
+public final class LifetimeTracker: @unchecked Sendable {
+  private struct Entry {
     weak var object: AnyObject?
     let name: String
   }
 
-  private let entries = Mutex<[Entry]>([])
+  private let lock = NSLock()
+  private var storage: [Entry] = []
+
+  private func withEntries<Result>(_ body: (inout [Entry]) -> Result) -> Result {
+    lock.withLock { body(&storage) }
+  }
 
   /// Creates an empty tracker.
   public init() {}
@@ -25,19 +30,19 @@ public final class LifetimeTracker: Sendable {
   @discardableResult
   public func track<Object: AnyObject>(_ object: Object) -> Object {
     let name = String(describing: type(of: object))
-    entries.withLock { $0.append(Entry(object: object, name: name)) }
+    withEntries { $0.append(Entry(object: object, name: name)) }
     return object
   }
 
   /// The number of objects tracked so far.
-  public var trackedCount: Int { entries.withLock { $0.count } }
+  public var trackedCount: Int { withEntries { $0.count } }
 
   /// The number of tracked objects still alive.
-  public var liveCount: Int { entries.withLock { $0.filter { $0.object != nil }.count } }
+  public var liveCount: Int { withEntries { $0.filter { $0.object != nil }.count } }
 
   /// The number of tracked objects deallocated.
   public var deinitCount: Int { trackedCount - liveCount }
 
   /// The type names of the tracked objects still alive, for failure messages.
-  public var liveTypeNames: [String] { entries.withLock { $0.filter { $0.object != nil }.map(\.name) } }
+  public var liveTypeNames: [String] { withEntries { $0.filter { $0.object != nil }.map(\.name) } }
 }

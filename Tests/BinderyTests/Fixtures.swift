@@ -72,23 +72,20 @@ final class MainActorModel {
   var title = "untitled"
 }
 
-/// A class written without the macro: it conforms by hand, with a registrar and its storage behind a
-/// mutex, so it is `Sendable` and can be mutated from any thread.
+/// A class written without the macro: it conforms by hand, with a registrar and atomic storage, so it
+/// is `Sendable` and can be mutated from any thread.
 final class SharedCounter: KeyValueObservable, Sendable {
   let keyValueRegistrar = KeyValueRegistrar()
-  private let storage = Mutex(0)
+  private let storage = Atomic(0)
   static let valueID = PropertyID("value")
 
   var value: Int {
     get {
       keyValueRegistrar.access(self, Self.valueID, \.value)
-      return storage.withLock { $0 }
+      return storage.load(ordering: .acquiring)
     }
     set {
-      let old = storage.withLock { value in
-        defer { value = newValue }
-        return value
-      }
+      let old = storage.exchange(newValue, ordering: .acquiringAndReleasing)
       guard old != newValue else { return }
       keyValueRegistrar.didSet(self, Self.valueID, \.value, from: old, to: newValue)
     }

@@ -79,15 +79,15 @@ struct ThreadTests {
   @Test(.timeLimit(.minutes(1)))
   func concurrentObserversOfOneObjectAreAllKeptAndAllRemoved() {
     let counter = SharedCounter()
-    let tokens = Mutex<[ObservationToken]>([])
+    let tokens = ChangeLog<ObservationToken>()
     onThreads(4) { _ in
       for _ in 0..<500 {
         let token = observe(counter, \.value) { _ in }
-        tokens.withLock { $0.append(token) }
+        tokens.append(token)
       }
     }
     #expect(counter.keyValueRegistrar.observerCount == 2000)
-    let all = tokens.withLock { $0 }
+    let all = tokens.values
     onThreads(4) { index in
       for token in all[(index * 500)..<((index + 1) * 500)] { token.cancel() }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A group of bindings that unbind together (ILBindingsSet's `unbind`).
 ///
 /// ```swift
@@ -9,7 +7,7 @@ import Synchronization
 /// bindings.unbind()  // both end
 /// ```
 public final class BindingSet: Sendable {
-  private let members = Mutex<[PropertyBinding]>([])
+  private let members = Locked<[PropertyBinding]>([])
 
   /// Creates an empty set.
   public init() {}

@@ -29,7 +29,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   private let activeWrites = Atomic<Int>(0)
   private let pendingDelivery = Atomic<Bool>(false)
   private let teardown = Locked<[() -> Void]>([])
-  private let effectiveDirection = Mutex<BindingDirection>(.sourceToTarget)
+  private let effectiveDirection = Locked<BindingDirection>(.sourceToTarget)
   /// The target property's identifier in its registrar's binding table.
   let targetPropertyID: PropertyID
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Readable key paths for descriptions: `\Person.<computed 0x… (String)>` becomes `\Person.firstName`.
 ///
 /// The macro's properties are computed, so Swift prints their key paths by address. Names are learned

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// State behind a `Mutex`, for state whose values are not `Sendable` (closures, generic values).
+/// State behind a `Synchronization.Mutex`.
 ///
-/// The lock is held only while `body` runs; never call out to user code inside it.
+/// The lock is held only while `body` runs; never call out to user code inside it. Values need not be
+/// `Sendable` (closures, generic values): the lock is what makes sharing them safe.
 final class Locked<State>: @unchecked Sendable {
   private let mutex = Mutex(())
   private var state: State
@@ -11,9 +12,15 @@ final class Locked<State>: @unchecked Sendable {
     self.state = state
   }
 
+  @inline(__always)
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    let address = Unmanaged.passUnretained(self).toOpaque()
     nonisolated(unsafe) var result: Result?
-    mutex.withLock { _ in result = body(&state) }
+    mutex.withLock { _ in
+      Sanitizer.acquire(address)
+      result = body(&state)
+      Sanitizer.release(address)
+    }
     // The closure above always runs, so `result` is set.
     return result.unsafelyUnwrapped
   }

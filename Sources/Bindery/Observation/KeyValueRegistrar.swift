@@ -10,7 +10,7 @@ public import Synchronization
 /// lock and calls them after releasing it, on the mutating thread, so an observer may observe, bind,
 /// unbind or mutate again without deadlock.
 public final class KeyValueRegistrar: Sendable {
-  let state = Mutex(RegistrarState())
+  let state = Locked(RegistrarState())
   /// Number of live subscriptions, read without the lock to skip unobserved writes.
   @usableFromInline
   let subscriptionCount = Atomic<Int>(0)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Keeps an observation alive; dropping it or calling ``cancel()`` ends the observation.
 ///
 /// ```swift
@@ -7,10 +5,10 @@ import Synchronization
 /// token = nil  // no more calls
 /// ```
 public final class ObservationToken: Sendable, Hashable {
-  private let onCancel: Mutex<(@Sendable () -> Void)?>
+  private let onCancel: Locked<(@Sendable () -> Void)?>
 
   init(_ onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Mutex(onCancel)
+    self.onCancel = Locked(onCancel)
   }
 
   deinit { cancel() }

@@ -86,7 +86,7 @@ struct OwnedBinding {
 }
 
 /// Everything a registrar keeps behind its lock.
-struct RegistrarState: ~Copyable {
+struct RegistrarState {
   var slots: [Slot] = []
   var bindings: [OwnedBinding] = []
 

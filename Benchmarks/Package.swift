@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+// Bindery's benchmarks: a package of its own, so OpenCombine never becomes a dependency of the library.
+// Run: swift run -c release --package-path Benchmarks bindery-benchmarks [--json]
+import PackageDescription
+
+let package = Package(
+  name: "BinderyBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "Bindery", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "bindery-benchmarks",
+      dependencies: [
+        .product(name: "Bindery", package: "Bindery"),
+        .product(name: "BinderyControls", package: "Bindery"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

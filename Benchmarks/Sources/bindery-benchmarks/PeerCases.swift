@@ -1,0 +1,66 @@
+import Observation
+import OpenCombine
+
+final class PublishedSource {
+  @Published var value = 0
+}
+
+final class PlainTarget {
+  var value = 0
+}
+
+/// OpenCombine's `@Published` + `sink`, writing a `[weak target]`.
+func openCombineOneWay(operations: Int) -> Double {
+  let source = PublishedSource()
+  let target = PlainTarget()
+  let subscription = source.$value.sink { [weak target] value in target?.value = value }
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { source.value = index }
+  }
+  subscription.cancel()
+  blackHole(target.value)
+  return result
+}
+
+/// Bytes per OpenCombine subscription.
+func openCombineBytesPerSubscription(count: Int) -> Double {
+  let source = PublishedSource()
+  let targets = (0..<count).map { _ in PlainTarget() }
+  let before = allocatedBytes()
+  let subscriptions = targets.map { target in source.$value.sink { [weak target] in target?.value = $0 } }
+  let after = allocatedBytes()
+  blackHole(subscriptions.count)
+  return Double(after - before) / Double(count)
+}
+
+@Observable
+final class ObservedSource {
+  var value = 0
+}
+
+/// Observation's `withObservationTracking`, re-armed after each change (its `onChange` fires once, before).
+func observationRearmOneWay(operations: Int) -> Double {
+  let source = ObservedSource()
+  let target = PlainTarget()
+  final class Flag: @unchecked Sendable { var changed = false }
+  let flag = Flag()
+  func arm() {
+    withObservationTracking {
+      target.value = source.value
+    } onChange: {
+      flag.changed = true
+    }
+  }
+  arm()
+  let result = measure(operations: operations) { count in
+    for index in 0..<count {
+      source.value = index
+      if flag.changed {
+        flag.changed = false
+        arm()
+      }
+    }
+  }
+  blackHole(target.value)
+  return result
+}

@@ -1,0 +1,79 @@
+// Bindery's benchmarks: ns per change next to a hand-written baseline measured in the same run.
+// swift run -c release --package-path Benchmarks bindery-benchmarks [--json] [--quick]
+
+struct Figure {
+  let name: String
+  let value: Double
+  let unit: String
+  let ratio: Double?
+  let target: String
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let json = arguments.contains("--json")
+let quick = arguments.contains("--quick")
+let operations = quick ? 100_000 : 2_000_000
+let bindingCount = quick ? 100_000 : 1_000_000
+
+let baselineOne = baselineOneWay(operations: operations)
+let baselineTwo = baselineTwoWay(operations: operations)
+let oneWay = binderyOneWay(operations: operations)
+let twoWay = binderyTwoWay(operations: operations)
+let tracked = binderyTrackedFullName(operations: operations)
+let fanOut = binderyFanOut(operations: operations * 10)
+let bindUnbind = binderyBindUnbind(operations: operations / 10)
+let bytes = binderyBytesPerBinding(count: bindingCount)
+let combine = openCombineOneWay(operations: operations)
+let combineBytes = openCombineBytesPerSubscription(count: bindingCount / 10)
+let observation = observationRearmOneWay(operations: operations / 4)
+
+let figures: [Figure] = [
+  Figure(name: "baseline-one-way", value: baselineOne, unit: "ns", ratio: 1, target: ""),
+  Figure(name: "baseline-two-way", value: baselineTwo, unit: "ns", ratio: baselineTwo / baselineOne, target: ""),
+  Figure(name: "bindery-one-way", value: oneWay, unit: "ns", ratio: oneWay / baselineOne, target: "≤ 1.5×"),
+  Figure(name: "bindery-two-way", value: twoWay, unit: "ns", ratio: twoWay / baselineTwo, target: "≤ 2× two-way baseline"),
+  Figure(name: "bindery-tracked-fullname", value: tracked, unit: "ns", ratio: tracked / baselineOne, target: "≤ 4×"),
+  Figure(name: "bindery-fanout-1000", value: fanOut, unit: "ns", ratio: fanOut / baselineOne, target: "≤ 1.5× per observer"),
+  Figure(name: "bindery-bind-unbind", value: bindUnbind, unit: "ns", ratio: bindUnbind / baselineOne, target: "≤ 3×"),
+  Figure(name: "bindery-bytes-per-binding", value: bytes, unit: "bytes", ratio: nil, target: "≤ 200 bytes"),
+  Figure(name: "opencombine-sink-one-way", value: combine, unit: "ns", ratio: combine / baselineOne, target: "peer"),
+  Figure(name: "opencombine-bytes-per-subscription", value: combineBytes, unit: "bytes", ratio: nil, target: "peer"),
+  Figure(name: "observation-rearm-one-way", value: observation, unit: "ns", ratio: observation / baselineOne, target: "peer"),
+]
+
+func format(_ value: Double, decimals: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = String(rounded)
+  if let dot = text.firstIndex(of: ".") {
+    let fraction = text[text.index(after: dot)...]
+    if fraction.count < decimals { text += String(repeating: "0", count: decimals - fraction.count) }
+  } else if decimals > 0 {
+    text += "." + String(repeating: "0", count: decimals)
+  }
+  return text
+}
+
+func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
+  let padding = String(repeating: " ", count: max(0, width - text.count))
+  return left ? text + padding : padding + text
+}
+
+if json {
+  let objects = figures.map { figure in
+    let ratio = figure.ratio.map { format($0, decimals: 3) } ?? "null"
+    return "  {\"name\": \"\(figure.name)\", \"value\": \(format(figure.value, decimals: 2)), \"unit\": \"\(figure.unit)\", \"ratio\": \(ratio)}"
+  }
+  print("[\n" + objects.joined(separator: ",\n") + "\n]")
+} else {
+  print("Bindery benchmarks (release build; best of 7 runs; ratios to the hand-written baseline of this run)")
+  print(padded("benchmark", 36, left: true) + padded("value", 12) + "  unit " + padded("ratio", 9) + "  target")
+  for figure in figures {
+    let ratio = figure.ratio.map { format($0, decimals: 2) + "×" } ?? "-"
+    print(
+      padded(figure.name, 36, left: true) + padded(format(figure.value, decimals: 1), 12) + "  "
+        + padded(figure.unit, 5, left: true) + padded(ratio, 9) + "  " + figure.target
+    )
+  }
+}

@@ -1,6 +1,12 @@
 // Bindery's benchmarks: ns per change next to a hand-written baseline measured in the same run.
 // swift run -c release --package-path Benchmarks bindery-benchmarks [--json] [--quick]
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 struct Figure {
   let name: String
   let value: Double
@@ -14,6 +20,17 @@ let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let operations = quick ? 100_000 : 2_000_000
 let bindingCount = quick ? 100_000 : 1_000_000
+
+if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index) < arguments.endIndex {
+  // Profiling aid: run one case for a while and exit.
+  let name = arguments[arguments.index(after: index)]
+  let cases: [String: (Int) -> Double] = [
+    "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
+    "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
+  ]
+  if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
+  exit(0)
+}
 
 let baselineOne = baselineOneWay(operations: operations)
 let baselineTwo = baselineTwoWay(operations: operations)

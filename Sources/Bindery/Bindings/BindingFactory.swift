@@ -93,6 +93,7 @@ enum BindingFactory {
       let channel: Channel = target is any EditableControl ? .userEdit : .change
       let reverse = Subscriber(
         key: SlotKey(id: targetRecord.id, channel: channel),
+        storage: target.keyValueRegistrar.storage,
         handler: { [weak target] change in
           guard !binding.isUnbound, !binding.isWritingOnThisThread, let target else { return }
           let value = change.newValue(as: TargetValue.self) ?? target[keyPath: targetKeyPath]

@@ -84,7 +84,7 @@ extension KeyValueObservable {
 extension KeyValueRegistrar {
   /// Keeps a binding whose target is this registrar's object; a binding of the same property is replaced.
   func addBinding(_ binding: PropertyBinding) {
-    let replaced = state.withLock { state -> [PropertyBinding] in
+    let replaced = storage.withLock { state -> [PropertyBinding] in
       let old = state.bindings.filter { $0.property == binding.targetPropertyID }.map(\.binding)
       state.bindings.removeAll { $0.property == binding.targetPropertyID }
       state.bindings.append(OwnedBinding(property: binding.targetPropertyID, binding: binding))
@@ -94,12 +94,12 @@ extension KeyValueRegistrar {
   }
 
   func removeBinding(_ binding: PropertyBinding) {
-    state.withLock { $0.bindings.removeAll { $0.binding === binding } }
+    storage.withLock { $0.bindings.removeAll { $0.binding === binding } }
   }
 
   func binding(forTargetKeyPath keyPath: AnyKeyPath) -> PropertyBinding? {
-    state.withLock { state in state.bindings.first { $0.binding.targetKeyPath == keyPath }?.binding }
+    storage.withLock { state in state.bindings.first { $0.binding.targetKeyPath == keyPath }?.binding }
   }
 
-  var ownedBindings: [PropertyBinding] { state.withLock { $0.bindings.map(\.binding) } }
+  var ownedBindings: [PropertyBinding] { storage.withLock { $0.bindings.map(\.binding) } }
 }

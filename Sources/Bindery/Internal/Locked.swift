@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// The lock is held only while `body` runs; never call out to user code inside it. Values need not be
 /// `Sendable` (closures, generic values): the lock is what makes sharing them safe.
-final class Locked<State>: @unchecked Sendable {
+@usableFromInline
+class Locked<State>: @unchecked Sendable {
   private let mutex = Mutex(())
   private var state: State
 

@@ -1,6 +1,6 @@
 /// One read of an observable property, recorded while a tracked closure ran.
 struct AccessRecord {
-  let registrar: KeyValueRegistrar
+  let storage: RegistrarStorage
   let id: PropertyID
   /// The object read; kept only until the evaluation's dependencies are resolved.
   let subject: AnyObject

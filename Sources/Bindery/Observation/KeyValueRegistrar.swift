@@ -10,25 +10,16 @@ public import Synchronization
 /// lock and calls them after releasing it, on the mutating thread, so an observer may observe, bind,
 /// unbind or mutate again without deadlock.
 public final class KeyValueRegistrar: Sendable {
-  let state = Locked(RegistrarState())
-  /// Number of live subscriptions, read without the lock to skip unobserved writes.
+  /// The observers and bindings, shared with the subscriptions so they can remove themselves
+  /// without holding a reference to the registrar (which lives exactly as long as its object).
   @usableFromInline
-  let subscriptionCount = Atomic<Int>(0)
-  /// Number of subscriptions that asked for a call before each change.
-  @usableFromInline
-  let priorSubscriptionCount = Atomic<Int>(0)
+  let storage = RegistrarStorage()
 
   /// Creates an empty registrar.
   public init() {}
 
   deinit {
-    let (subscribers, bindings) = state.withLock { state in
-      let subscribers = state.slots.flatMap(\.subscribers)
-      let bindings = state.bindings.map(\.binding)
-      state.slots.removeAll()
-      state.bindings.removeAll()
-      return (subscribers, bindings)
-    }
+    let (subscribers, bindings) = storage.drain()
     for subscriber in subscribers { subscriber.ownerDidDeinit() }
     for binding in bindings { binding.unbind() }
   }
@@ -60,7 +51,7 @@ public final class KeyValueRegistrar: Sendable {
     _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     value: Member
   ) {
-    guard priorSubscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    guard storage.priorSubscriptionCount.load(ordering: .relaxed) > 0 else { return }
     withUnsafePointer(to: value) { pointer in
       _notify(
         SlotKey(id: id, channel: .prior),
@@ -78,7 +69,7 @@ public final class KeyValueRegistrar: Sendable {
     from old: Member,
     to new: Member
   ) {
-    guard subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
     withUnsafePointer(to: old) { oldPointer in
       withUnsafePointer(to: new) { newPointer in
         _notify(
@@ -105,7 +96,7 @@ public final class KeyValueRegistrar: Sendable {
     _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     value: Member
   ) {
-    guard subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
     withUnsafePointer(to: value) { pointer in
       _notify(
         SlotKey(id: id, channel: .userEdit),
@@ -126,36 +117,23 @@ public final class KeyValueRegistrar: Sendable {
   ) {
     guard let list = ThreadContext.currentTracking else { return }
     list.records.append(
-      AccessRecord(registrar: self, id: id, subject: subject, keyPath: keyPath(), memberType: memberType, name: name)
+      AccessRecord(storage: storage, id: id, subject: subject, keyPath: keyPath(), memberType: memberType, name: name)
     )
   }
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
-    let subscribers = state.withLock { $0.subscribers(for: key) }
+    let subscribers = storage.withLock { $0.subscribers(for: key) }
     for subscriber in subscribers {
       subscriber.handler(change)
     }
   }
 
-  // MARK: Subscriptions
-
-  /// Adds a subscriber; returns it so the caller can remove it.
+  /// Adds a subscriber.
   func add(_ subscriber: Subscriber) {
-    subscriber.registrar = self
-    state.withLock { $0.add(subscriber) }
-    subscriptionCount.add(1, ordering: .relaxed)
-    if subscriber.key.channel == .prior { priorSubscriptionCount.add(1, ordering: .relaxed) }
-  }
-
-  /// Removes a subscriber; a subscriber already removed is ignored.
-  func remove(_ subscriber: Subscriber) {
-    let removed = state.withLock { $0.remove(subscriber) }
-    guard removed else { return }
-    subscriptionCount.subtract(1, ordering: .relaxed)
-    if subscriber.key.channel == .prior { priorSubscriptionCount.subtract(1, ordering: .relaxed) }
+    storage.add(subscriber)
   }
 
   /// The number of live subscriptions to this object's properties.
-  public var observerCount: Int { state.withLock { state in state.slots.reduce(0) { $0 + $1.subscribers.count } } }
+  public var observerCount: Int { storage.withLock { state in state.slots.reduce(0) { $0 + $1.subscribers.count } } }
 }

@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// The kind of event a subscriber listens to.
 @usableFromInline
 enum Channel: UInt8, Sendable {
@@ -58,19 +60,68 @@ final class Subscriber: @unchecked Sendable {
   let key: SlotKey
   let handler: (RawChange) -> Void
   let onOwnerDeinit: (() -> Void)?
-  /// The registrar it is registered with; set on registration.
-  weak var registrar: KeyValueRegistrar?
+  /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
+  /// observed object keeps its fast reference counting).
+  let storage: RegistrarStorage
 
-  init(key: SlotKey, handler: @escaping (RawChange) -> Void, onOwnerDeinit: (() -> Void)? = nil) {
+  init(
+    key: SlotKey,
+    storage: RegistrarStorage,
+    handler: @escaping (RawChange) -> Void,
+    onOwnerDeinit: (() -> Void)? = nil
+  ) {
     self.key = key
+    self.storage = storage
     self.handler = handler
     self.onOwnerDeinit = onOwnerDeinit
   }
 
   func ownerDidDeinit() { onOwnerDeinit?() }
 
-  /// Removes this subscriber from its registrar, if both still exist.
-  func cancel() { registrar?.remove(self) }
+  /// Removes this subscriber from its registrar; removing it twice does nothing.
+  func cancel() { storage.remove(self) }
+}
+
+/// A registrar's subscriptions and owned bindings, behind its lock, and the counts read without it.
+@usableFromInline
+final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
+  /// Number of live subscriptions, read without the lock to skip unobserved writes.
+  @usableFromInline
+  let subscriptionCount = Atomic<Int>(0)
+  /// Number of subscriptions that asked for a call before each change.
+  @usableFromInline
+  let priorSubscriptionCount = Atomic<Int>(0)
+
+  init() {
+    super.init(RegistrarState())
+  }
+
+  func add(_ subscriber: Subscriber) {
+    withLock { $0.add(subscriber) }
+    subscriptionCount.add(1, ordering: .relaxed)
+    if subscriber.key.channel == .prior { priorSubscriptionCount.add(1, ordering: .relaxed) }
+  }
+
+  func remove(_ subscriber: Subscriber) {
+    let removed = withLock { $0.remove(subscriber) }
+    guard removed else { return }
+    subscriptionCount.subtract(1, ordering: .relaxed)
+    if subscriber.key.channel == .prior { priorSubscriptionCount.subtract(1, ordering: .relaxed) }
+  }
+
+  /// Empties the storage when its object is deallocated; returns what was in it.
+  func drain() -> ([Subscriber], [PropertyBinding]) {
+    let drained = withLock { state in
+      defer {
+        state.slots.removeAll()
+        state.bindings.removeAll()
+      }
+      return (state.slots.flatMap(\.subscribers), state.bindings.map(\.binding))
+    }
+    subscriptionCount.store(0, ordering: .relaxed)
+    priorSubscriptionCount.store(0, ordering: .relaxed)
+    return drained
+  }
 }
 
 /// The subscribers of one property on one channel, in registration order.
@@ -86,6 +137,7 @@ struct OwnedBinding {
 }
 
 /// Everything a registrar keeps behind its lock.
+@usableFromInline
 struct RegistrarState {
   var slots: [Slot] = []
   var bindings: [OwnedBinding] = []

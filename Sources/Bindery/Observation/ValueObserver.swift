@@ -137,9 +137,7 @@ final class ValueObserver<Value>: @unchecked Sendable {
     }
     isDirect.store(direct, ordering: .relaxed)
     for subscriber in stale { subscriber.cancel() }
-    for (subscriber, record) in zip(fresh, records.flatMap { wantsPrior ? [$0, $0] : [$0] }) {
-      record.registrar.add(subscriber)
-    }
+    for subscriber in fresh { subscriber.storage.add(subscriber) }
     if isCancelled {
       for subscriber in fresh { subscriber.cancel() }
       return value
@@ -159,6 +157,7 @@ final class ValueObserver<Value>: @unchecked Sendable {
       subscribers.append(
         Subscriber(
           key: SlotKey(id: record.id, channel: .change),
+          storage: record.storage,
           handler: { [self] change in self.handle(change, channel: .change) },
           onOwnerDeinit: ownerGone
         )
@@ -167,6 +166,7 @@ final class ValueObserver<Value>: @unchecked Sendable {
         subscribers.append(
           Subscriber(
             key: SlotKey(id: record.id, channel: .prior),
+            storage: record.storage,
             handler: { [self] change in self.handle(change, channel: .prior) }
           )
         )
@@ -184,7 +184,7 @@ final class ValueObserver<Value>: @unchecked Sendable {
   private static func deduplicated(_ records: [AccessRecord]) -> [AccessRecord] {
     var result: [AccessRecord] = []
     for record in records
-    where !result.contains(where: { $0.registrar === record.registrar && $0.id == record.id }) {
+    where !result.contains(where: { $0.storage === record.storage && $0.id == record.id }) {
       result.append(record)
     }
     return result
@@ -195,7 +195,7 @@ final class ValueObserver<Value>: @unchecked Sendable {
     guard subscribers.count == records.count * stride else { return false }
     for (index, record) in records.enumerated() {
       let subscriber = subscribers[index * stride]
-      guard subscriber.registrar === record.registrar, subscriber.key.id == record.id else { return false }
+      guard subscriber.storage === record.storage, subscriber.key.id == record.id else { return false }
     }
     return true
   }

@@ -29,7 +29,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
     let getAccessor: AccessorDeclSyntax =
       """
       get {
-        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)")
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
         return _\(raw: name)
       }
       """

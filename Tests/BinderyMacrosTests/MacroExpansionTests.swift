@@ -44,7 +44,9 @@ struct MacroExpansionTests {
             _firstName = initialValue
           }
           get {
-            self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, name: "firstName")
+            self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, name: "firstName", setter: {
+                $0.firstName = $1
+              })
             return _firstName
           }
           set {

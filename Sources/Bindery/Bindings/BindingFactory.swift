@@ -1,5 +1,8 @@
 /// Builds the machinery of one binding: a forward observer on the source path, a reverse subscription
-/// on the target property, and the writer to the source.
+/// on the target property, and the writers of both ends.
+///
+/// Where both ends are single observable properties of the same type, values travel by address from
+/// the registrar to the other end's setter: no key path is applied and no generic code runs on the way.
 enum BindingFactory {
   static func make<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue>(
     target: Target,
@@ -13,9 +16,12 @@ enum BindingFactory {
   ) -> PropertyBinding {
     // Which property of the target is bound: one tracked read tells.
     let (_, targetReads) = AccessList.tracking { _ = target[keyPath: targetKeyPath] }
-    let targetRecord = targetReads.records.last { $0.subject === target }
+    let targetRecord: AccessRecord? =
+      targetReads.records.count == 1 && targetReads.records[0].subject === target ? targetReads.records[0] : nil
     KeyPathNames.learn(targetReads.records)
+    targetReads.recycle()
     let targetID = targetRecord?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: targetKeyPath.hashValue))
+    let targetSetter: RawSetter? = targetRecord?.memberType == TargetValue.self ? targetRecord?.setter : nil
 
     let binding = PropertyBinding(
       source: source,
@@ -31,18 +37,27 @@ enum BindingFactory {
     let requested = options.direction
     let forwardEnabled = requested != .targetToSource
     let synchronous: Bool = if case .synchronous = options.delivery { true } else { false }
+    let sameType = SourceValue.self == TargetValue.self
 
+    // Writing the target.
     let writeTarget: (SourceValue) -> Void = { [weak target] value in
       guard let target else {
         binding.unbind()
         return
       }
-      binding.writing { target[keyPath: targetKeyPath] = toTarget(value) }
+      let converted = toTarget(value)
+      if let targetSetter {
+        binding.writing { withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) } }
+      } else {
+        binding.writing { target[keyPath: targetKeyPath] = converted }
+      }
     }
     let flush: () -> Void = { [weak source] in
       guard !binding.isUnbound, let source else { return }
       writeTarget(source[keyPath: sourceKeyPath])
     }
+
+    // The forward path: an observer of the source path.
     let observer = ValueObserver<SourceValue>(
       evaluate: { [weak source] in source.map { $0[keyPath: sourceKeyPath] } },
       root: source,
@@ -56,14 +71,27 @@ enum BindingFactory {
       },
       onRootDeinit: { binding.unbind() }
     )
+    if forwardEnabled, synchronous, sameType, let targetSetter {
+      let valueType = ObjectIdentifier(TargetValue.self)
+      observer.rawDirectHandler = { [weak target] change in
+        guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+        guard let target else {
+          binding.unbind()
+          return
+        }
+        binding.writing { targetSetter(target, change.newValue) }
+      }
+    }
     binding.onUnbind { observer.cancel() }
-
     let first = observer.start(initial: false, learnNames: true)
 
     // Can the source path be written?
-    let directWriter = sourceKeyPath as? ReferenceWritableKeyPath<Source, SourceValue>
-    let writable = directWriter != nil || KeyPathChain.matches(sourceKeyPath, chain: observer.leaf.chain)
-    let reversible = writable && targetRecord != nil
+    let sourceWriter = SourceWriter<Source, SourceValue>(
+      sourceKeyPath: sourceKeyPath,
+      observer: observer,
+      needsChain: requested != .sourceToTarget
+    )
+    let reversible = sourceWriter.isWritable && targetRecord != nil
     let direction: BindingDirection =
       switch requested {
       case nil: reversible ? .both : .sourceToTarget
@@ -78,29 +106,38 @@ enum BindingFactory {
         binding.unbind()
         return
       }
-      if let directWriter {
-        binding.writing { source[keyPath: directWriter] = value }
-        return
-      }
-      let leaf = observer.leaf
-      guard let object = leaf.object, let writable = leaf.keyPath as? any _BinderyReferenceWritable,
-        KeyPathChain.matches(sourceKeyPath, chain: leaf.chain)
-      else { return }
-      binding.writing { _ = writable._bindery_write(value, to: object) }
+      binding.writing { sourceWriter.write(value, to: source) }
     }
 
+    // The reverse path: a subscription to the target property (user edits only, for a control).
     if direction != .sourceToTarget, let targetRecord {
       let channel: Channel = target is any EditableControl ? .userEdit : .change
-      let reverse = Subscriber(
-        key: SlotKey(id: targetRecord.id, channel: channel),
-        storage: target.keyValueRegistrar.storage,
-        handler: { [weak target] change in
+      let rawSourceSetter = sameType ? sourceWriter.directSetter : nil
+      let valueType = ObjectIdentifier(TargetValue.self)
+      let handler: (RawChange) -> Void
+      if let rawSourceSetter {
+        handler = { [weak source] change in
+          guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+          guard let source else {
+            binding.unbind()
+            return
+          }
+          binding.writing { rawSourceSetter(source, change.newValue) }
+        }
+      } else {
+        handler = { [weak target] change in
           guard !binding.isUnbound, !binding.isWritingOnThisThread, let target else { return }
           let value = change.newValue(as: TargetValue.self) ?? target[keyPath: targetKeyPath]
           guard let converted = toSource(value) else { return }
           writeSource(converted)
         }
+      }
+      let reverse = Subscriber(
+        key: SlotKey(id: targetRecord.id, channel: channel),
+        storage: target.keyValueRegistrar.storage,
+        handler: handler
       )
+      binding.guardsEcho()
       target.keyValueRegistrar.add(reverse)
       binding.onUnbind { reverse.cancel() }
     }

@@ -28,6 +28,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Number of threads now writing through this binding; see ``isWritingOnThisThread``.
   private let activeWrites = Atomic<Int>(0)
   private let pendingDelivery = Atomic<Bool>(false)
+  /// Whether the binding carries values both ways, so its own writes may come back (echo).
+  private let hasReversePath = Atomic<Bool>(false)
   private let teardown = Locked<[() -> Void]>([])
   private let effectiveDirection = Locked<BindingDirection>(.sourceToTarget)
   /// The target property's identifier in its registrar's binding table.
@@ -110,6 +112,11 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     if runNow { action() }
   }
 
+  /// Marks the binding as two-way: from now on its writes are guarded against their own echo.
+  func guardsEcho() {
+    hasReversePath.store(true, ordering: .releasing)
+  }
+
   /// Whether this thread is inside a write made by this binding (so the change is its own echo).
   @inline(__always)
   var isWritingOnThisThread: Bool {
@@ -121,6 +128,10 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Runs a write made by this binding; notifications it causes to this binding are skipped.
   @inline(__always)
   func writing(_ body: () -> Void) {
+    guard hasReversePath.load(ordering: .relaxed) else {
+      body()
+      return
+    }
     let context = ThreadContext.current
     context.writingBindings.append(ObjectIdentifier(self))
     activeWrites.add(1, ordering: .relaxed)

@@ -9,11 +9,14 @@
 #endif
 
 /// Per-thread state of the observation core: the access list being recorded and the bindings writing.
+@usableFromInline
 final class ThreadContext {
   /// The access list of the innermost tracked evaluation on this thread.
   var tracking: AccessList?
   /// Bindings writing on this thread, so their own forward notifications are skipped (echo).
   var writingBindings: [ObjectIdentifier] = []
+  /// Access lists to reuse, so a tracked evaluation allocates none.
+  var spareLists: [AccessList] = []
 
   /// The context of the current thread.
   static var current: ThreadContext {
@@ -24,8 +27,8 @@ final class ThreadContext {
   }
 
   /// The tracking list of the current thread, without creating a context.
-  @inline(__always)
-  static var currentTracking: AccessList? {
+  @usableFromInline
+  static var _currentTracking: AccessList? {
     ThreadLocalStorage.get()?.tracking
   }
 }

@@ -7,22 +7,79 @@ struct AccessRecord {
   let keyPath: AnyKeyPath
   let memberType: Any.Type
   let name: StaticString
+  /// Writes the property: the object, then the address of a `memberType` value.
+  let setter: RawSetter?
 }
 
+/// Writes a property of an object from the address of a value of the property's type.
+@usableFromInline
+typealias RawSetter = (AnyObject, UnsafeRawPointer) -> Void
+
 /// The reads recorded by one tracked evaluation.
+@usableFromInline
 final class AccessList {
   var records: [AccessRecord] = []
 
+  @usableFromInline
+  func _append(
+    storage: RegistrarStorage,
+    id: PropertyID,
+    subject: AnyObject,
+    keyPath: AnyKeyPath,
+    memberType: Any.Type,
+    name: StaticString,
+    setter: RawSetter?
+  ) {
+    records.append(
+      AccessRecord(
+        storage: storage,
+        id: id,
+        subject: subject,
+        keyPath: keyPath,
+        memberType: memberType,
+        name: name,
+        setter: setter
+      )
+    )
+  }
+
+  /// The thread whose spare lists this list goes back to.
+  private unowned(unsafe) var context: ThreadContext?
+
   /// Runs `body`, recording every observable property it reads on this thread.
   ///
-  /// Nested evaluations record into their own list; the outer list is restored afterwards.
+  /// Nested evaluations record into their own list; the outer list is restored afterwards. Call
+  /// ``recycle()`` on the returned list when done with its records, so the next evaluation on this
+  /// thread reuses it instead of allocating.
   static func tracking<Result>(_ body: () throws -> Result) rethrows -> (Result, AccessList) {
     let context = ThreadContext.current
-    let list = AccessList()
+    let list = context.spareLists.popLast() ?? AccessList()
+    list.context = context
     let previous = context.tracking
     context.tracking = list
     defer { context.tracking = previous }
     let result = try body()
     return (result, list)
+  }
+
+  /// Empties the list (keeping its capacity) and gives it back to its thread.
+  func recycle() {
+    records.removeAll(keepingCapacity: true)
+    guard let context, context === ThreadContext.current, context.spareLists.count < 8 else { return }
+    context.spareLists.append(self)
+  }
+
+  /// Removes repeated reads of the same property of the same object, in place.
+  func deduplicate() {
+    guard records.count > 1 else { return }
+    var index = 1
+    while index < records.count {
+      let record = records[index]
+      if records[..<index].contains(where: { $0.storage === record.storage && $0.id == record.id }) {
+        records.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
   }
 }

@@ -33,14 +33,27 @@ public final class KeyValueRegistrar: Sendable {
   ///   - id: The property's identifier.
   ///   - keyPath: The property's key path; evaluated only while tracking.
   ///   - name: The property's name, for readable descriptions of bindings.
+  ///   - setter: Writes the property (`{ $0.name = $1 }`); lets bindings write it without a key path.
   @inlinable
   public func access<Subject: AnyObject, Member>(
     _ subject: Subject,
     _ id: PropertyID,
     _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-    name: StaticString = ""
+    name: StaticString = "",
+    setter: ((Subject, Member) -> Void)? = nil
   ) {
-    _recordAccessIfTracking(subject, id, keyPath, Member.self, name)
+    guard let list = ThreadContext._currentTracking else { return }
+    list._append(
+      storage: storage,
+      id: id,
+      subject: subject,
+      keyPath: keyPath(),
+      memberType: Member.self,
+      name: name,
+      setter: setter.map { setter in
+        { object, value in setter(unsafeDowncast(object, to: Subject.self), value.assumingMemoryBound(to: Member.self).pointee) }
+      }
+    )
   }
 
   /// Reports that a property is about to change; calls the observers that asked for prior calls.
@@ -106,20 +119,6 @@ public final class KeyValueRegistrar: Sendable {
   }
 
   // MARK: Internals used by the inlinable entry points
-
-  @usableFromInline
-  func _recordAccessIfTracking<Subject: AnyObject, Member>(
-    _ subject: Subject,
-    _ id: PropertyID,
-    _ keyPath: () -> KeyPath<Subject, Member>,
-    _ memberType: Member.Type,
-    _ name: StaticString
-  ) {
-    guard let list = ThreadContext.currentTracking else { return }
-    list.records.append(
-      AccessRecord(storage: storage, id: id, subject: subject, keyPath: keyPath(), memberType: memberType, name: name)
-    )
-  }
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {

@@ -28,6 +28,8 @@ final class ValueObserver<Value>: @unchecked Sendable {
     weak var object: AnyObject?
     var keyPath: AnyKeyPath?
     var chain: [AnyKeyPath] = []
+    var setter: RawSetter?
+    var memberType: Any.Type?
   }
 
   /// Evaluates the value; `nil` when the root object is gone.
@@ -45,6 +47,13 @@ final class ValueObserver<Value>: @unchecked Sendable {
 
   /// The leaf of the last evaluation: where a key path writes back.
   var leaf: Leaf { state.withLock { $0.leaf } }
+
+  /// In direct mode, called with each change instead of the generic delivery: set it before `start`,
+  /// to deliver with no generic code on the way (bindings whose two ends have the same type).
+  var rawDirectHandler: ((RawChange) -> Void)?
+
+  /// Whether the observed value is one property of the root (direct mode).
+  var isDirectMode: Bool { isDirect.load(ordering: .relaxed) }
 
   init(
     evaluate: @escaping () -> Value?,
@@ -107,15 +116,19 @@ final class ValueObserver<Value>: @unchecked Sendable {
   }
 
   /// Evaluates with tracked reads, re-subscribes where the reads changed, delivers if the value did.
+  ///
+  /// When the reads are the same as last time (the common case), nothing is allocated.
   @discardableResult
   private func reevaluate(deliverChange: Bool, learnNames: Bool = false) -> Value? {
     let (evaluated, list) = AccessList.tracking { evaluate() }
+    defer { list.recycle() }
     if learnNames { KeyPathNames.learn(list.records) }
     guard let value = evaluated else {
       rootDidDeinit()
       return nil
     }
-    let records = Self.deduplicated(list.records)
+    list.deduplicate()
+    let records = list.records
     let direct =
       allowsDirect && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].subject)
       && records[0].memberType == Value.self
@@ -123,15 +136,21 @@ final class ValueObserver<Value>: @unchecked Sendable {
     var fresh: [Subscriber] = []
     let old: Value? = state.withLock { state in
       defer { state.lastValue = value }
-      if let last = records.last {
-        state.leaf = Leaf(object: last.subject, keyPath: last.keyPath, chain: records.map(\.keyPath))
-      } else {
-        state.leaf = Leaf()
-      }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
         stale = state.subscribers
-        fresh = makeSubscribers(for: records)
+        fresh = makeSubscribers(for: records, direct: direct)
         state.subscribers = fresh
+        if let last = records.last {
+          state.leaf = Leaf(
+            object: last.subject,
+            keyPath: last.keyPath,
+            chain: records.map(\.keyPath),
+            setter: last.setter,
+            memberType: last.memberType
+          )
+        } else {
+          state.leaf = Leaf()
+        }
       }
       return state.lastValue
     }
@@ -149,8 +168,9 @@ final class ValueObserver<Value>: @unchecked Sendable {
     return value
   }
 
-  private func makeSubscribers(for records: [AccessRecord]) -> [Subscriber] {
+  private func makeSubscribers(for records: [AccessRecord], direct: Bool) -> [Subscriber] {
     var subscribers: [Subscriber] = []
+    let raw = direct ? rawDirectHandler : nil
     for record in records {
       let isRoot = rootIdentifier == ObjectIdentifier(record.subject)
       let ownerGone: (() -> Void)? = isRoot ? { [weak self] in self?.rootDidDeinit() } : nil
@@ -158,7 +178,7 @@ final class ValueObserver<Value>: @unchecked Sendable {
         Subscriber(
           key: SlotKey(id: record.id, channel: .change),
           storage: record.storage,
-          handler: { [self] change in self.handle(change, channel: .change) },
+          handler: raw ?? { [self] change in self.handle(change, channel: .change) },
           onOwnerDeinit: ownerGone
         )
       )
@@ -179,15 +199,6 @@ final class ValueObserver<Value>: @unchecked Sendable {
     guard !isCancelled else { return }
     cancel()
     onRootDeinit?()
-  }
-
-  private static func deduplicated(_ records: [AccessRecord]) -> [AccessRecord] {
-    var result: [AccessRecord] = []
-    for record in records
-    where !result.contains(where: { $0.storage === record.storage && $0.id == record.id }) {
-      result.append(record)
-    }
-    return result
   }
 
   private static func sameDependencies(_ subscribers: [Subscriber], _ records: [AccessRecord], wantsPrior: Bool) -> Bool {

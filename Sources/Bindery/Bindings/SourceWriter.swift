@@ -1,0 +1,64 @@
+/// Writes a value back to a binding's source path.
+///
+/// Three ways, picked once at bind time:
+/// - the path is one observable property of the source: its setter, by address;
+/// - the path is a writable key path: the key path;
+/// - the path is a chain of stored observable properties through optionals (`\.person?.firstName`,
+///   which Swift makes read-only): the last property of the chain, on the object the chain reaches now.
+struct SourceWriter<Source: AnyObject, Value> {
+  let sourceKeyPath: KeyPath<Source, Value>
+  let observer: ValueObserver<Value>
+  /// The setter of the source property, when the path is one property of the source.
+  let directSetter: RawSetter?
+  private let writableKeyPath: ReferenceWritableKeyPath<Source, Value>?
+  private let isChain: Bool
+
+  init(sourceKeyPath: KeyPath<Source, Value>, observer: ValueObserver<Value>, needsChain: Bool) {
+    self.sourceKeyPath = sourceKeyPath
+    self.observer = observer
+    let leaf = observer.leaf
+    let single = observer.isDirectMode && leaf.memberType == Value.self
+    self.directSetter = single ? leaf.setter : nil
+    self.writableKeyPath = sourceKeyPath as? ReferenceWritableKeyPath<Source, Value>
+    self.isChain =
+      directSetter == nil && writableKeyPath == nil && needsChain
+      && KeyPathChain.matches(sourceKeyPath, chain: leaf.chain)
+  }
+
+  /// Whether the path can be written at all.
+  var isWritable: Bool { directSetter != nil || writableKeyPath != nil || isChain }
+
+  /// Writes `value`; a value that cannot be written (the chain is broken by a `nil`, or `nil` for a
+  /// non-optional property) is dropped.
+  func write(_ value: Value, to source: Source) {
+    if let directSetter {
+      withUnsafePointer(to: value) { directSetter(source, UnsafeRawPointer($0)) }
+    } else if let writableKeyPath {
+      source[keyPath: writableKeyPath] = value
+    } else if isChain {
+      let leaf = observer.leaf
+      guard let object = leaf.object else { return }
+      if let setter = leaf.setter, leaf.memberType == Value.self {
+        withUnsafePointer(to: value) { setter(object, UnsafeRawPointer($0)) }
+      } else if let setter = leaf.setter, let memberType = leaf.memberType,
+        let optional = value as? any _OptionalValue
+      {
+        optional._withWrapped(ofType: memberType) { setter(object, $0) }
+      } else if let keyPath = leaf.keyPath as? any _BinderyReferenceWritable {
+        _ = keyPath._bindery_write(value, to: object)
+      }
+    }
+  }
+}
+
+/// Reads the value inside an `Optional` by address, when it has the expected type.
+protocol _OptionalValue {
+  func _withWrapped(ofType type: Any.Type, _ body: (UnsafeRawPointer) -> Void)
+}
+
+extension Optional: _OptionalValue {
+  func _withWrapped(ofType type: Any.Type, _ body: (UnsafeRawPointer) -> Void) {
+    guard case .some(let wrapped) = self, Wrapped.self == type else { return }
+    withUnsafePointer(to: wrapped) { body(UnsafeRawPointer($0)) }
+  }
+}

@@ -7,19 +7,26 @@ import Synchronization
 @usableFromInline
 class Locked<State>: @unchecked Sendable {
   private let mutex = Mutex(())
-  private var state: State
+  /// The state lives at a fixed address: the mutex, not Swift's dynamic exclusivity checks, guards it.
+  private let state: UnsafeMutablePointer<State>
 
-  init(_ state: State) {
-    self.state = state
+  init(_ initial: State) {
+    state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    state.initialize(to: initial)
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
   }
 
   @inline(__always)
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-    let address = Unmanaged.passUnretained(self).toOpaque()
+    let address = UnsafeMutableRawPointer(state)
     nonisolated(unsafe) var result: Result?
     mutex.withLock { _ in
       Sanitizer.acquire(address)
-      result = body(&state)
+      result = body(&state.pointee)
       Sanitizer.release(address)
     }
     // The closure above always runs, so `result` is set.

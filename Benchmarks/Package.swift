@@ -11,9 +11,11 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   ],
   targets: [
+    .target(name: "MallocStats"),
     .executableTarget(
       name: "bindery-benchmarks",
       dependencies: [
+        "MallocStats",
         .product(name: "Bindery", package: "Bindery"),
         .product(name: "BinderyControls", package: "Bindery"),
         .product(name: "OpenCombine", package: "OpenCombine"),

@@ -41,9 +41,13 @@ struct BindingTests {
     #expect(controller.person?.firstName == "Augusta")
     #expect(fullNameLabel.text == "Augusta Lovelace")
 
-    controller.person = Person(firstName: "Grace", lastName: "Hopper")
+    let grace = Person(firstName: "Grace", lastName: "Hopper")
+    controller.person = grace
     #expect(firstNameField.text == "Grace")
     #expect(fullNameLabel.text == "Grace Hopper")
+    firstNameField.userDidEdit(text: "Amazing Grace")  // after re-targeting, edits reach the new person
+    #expect(grace.firstName == "Amazing Grace")
+    #expect(fullNameLabel.text == "Amazing Grace Hopper")
 
     controller.person = nil
     #expect(firstNameField.text == nil)

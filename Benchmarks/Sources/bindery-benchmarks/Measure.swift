@@ -1,3 +1,4 @@
+import MallocStats
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,22 +26,9 @@ func measure(operations: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double 
   return best
 }
 
-/// The resident memory of this process, in bytes (Linux: `/proc/self/statm`); 0 where unknown.
-///
-/// Measured around the creation of a million objects, the growth divided by the count is the cost of one.
+/// Bytes the allocator has handed out and not taken back (glibc's `mallinfo2`; 0 elsewhere).
 func allocatedBytes() -> Int {
-  #if canImport(Glibc)
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 128)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
-    let fields = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      .split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-  #else
-    return 0
-  #endif
+  Int(bindery_allocated_bytes())
 }
 
 /// Keeps a value alive and opaque to the optimizer.

@@ -15,10 +15,9 @@ enum BindingFactory {
     location: String
   ) -> PropertyBinding {
     // Which property of the target is bound: one tracked read tells.
-    let (_, targetReads) = AccessList.tracking { _ = target[keyPath: targetKeyPath] }
+    let (_, targetReads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: targetKeyPath] }
     let targetRecord: AccessRecord? =
       targetReads.records.count == 1 && targetReads.records[0].subject === target ? targetReads.records[0] : nil
-    KeyPathNames.learn(targetReads.records)
     targetReads.recycle()
     let targetID = targetRecord?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: targetKeyPath.hashValue))
     let targetSetter: RawSetter? = targetRecord?.memberType == TargetValue.self ? targetRecord?.setter : nil
@@ -82,8 +81,8 @@ enum BindingFactory {
         binding.writing { targetSetter(target, change.newValue) }
       }
     }
-    binding.onUnbind { observer.cancel() }
-    let first = observer.start(initial: false, learnNames: true)
+    binding.attach(forward: observer)
+    let first = observer.start(initial: false, recordingSetters: true)
 
     // Can the source path be written?
     let sourceWriter = SourceWriter<Source, SourceValue>(
@@ -139,7 +138,7 @@ enum BindingFactory {
       )
       binding.guardsEcho()
       target.keyValueRegistrar.add(reverse)
-      binding.onUnbind { reverse.cancel() }
+      binding.attach(reverse: reverse)
     }
 
     // On creation, the source value goes to the target (or, target-to-source only, the other way).

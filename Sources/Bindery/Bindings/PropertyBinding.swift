@@ -30,8 +30,9 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   private let pendingDelivery = Atomic<Bool>(false)
   /// Whether the binding carries values both ways, so its own writes may come back (echo).
   private let hasReversePath = Atomic<Bool>(false)
-  private let teardown = Locked<[() -> Void]>([])
-  private let effectiveDirection = Locked<BindingDirection>(.sourceToTarget)
+  /// The machinery to stop at unbind: the forward observer and the reverse subscription.
+  private let parts = Locked<(forward: (any Cancellable)?, reverse: (any Cancellable)?)>((nil, nil))
+  private let effectiveDirection = Atomic<UInt8>(0)
   /// The target property's identifier in its registrar's binding table.
   let targetPropertyID: PropertyID
 
@@ -60,7 +61,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public var target: AnyObject? { weakTarget }
 
   /// The direction in force: what ``BindingOptions/direction`` asked for, or what the paths allow.
-  public var direction: BindingDirection { effectiveDirection.withLock { $0 } }
+  public var direction: BindingDirection {
+    switch effectiveDirection.load(ordering: .acquiring) {
+    case 1: .targetToSource
+    case 2: .both
+    default: .sourceToTarget
+    }
+  }
 
   /// Whether the binding still acts: not unbound, and both ends alive.
   public var isBound: Bool {
@@ -70,11 +77,12 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Ends the binding for good. Unbinding twice does nothing.
   public func unbind() {
     guard !unbound.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let actions = teardown.withLock { actions in
-      defer { actions = [] }
-      return actions
+    let (forward, reverse) = parts.withLock { parts in
+      defer { parts = (nil, nil) }
+      return parts
     }
-    for action in actions { action() }
+    forward?.cancel()
+    reverse?.cancel()
     if let target = weakTarget as? any KeyValueObservable {
       target.keyValueRegistrar.removeBinding(self)
     }
@@ -83,6 +91,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// `Target.path ⇄ Source.path (state, location)`.
   public var description: String {
     let state = isBound ? "bound" : "unbound"
+    KeyPathNames.learn(reading: sourceKeyPath, of: weakSource)
+    KeyPathNames.learn(reading: targetKeyPath, of: weakTarget)
     return
       "\(KeyPathNames.describe(targetKeyPath)) \(direction) \(KeyPathNames.describe(sourceKeyPath)) (\(state), \(location))"
   }
@@ -99,17 +109,33 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   var isUnbound: Bool { unbound.load(ordering: .relaxed) }
 
   func setDirection(_ direction: BindingDirection) {
-    effectiveDirection.withLock { $0 = direction }
+    let raw: UInt8 =
+      switch direction {
+      case .sourceToTarget: 0
+      case .targetToSource: 1
+      case .both: 2
+      }
+    effectiveDirection.store(raw, ordering: .releasing)
   }
 
-  /// Runs `action` at unbind; at once if already unbound.
-  func onUnbind(_ action: @escaping () -> Void) {
-    let runNow = teardown.withLock { actions -> Bool in
+  /// Keeps the forward observer, to cancel it at unbind (at once if already unbound).
+  func attach(forward: any Cancellable) {
+    let runNow = parts.withLock { parts -> Bool in
       if unbound.load(ordering: .acquiring) { return true }
-      actions.append(action)
+      parts.forward = forward
       return false
     }
-    if runNow { action() }
+    if runNow { forward.cancel() }
+  }
+
+  /// Keeps the reverse subscription, to cancel it at unbind (at once if already unbound).
+  func attach(reverse: any Cancellable) {
+    let runNow = parts.withLock { parts -> Bool in
+      if unbound.load(ordering: .acquiring) { return true }
+      parts.reverse = reverse
+      return false
+    }
+    if runNow { reverse.cancel() }
   }
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo.

@@ -17,6 +17,15 @@ enum KeyPathNames {
     }
   }
 
+  /// Learns the names of the properties a key path reads on an object (if it still exists).
+  static func learn(reading keyPath: AnyKeyPath, of object: AnyObject?) {
+    guard let object else { return }
+    func read<Root: AnyObject>(_ root: Root) { _ = root[keyPath: keyPath] }
+    let (_, list) = AccessList.tracking { read(object) }
+    learn(list.records)
+    list.recycle()
+  }
+
   /// The key path with the names learned so far in place of addresses.
   static func describe(_ keyPath: AnyKeyPath) -> String {
     var text = String(describing: keyPath)

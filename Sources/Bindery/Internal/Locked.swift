@@ -7,26 +7,20 @@ import Synchronization
 @usableFromInline
 class Locked<State>: @unchecked Sendable {
   private let mutex = Mutex(())
-  /// The state lives at a fixed address: the mutex, not Swift's dynamic exclusivity checks, guards it.
-  private let state: UnsafeMutablePointer<State>
+  /// The mutex, not Swift's dynamic exclusivity checks, guards the state.
+  @exclusivity(unchecked) private var state: State
 
   init(_ initial: State) {
-    state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    state.initialize(to: initial)
-  }
-
-  deinit {
-    state.deinitialize(count: 1)
-    state.deallocate()
+    state = initial
   }
 
   @inline(__always)
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-    let address = UnsafeMutableRawPointer(state)
+    let address = Unmanaged.passUnretained(self).toOpaque()
     nonisolated(unsafe) var result: Result?
     mutex.withLock { _ in
       Sanitizer.acquire(address)
-      result = body(&state.pointee)
+      result = body(&state)
       Sanitizer.release(address)
     }
     // The closure above always runs, so `result` is set.

@@ -19,6 +19,9 @@ typealias RawSetter = (AnyObject, UnsafeRawPointer) -> Void
 @usableFromInline
 final class AccessList {
   var records: [AccessRecord] = []
+  /// Whether reads also record the property's setter (an allocation each): only when a binding is made.
+  @usableFromInline
+  var recordsSetters = false
 
   @usableFromInline
   func _append(
@@ -51,10 +54,14 @@ final class AccessList {
   /// Nested evaluations record into their own list; the outer list is restored afterwards. Call
   /// ``recycle()`` on the returned list when done with its records, so the next evaluation on this
   /// thread reuses it instead of allocating.
-  static func tracking<Result>(_ body: () throws -> Result) rethrows -> (Result, AccessList) {
+  static func tracking<Result>(
+    recordingSetters: Bool = false,
+    _ body: () throws -> Result
+  ) rethrows -> (Result, AccessList) {
     let context = ThreadContext.current
     let list = context.spareLists.popLast() ?? AccessList()
     list.context = context
+    list.recordsSetters = recordingSetters
     let previous = context.tracking
     context.tracking = list
     defer { context.tracking = previous }

@@ -50,9 +50,12 @@ public final class KeyValueRegistrar: Sendable {
       keyPath: keyPath(),
       memberType: Member.self,
       name: name,
-      setter: setter.map { setter in
-        { object, value in setter(unsafeDowncast(object, to: Subject.self), value.assumingMemoryBound(to: Member.self).pointee) }
-      }
+      setter: list.recordsSetters
+        ? setter.map { setter in
+          { object, value in
+            setter(unsafeDowncast(object, to: Subject.self), value.assumingMemoryBound(to: Member.self).pointee)
+          }
+        } : nil
     )
   }
 

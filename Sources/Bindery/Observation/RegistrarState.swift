@@ -55,8 +55,13 @@ struct RawChange {
   }
 }
 
+/// Something a binding stops when it unbinds.
+protocol Cancellable: AnyObject {
+  func cancel()
+}
+
 /// One registration with a registrar: a key and what to call.
-final class Subscriber: @unchecked Sendable {
+final class Subscriber: Cancellable, @unchecked Sendable {
   let key: SlotKey
   let handler: (RawChange) -> Void
   let onOwnerDeinit: (() -> Void)?

@@ -8,7 +8,7 @@ import Synchronization
 ///   registrar's values, with no re-evaluation;
 /// - tracked: anything else (a chain, a computed property, a closure); each change re-evaluates with
 ///   tracked reads and re-subscribes if the reads changed (so `controller.person = other` re-targets).
-final class ValueObserver<Value>: @unchecked Sendable {
+final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
   typealias Delivery = (_ old: Value?, _ new: Value, _ kind: ChangeKind) -> Void
 
   enum ChangeKind {
@@ -76,8 +76,8 @@ final class ValueObserver<Value>: @unchecked Sendable {
 
   /// Evaluates, subscribes, and delivers the first value if `initial`; returns the first value.
   @discardableResult
-  func start(initial: Bool, learnNames: Bool = false) -> Value? {
-    guard let value = reevaluate(deliverChange: false, learnNames: learnNames) else { return nil }
+  func start(initial: Bool, recordingSetters: Bool = false) -> Value? {
+    guard let value = reevaluate(deliverChange: false, recordingSetters: recordingSetters) else { return nil }
     if initial { deliver(nil, value, .initial) }
     return value
   }
@@ -119,10 +119,9 @@ final class ValueObserver<Value>: @unchecked Sendable {
   ///
   /// When the reads are the same as last time (the common case), nothing is allocated.
   @discardableResult
-  private func reevaluate(deliverChange: Bool, learnNames: Bool = false) -> Value? {
-    let (evaluated, list) = AccessList.tracking { evaluate() }
+  private func reevaluate(deliverChange: Bool, recordingSetters: Bool = false) -> Value? {
+    let (evaluated, list) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
     defer { list.recycle() }
-    if learnNames { KeyPathNames.learn(list.records) }
     guard let value = evaluated else {
       rootDidDeinit()
       return nil

@@ -20,7 +20,7 @@ let package = Package(
         .product(name: "BinderyControls", package: "Bindery"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
-    )
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,9 @@ lastNameField.bind(\.text, to: controller, \.person?.lastName).store(in: binding
 fullNameLabel.bind(\.text, to: controller, \.person?.fullName).store(in: bindings)
 
 // Fields are enabled while there is a person and it is not being saved (seed 000's AND).
-let enabling = observe { controller.person != nil && !controller.isSaving } onChange: { enabled in
+let enabling = observe {
+  controller.person != nil && !controller.isSaving
+} onChange: { enabled in
   firstNameField.isEnabled = enabled
   lastNameField.isEnabled = enabled
 }
@@ -34,7 +36,9 @@ show("bound to an empty person", firstNameField, lastNameField, fullNameLabel)
 
 firstNameField.userDidEdit(text: "Ada")
 lastNameField.userDidEdit(text: "Lovelace")
-show("typed \"Ada\" and \"Lovelace\" (model: \(controller.person?.fullName ?? "nil"))", firstNameField, lastNameField, fullNameLabel)
+show(
+  "typed \"Ada\" and \"Lovelace\" (model: \(controller.person?.fullName ?? "nil"))", firstNameField, lastNameField,
+  fullNameLabel)
 
 controller.person?.firstName = "Augusta Ada"
 show("the model changed by other means", firstNameField, lastNameField, fullNameLabel)
@@ -54,7 +58,9 @@ show("no person: the fields are empty and disabled", firstNameField, lastNameFie
 controller.person = grace
 bindings.unbind()
 firstNameField.userDidEdit(text: "Edith")
-show("after unbind, typing \"Edith\" leaves the model alone (model: \(grace.firstName))", firstNameField, lastNameField, fullNameLabel)
+show(
+  "after unbind, typing \"Edith\" leaves the model alone (model: \(grace.firstName))", firstNameField, lastNameField,
+  fullNameLabel)
 
 enabling.cancel()
 print("\nDone: \(bindings.boundCount) bindings left bound.")

@@ -11,7 +11,9 @@ public struct KeyValueObservableMacro {
   static let registrarName = "keyValueRegistrar"
 
   /// Emits a diagnostic and returns `false` when the declaration is not a class.
-  static func validate(_ declaration: some DeclGroupSyntax, node: AttributeSyntax, in context: some MacroExpansionContext) -> Bool {
+  static func validate(
+    _ declaration: some DeclGroupSyntax, node: AttributeSyntax, in context: some MacroExpansionContext
+  ) -> Bool {
     let diagnostic: KeyValueDiagnostic?
     if declaration.is(ClassDeclSyntax.self) {
       diagnostic = nil
@@ -35,6 +37,7 @@ public struct KeyValueObservableMacro {
 }
 
 extension KeyValueObservableMacro: MemberMacro {
+  /// The registrar, for the first observable class of a hierarchy; a diagnostic for anything but a class.
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,
@@ -56,6 +59,7 @@ extension KeyValueObservableMacro: MemberMacro {
 }
 
 extension KeyValueObservableMacro: MemberAttributeMacro {
+  /// `@KeyValueTracked` on each stored instance `var` that is not ignored.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -74,6 +78,7 @@ extension KeyValueObservableMacro: MemberAttributeMacro {
 }
 
 extension KeyValueObservableMacro: ExtensionMacro {
+  /// The `KeyValueObservable` conformance, unless a superclass already has it.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,

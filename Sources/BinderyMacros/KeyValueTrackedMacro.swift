@@ -8,6 +8,7 @@ public import SwiftSyntaxMacros
 public struct KeyValueTrackedMacro {}
 
 extension KeyValueTrackedMacro: AccessorMacro {
+  /// The `init`, `get` and `set` accessors of a tracked property.
   public static func expansion(
     of node: AttributeSyntax,
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -50,6 +51,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
 }
 
 extension KeyValueTrackedMacro: PeerMacro {
+  /// The private `_name` storage of a tracked property.
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,

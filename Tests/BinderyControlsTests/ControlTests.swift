@@ -107,7 +107,11 @@ struct ControlTests {
     // The article's Mappers.transformBoolToStringFunction, as a tracked observation.
     let model = Holder()
     let label = Label()
-    let token = observe { String(model.isEditable) } onChange: { label.text = $0 }
+    let token = observe {
+      String(model.isEditable)
+    } onChange: {
+      label.text = $0
+    }
     model.isEditable = false
     #expect(label.text == "false")
     _ = token

@@ -137,7 +137,8 @@ struct MacroExpansionTests {
         }
         """,
       diagnostics: [
-        DiagnosticSpec(message: "'@KeyValueObservable' cannot be applied to an enum; make the model a class", line: 1, column: 1)
+        DiagnosticSpec(
+          message: "'@KeyValueObservable' cannot be applied to an enum; make the model a class", line: 1, column: 1)
       ]
     )
   }
@@ -179,7 +180,9 @@ struct MacroExpansionTests {
         }
         """,
       diagnostics: [
-        DiagnosticSpec(message: "'@KeyValueObservable' cannot be applied to a protocol; apply it to the conforming classes", line: 1, column: 1)
+        DiagnosticSpec(
+          message: "'@KeyValueObservable' cannot be applied to a protocol; apply it to the conforming classes", line: 1,
+          column: 1)
       ]
     )
   }

@@ -249,7 +249,11 @@ struct BindingTests {
   @Test func aButtonsEnabledStateFollowsAnExpressionOfTheController() {
     let controller = PersonController()
     let save = Button(title: "Save")
-    let token = observe { controller.person != nil && !controller.isSaving } onChange: { save.isEnabled = $0 }
+    let token = observe {
+      controller.person != nil && !controller.isSaving
+    } onChange: {
+      save.isEnabled = $0
+    }
     save.isEnabled = false
     controller.person = Person()
     #expect(save.isEnabled)

@@ -163,7 +163,11 @@ struct TrackedObservationTests {
   @Test func aTrackedClosureRunsAgainWhenAnythingItReadChanges() {
     let controller = PersonController(person: Person(firstName: "Ada"))
     var names: [String?] = []
-    let token = observe { controller.person?.fullName } onChange: { names.append($0) }
+    let token = observe {
+      controller.person?.fullName
+    } onChange: {
+      names.append($0)
+    }
     controller.person?.lastName = "Lovelace"
     let grace = Person(firstName: "Grace", lastName: "Hopper")
     controller.person = grace
@@ -175,7 +179,11 @@ struct TrackedObservationTests {
   @Test func anExpressionOverSeveralObjectsIsRecomputed() {
     let controller = PersonController()
     var enabled: [Bool] = []
-    let token = observe { controller.person != nil && !controller.isSaving } onChange: { enabled.append($0) }
+    let token = observe {
+      controller.person != nil && !controller.isSaving
+    } onChange: {
+      enabled.append($0)
+    }
     controller.person = Person()
     controller.isSaving = true
     controller.isSaving = false
@@ -187,7 +195,11 @@ struct TrackedObservationTests {
   @Test func anUnchangedResultIsNotDelivered() {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
     var count = 0
-    let token = observe { person.firstName.count > 2 } onChange: { _ in count += 1 }
+    let token = observe {
+      person.firstName.count > 2
+    } onChange: { _ in
+      count += 1
+    }
     person.firstName = "Adah"
     #expect(count == 0)
     person.firstName = "A"
@@ -198,7 +210,11 @@ struct TrackedObservationTests {
   @Test func theVoidFormIsCalledOnEachChange() {
     let node = Node()
     var count = 0
-    let token = observe { _ = node.value } onChange: { count += 1 }
+    let token = observe {
+      _ = node.value
+    } onChange: {
+      count += 1
+    }
     node.value = 1
     node.value = 2
     #expect(count == 2)

@@ -52,7 +52,11 @@ struct ThreadTests {
       while clock.now < deadline {
         let token = observe(counter, \.value) { _ in deliveries.increment() }
         let binding = mirror.bind(\.value, to: counter, \.value, options: BindingOptions(direction: .sourceToTarget))
-        let tracked = observe { _ = counter.value } onChange: { deliveries.increment() }
+        let tracked = observe {
+          _ = counter.value
+        } onChange: {
+          deliveries.increment()
+        }
         binding.unbind()
         token.cancel()
         tracked.cancel()

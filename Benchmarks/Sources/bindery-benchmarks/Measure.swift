@@ -1,4 +1,5 @@
 import MallocStats
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

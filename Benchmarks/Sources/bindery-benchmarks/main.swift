@@ -48,14 +48,17 @@ let figures: [Figure] = [
   Figure(name: "baseline-one-way", value: baselineOne, unit: "ns", ratio: 1, target: ""),
   Figure(name: "baseline-two-way", value: baselineTwo, unit: "ns", ratio: baselineTwo / baselineOne, target: ""),
   Figure(name: "bindery-one-way", value: oneWay, unit: "ns", ratio: oneWay / baselineOne, target: "≤ 1.5×"),
-  Figure(name: "bindery-two-way", value: twoWay, unit: "ns", ratio: twoWay / baselineTwo, target: "≤ 2× two-way baseline"),
+  Figure(
+    name: "bindery-two-way", value: twoWay, unit: "ns", ratio: twoWay / baselineTwo, target: "≤ 2× two-way baseline"),
   Figure(name: "bindery-tracked-fullname", value: tracked, unit: "ns", ratio: tracked / baselineOne, target: "≤ 4×"),
-  Figure(name: "bindery-fanout-1000", value: fanOut, unit: "ns", ratio: fanOut / baselineOne, target: "≤ 1.5× per observer"),
+  Figure(
+    name: "bindery-fanout-1000", value: fanOut, unit: "ns", ratio: fanOut / baselineOne, target: "≤ 1.5× per observer"),
   Figure(name: "bindery-bind-unbind", value: bindUnbind, unit: "ns", ratio: bindUnbind / baselineOne, target: "≤ 3×"),
   Figure(name: "bindery-bytes-per-binding", value: bytes, unit: "bytes", ratio: nil, target: "≤ 200 bytes"),
   Figure(name: "opencombine-sink-one-way", value: combine, unit: "ns", ratio: combine / baselineOne, target: "peer"),
   Figure(name: "opencombine-bytes-per-subscription", value: combineBytes, unit: "bytes", ratio: nil, target: "peer"),
-  Figure(name: "observation-rearm-one-way", value: observation, unit: "ns", ratio: observation / baselineOne, target: "peer"),
+  Figure(
+    name: "observation-rearm-one-way", value: observation, unit: "ns", ratio: observation / baselineOne, target: "peer"),
 ]
 
 func format(_ value: Double, decimals: Int) -> String {
@@ -80,7 +83,8 @@ func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
 if json {
   let objects = figures.map { figure in
     let ratio = figure.ratio.map { format($0, decimals: 3) } ?? "null"
-    return "  {\"name\": \"\(figure.name)\", \"value\": \(format(figure.value, decimals: 2)), \"unit\": \"\(figure.unit)\", \"ratio\": \(ratio)}"
+    return
+      "  {\"name\": \"\(figure.name)\", \"value\": \(format(figure.value, decimals: 2)), \"unit\": \"\(figure.unit)\", \"ratio\": \(ratio)}"
   }
   print("[\n" + objects.joined(separator: ",\n") + "\n]")
 } else {

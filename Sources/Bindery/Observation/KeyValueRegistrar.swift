@@ -71,7 +71,9 @@ public final class KeyValueRegistrar: Sendable {
     withUnsafePointer(to: value) { pointer in
       _notify(
         SlotKey(id: id, channel: .prior),
-        RawChange(id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer), valueType: ObjectIdentifier(Member.self))
+        RawChange(
+          id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer),
+          valueType: ObjectIdentifier(Member.self))
       )
     }
   }
@@ -116,7 +118,9 @@ public final class KeyValueRegistrar: Sendable {
     withUnsafePointer(to: value) { pointer in
       _notify(
         SlotKey(id: id, channel: .userEdit),
-        RawChange(id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer), valueType: ObjectIdentifier(Member.self))
+        RawChange(
+          id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer),
+          valueType: ObjectIdentifier(Member.self))
       )
     }
   }

@@ -200,7 +200,8 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
     onRootDeinit?()
   }
 
-  private static func sameDependencies(_ subscribers: [Subscriber], _ records: [AccessRecord], wantsPrior: Bool) -> Bool {
+  private static func sameDependencies(_ subscribers: [Subscriber], _ records: [AccessRecord], wantsPrior: Bool) -> Bool
+  {
     let stride = wantsPrior ? 2 : 1
     guard subscribers.count == records.count * stride else { return false }
     for (index, record) in records.enumerated() {

@@ -187,6 +187,50 @@ struct MacroExpansionTests {
     )
   }
 
+  @Test func aSubclassOfAnObservableClassGetsNoSecondRegistrarOrConformance() {
+    // The compiler passes no protocols to a class that already conforms through its superclass.
+    assertMacroExpansion(
+      """
+      @KeyValueObservable
+      final class Truck: Vehicle {
+        var load = 0.0
+      }
+      """,
+      expandedSource: """
+        final class Truck: Vehicle {
+          @Bindery.KeyValueTracked
+          var load = 0.0
+        }
+        """,
+      macroSpecs: ["KeyValueObservable": MacroSpec(type: KeyValueObservableMacro.self, conformances: [])],
+      indentationWidth: .spaces(2),
+      failureHandler: { failure in Issue.record(Comment(rawValue: failure.message)) }
+    )
+  }
+
+  @Test func anExtensionIsRejectedWithADiagnostic() {
+    expectExpansion(
+      """
+      @KeyValueObservable
+      extension Person {
+        func greet() {}
+      }
+      """,
+      expands: """
+        extension Person {
+          func greet() {}
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@KeyValueObservable' cannot be applied to an extension; apply it to the class declaration",
+          line: 1,
+          column: 1
+        )
+      ]
+    )
+  }
+
   @Test func anIgnoredPropertyKeepsItsStorage() {
     expectExpansion(
       "@KeyValueIgnored var note = \"\"",

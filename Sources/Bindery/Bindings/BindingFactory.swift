@@ -81,7 +81,7 @@ enum BindingFactory {
         binding.writing { targetSetter(target, change.newValue) }
       }
     }
-    binding.attach(forward: observer)
+    binding.attach(observer, reverse: false)
     let first = observer.start(initial: false, recordingSetters: true)
 
     // Can the source path be written?
@@ -138,7 +138,7 @@ enum BindingFactory {
       )
       binding.guardsEcho()
       target.keyValueRegistrar.add(reverse)
-      binding.attach(reverse: reverse)
+      binding.attach(reverse, reverse: true)
     }
 
     // On creation, the source value goes to the target (or, target-to-source only, the other way).

@@ -118,24 +118,15 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     effectiveDirection.store(raw, ordering: .releasing)
   }
 
-  /// Keeps the forward observer, to cancel it at unbind (at once if already unbound).
-  func attach(forward: any Cancellable) {
+  /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
+  /// binding is already unbound).
+  func attach(_ part: any Cancellable, reverse: Bool) {
     let runNow = parts.withLock { parts -> Bool in
       if unbound.load(ordering: .acquiring) { return true }
-      parts.forward = forward
+      if reverse { parts.reverse = part } else { parts.forward = part }
       return false
     }
-    if runNow { forward.cancel() }
-  }
-
-  /// Keeps the reverse subscription, to cancel it at unbind (at once if already unbound).
-  func attach(reverse: any Cancellable) {
-    let runNow = parts.withLock { parts -> Bool in
-      if unbound.load(ordering: .acquiring) { return true }
-      parts.reverse = reverse
-      return false
-    }
-    if runNow { reverse.cancel() }
+    if runNow { part.cancel() }
   }
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo.

@@ -51,10 +51,13 @@ enum BindingFactory {
         binding.writing { target[keyPath: targetKeyPath] = converted }
       }
     }
-    let flush: () -> Void = { [weak source] in
-      guard !binding.isUnbound, let source else { return }
-      writeTarget(source[keyPath: sourceKeyPath])
-    }
+    let flush: (() -> Void)? =
+      synchronous
+      ? nil
+      : { [weak source] in
+        guard !binding.isUnbound, let source else { return }
+        writeTarget(source[keyPath: sourceKeyPath])
+      }
 
     // The forward path: an observer of the source path.
     let observer = ValueObserver<SourceValue>(
@@ -62,10 +65,10 @@ enum BindingFactory {
       root: source,
       deliver: { _, new, kind in
         guard forwardEnabled, kind == .change, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
-        if synchronous {
-          writeTarget(new)
-        } else {
+        if let flush {
           binding.scheduleDelivery(flush)
+        } else {
+          writeTarget(new)
         }
       },
       onRootDeinit: { binding.unbind() }
@@ -84,13 +87,11 @@ enum BindingFactory {
     binding.attach(observer, reverse: false)
     let first = observer.start(initial: false, recordingSetters: true)
 
-    // Can the source path be written?
-    let sourceWriter = SourceWriter<Source, SourceValue>(
-      sourceKeyPath: sourceKeyPath,
-      observer: observer,
-      needsChain: requested != .sourceToTarget
-    )
-    let reversible = sourceWriter.isWritable && targetRecord != nil
+    // Can the source path be written? (Not asked when the binding is one-way by request.)
+    let sourceWriter: SourceWriter<Source, SourceValue>? =
+      requested == .sourceToTarget
+      ? nil : SourceWriter(sourceKeyPath: sourceKeyPath, observer: observer)
+    let reversible = sourceWriter?.isWritable == true && targetRecord != nil
     let direction: BindingDirection =
       switch requested {
       case nil: reversible ? .both : .sourceToTarget
@@ -100,16 +101,15 @@ enum BindingFactory {
       }
     binding.setDirection(direction)
 
-    let writeSource: (SourceValue) -> Void = { [weak source] value in
-      guard let source else {
-        binding.unbind()
-        return
-      }
-      binding.writing { sourceWriter.write(value, to: source) }
-    }
-
     // The reverse path: a subscription to the target property (user edits only, for a control).
-    if direction != .sourceToTarget, let targetRecord {
+    if direction != .sourceToTarget, let targetRecord, let sourceWriter {
+      let writeSource: (SourceValue) -> Void = { [weak source] value in
+        guard let source else {
+          binding.unbind()
+          return
+        }
+        binding.writing { sourceWriter.write(value, to: source) }
+      }
       let channel: Channel = target is any EditableControl ? .userEdit : .change
       let rawSourceSetter = sameType ? sourceWriter.directSetter : nil
       let valueType = ObjectIdentifier(TargetValue.self)
@@ -139,13 +139,16 @@ enum BindingFactory {
       binding.guardsEcho()
       target.keyValueRegistrar.add(reverse)
       binding.attach(reverse, reverse: true)
+
+      // On creation, target-to-source only: the target value goes to the source.
+      if direction == .targetToSource, let converted = toSource(target[keyPath: targetKeyPath]) {
+        writeSource(converted)
+      }
     }
 
-    // On creation, the source value goes to the target (or, target-to-source only, the other way).
-    if direction == .targetToSource {
-      if let converted = toSource(target[keyPath: targetKeyPath]) { writeSource(converted) }
-    } else if let first {
-      if synchronous { writeTarget(first) } else { binding.scheduleDelivery(flush) }
+    // On creation, the source value goes to the target.
+    if direction != .targetToSource, let first {
+      if let flush { binding.scheduleDelivery(flush) } else { writeTarget(first) }
     }
     return binding
   }

@@ -13,7 +13,7 @@ struct SourceWriter<Source: AnyObject, Value> {
   private let writableKeyPath: ReferenceWritableKeyPath<Source, Value>?
   private let isChain: Bool
 
-  init(sourceKeyPath: KeyPath<Source, Value>, observer: ValueObserver<Value>, needsChain: Bool) {
+  init(sourceKeyPath: KeyPath<Source, Value>, observer: ValueObserver<Value>) {
     self.sourceKeyPath = sourceKeyPath
     self.observer = observer
     let leaf = observer.leaf
@@ -21,8 +21,7 @@ struct SourceWriter<Source: AnyObject, Value> {
     self.directSetter = single ? leaf.setter : nil
     self.writableKeyPath = sourceKeyPath as? ReferenceWritableKeyPath<Source, Value>
     self.isChain =
-      directSetter == nil && writableKeyPath == nil && needsChain
-      && KeyPathChain.matches(sourceKeyPath, chain: leaf.chain)
+      directSetter == nil && writableKeyPath == nil && KeyPathChain.matches(sourceKeyPath, chain: leaf.chain)
   }
 
   /// Whether the path can be written at all.

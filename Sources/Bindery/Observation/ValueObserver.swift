@@ -21,6 +21,8 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
     var subscribers: [Subscriber] = []
     var lastValue: Value?
     var leaf = Leaf()
+    /// `==` for `Value` when it is `Equatable`; made at the first tracked change, not for direct ones.
+    var isEqual: ((Value, Value) -> Bool)??
   }
 
   /// The last property a tracked evaluation read, and the key paths of every read, in order.
@@ -36,7 +38,6 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
   private let evaluate: () -> Value?
   /// The root object, for key path observations: its death ends the observation.
   private let rootIdentifier: ObjectIdentifier?
-  private let isEqual: ((Value, Value) -> Bool)?
   private let wantsPrior: Bool
   private let allowsDirect: Bool
   private let deliver: Delivery
@@ -65,7 +66,6 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
   ) {
     self.evaluate = evaluate
     self.rootIdentifier = root.map(ObjectIdentifier.init)
-    self.isEqual = makeEquality(Value.self)
     self.wantsPrior = wantsPrior
     self.allowsDirect = allowsDirect
     self.deliver = deliver
@@ -133,7 +133,7 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
       && records[0].memberType == Value.self
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
-    let old: Value? = state.withLock { state in
+    let (old, isEqual): (Value?, ((Value, Value) -> Bool)?) = state.withLock { state in
       defer { state.lastValue = value }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
         stale = state.subscribers
@@ -151,7 +151,8 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
           state.leaf = Leaf()
         }
       }
-      return state.lastValue
+      if deliverChange, state.isEqual == nil { state.isEqual = .some(makeEquality(Value.self)) }
+      return (state.lastValue, state.isEqual ?? nil)
     }
     isDirect.store(direct, ordering: .relaxed)
     for subscriber in stale { subscriber.cancel() }
@@ -172,7 +173,7 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
     let raw = direct ? rawDirectHandler : nil
     for record in records {
       let isRoot = rootIdentifier == ObjectIdentifier(record.subject)
-      let ownerGone: (() -> Void)? = isRoot ? { [weak self] in self?.rootDidDeinit() } : nil
+      let ownerGone: (() -> Void)? = isRoot ? { [self] in self.rootDidDeinit() } : nil
       subscribers.append(
         Subscriber(
           key: SlotKey(id: record.id, channel: .change),

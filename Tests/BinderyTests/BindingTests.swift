@@ -78,6 +78,19 @@ struct BindingTests {
     _ = token
   }
 
+  @Test func aSourceChangeReachesTheLabelExactlyOnce() {
+    let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))
+    let label = Label()
+    label.bind(\.text, to: controller, \.person?.fullName)
+    let mismatch = propagationMismatch(
+      of: { controller.person?.lastName = "Byron" },
+      to: label,
+      \.text,
+      expected: "Ada Byron"
+    )
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
   @Test func programmaticSetsOfAControlAreNotWrittenBack() {
     let person = Person(firstName: "Ada")
     let field = TextField()

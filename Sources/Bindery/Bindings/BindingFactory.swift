@@ -12,7 +12,8 @@ enum BindingFactory {
     toTarget: @escaping (SourceValue) -> TargetValue,
     toSource: @escaping (TargetValue) -> SourceValue?,
     options: BindingOptions,
-    location: String
+    file: StaticString,
+    line: UInt
   ) -> PropertyBinding {
     // Which property of the target is bound: one tracked read tells.
     let (_, targetReads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: targetKeyPath] }
@@ -29,7 +30,8 @@ enum BindingFactory {
       targetKeyPath: targetKeyPath,
       targetPropertyID: targetID,
       options: options,
-      location: location
+      file: file,
+      line: line
     )
     target.keyValueRegistrar.addBinding(binding)
 

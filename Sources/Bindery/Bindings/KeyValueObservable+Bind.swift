@@ -39,7 +39,8 @@ extension KeyValueObservable {
       toTarget: { $0 },
       toSource: { $0 },
       options: options,
-      location: "\(file):\(line)"
+      file: file,
+      line: line
     )
   }
 
@@ -63,7 +64,8 @@ extension KeyValueObservable {
       toTarget: { Optional($0) },
       toSource: { $0 },
       options: options,
-      location: "\(file):\(line)"
+      file: file,
+      line: line
     )
   }
 

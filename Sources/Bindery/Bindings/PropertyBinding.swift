@@ -19,8 +19,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public let targetKeyPath: AnyKeyPath
   /// The options the binding was made with.
   public let options: BindingOptions
-  /// Where the binding was made, for debugging.
-  public let location: String
+  /// The file where the binding was made, for debugging.
+  public let file: StaticString
+  /// The line where the binding was made, for debugging.
+  public let line: UInt
+
+  /// Where the binding was made, `File.swift:line`, for debugging.
+  public var location: String { "\(file):\(line)" }
 
   private weak var weakSource: AnyObject?
   private weak var weakTarget: AnyObject?
@@ -43,7 +48,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     targetKeyPath: AnyKeyPath,
     targetPropertyID: PropertyID,
     options: BindingOptions,
-    location: String
+    file: StaticString,
+    line: UInt
   ) {
     self.weakSource = source
     self.weakTarget = target
@@ -51,7 +57,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     self.targetKeyPath = targetKeyPath
     self.targetPropertyID = targetPropertyID
     self.options = options
-    self.location = location
+    self.file = file
+    self.line = line
   }
 
   /// The source object, while it exists.

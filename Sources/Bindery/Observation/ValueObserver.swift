@@ -21,8 +21,6 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
     var subscribers: [Subscriber] = []
     var lastValue: Value?
     var leaf = Leaf()
-    /// `==` for `Value` when it is `Equatable`; made at the first tracked change, not for direct ones.
-    var isEqual: ((Value, Value) -> Bool)??
   }
 
   /// The last property a tracked evaluation read, and the key paths of every read, in order.
@@ -38,6 +36,8 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
   private let evaluate: () -> Value?
   /// The root object, for key path observations: its death ends the observation.
   private let rootIdentifier: ObjectIdentifier?
+  /// `==` for `Value` when it is `Equatable`, so an unchanged result is not delivered.
+  private let isEqual: ((Value, Value) -> Bool)?
   private let wantsPrior: Bool
   private let allowsDirect: Bool
   private let deliver: Delivery
@@ -66,6 +66,7 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
   ) {
     self.evaluate = evaluate
     self.rootIdentifier = root.map(ObjectIdentifier.init)
+    self.isEqual = makeEquality(Value.self)
     self.wantsPrior = wantsPrior
     self.allowsDirect = allowsDirect
     self.deliver = deliver
@@ -133,7 +134,7 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
       && records[0].memberType == Value.self
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
-    let (old, isEqual): (Value?, ((Value, Value) -> Bool)?) = state.withLock { state in
+    let old: Value? = state.withLock { state in
       defer { state.lastValue = value }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
         stale = state.subscribers
@@ -151,8 +152,7 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
           state.leaf = Leaf()
         }
       }
-      if deliverChange, state.isEqual == nil { state.isEqual = .some(makeEquality(Value.self)) }
-      return (state.lastValue, state.isEqual ?? nil)
+      return state.lastValue
     }
     isDirect.store(direct, ordering: .relaxed)
     for subscriber in stale { subscriber.cancel() }

@@ -76,6 +76,14 @@ struct ThreadTests {
       #expect(counter.keyValueRegistrar.observerCount == 1)
     }
     for mirror in mirrors { #expect(mirror.bindings.isEmpty) }
+    // Final values are consistent: a binding made now shows the counter's last value, and follows it.
+    for (index, mirror) in mirrors.enumerated() {
+      let counter = counters[index % 2]
+      mirror.bind(\.value, to: counter, \.value)
+      #expect(mirror.value == counter.value)
+      counter.value += 1
+      #expect(mirror.value == counter.value)
+    }
     #expect(deliveries.value > 0)
     _ = permanent
   }
@@ -114,6 +122,18 @@ struct ThreadTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
+  func aBindingCanDeliverOnAnActorOfItsOwnAndCoalescesChanges() async throws {
+    let source = SharedCounter()
+    let target = SharedCounter()
+    target.bind(\.value, to: source, \.value, options: BindingOptions(delivery: .actor(DeliveryActor())))
+    for value in 1...100 { source.value = value }
+    for _ in 0..<1000 where target.value != 100 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(target.value == 100)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
   @MainActor
   func aBindingCanDeliverOnTheMainActor() async throws {
     let source = SharedCounter()
@@ -126,6 +146,9 @@ struct ThreadTests {
     #expect(target.value == 5)
   }
 }
+
+/// An actor that bindings can deliver on.
+actor DeliveryActor {}
 
 /// A main-actor target that checks where it is written.
 @MainActor

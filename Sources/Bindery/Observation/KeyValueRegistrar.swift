@@ -34,13 +34,14 @@ public final class KeyValueRegistrar: Sendable {
   ///   - keyPath: The property's key path; evaluated only while tracking.
   ///   - name: The property's name, for readable descriptions of bindings.
   ///   - setter: Writes the property (`{ $0.name = $1 }`); lets bindings write it without a key path.
+  ///     Evaluated only while a binding is being made.
   @inlinable
   public func access<Subject: AnyObject, Member>(
     _ subject: Subject,
     _ id: PropertyID,
     _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     name: StaticString = "",
-    setter: ((Subject, Member) -> Void)? = nil
+    setter: @autoclosure () -> ((Subject, Member) -> Void)? = nil
   ) {
     guard let list = ThreadContext._currentTracking else { return }
     list._append(
@@ -51,7 +52,7 @@ public final class KeyValueRegistrar: Sendable {
       memberType: Member.self,
       name: name,
       setter: list.recordsSetters
-        ? setter.map { setter in
+        ? setter().map { setter in
           { object, value in
             setter(unsafeDowncast(object, to: Subject.self), value.assumingMemoryBound(to: Member.self).pointee)
           }

@@ -11,6 +11,8 @@ enum BindingFactory {
     _ sourceKeyPath: KeyPath<Source, SourceValue>,
     toTarget: @escaping (SourceValue) -> TargetValue,
     toSource: @escaping (TargetValue) -> SourceValue?,
+    isIdentity: Bool,
+    isReversible: Bool = true,
     options: BindingOptions,
     file: StaticString,
     line: UInt
@@ -38,7 +40,8 @@ enum BindingFactory {
     let requested = options.direction
     let forwardEnabled = requested != .targetToSource
     let synchronous: Bool = if case .synchronous = options.delivery { true } else { false }
-    let sameType = SourceValue.self == TargetValue.self
+    // Values may travel by address only when nothing converts them.
+    let sameType = isIdentity && SourceValue.self == TargetValue.self
 
     // Writing the target.
     let writeTarget: (SourceValue) -> Void = { [weak target] value in
@@ -93,7 +96,7 @@ enum BindingFactory {
     let sourceWriter: SourceWriter<Source, SourceValue>? =
       requested == .sourceToTarget
       ? nil : SourceWriter(sourceKeyPath: sourceKeyPath, observer: observer)
-    let reversible = sourceWriter?.isWritable == true && targetRecord != nil
+    let reversible = isReversible && sourceWriter?.isWritable == true && targetRecord != nil
     let direction: BindingDirection =
       switch requested {
       case nil: reversible ? .both : .sourceToTarget

@@ -38,6 +38,7 @@ extension KeyValueObservable {
       sourceKeyPath,
       toTarget: { $0 },
       toSource: { $0 },
+      isIdentity: true,
       options: options,
       file: file,
       line: line
@@ -63,6 +64,7 @@ extension KeyValueObservable {
       sourceKeyPath,
       toTarget: { Optional($0) },
       toSource: { $0 },
+      isIdentity: false,
       options: options,
       file: file,
       line: line

@@ -1,0 +1,67 @@
+extension KeyValueObservable {
+  /// Binds a property of this object to a key path of a source object through a transformer.
+  ///
+  /// The transformer converts each source value for the target; when it can reverse (and the source
+  /// path can be written), target changes are converted back and written to the source. A transformer
+  /// that cannot reverse makes the binding read-only. A value the reverse transformation rejects
+  /// leaves the source unchanged.
+  ///
+  /// ```swift
+  /// // seed 000: enabled while there is a person
+  /// firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
+  /// tagsField.bind(\.text, to: person, \.tags, transformer: CommaSeparatedListTransformer())
+  /// ```
+  @discardableResult
+  public func bind<Source: AnyObject, Transformer: BindingTransformer>(
+    _ property: ReferenceWritableKeyPath<Self, Transformer.Output>,
+    to source: Source,
+    _ sourceKeyPath: KeyPath<Source, Transformer.Input>,
+    transformer: Transformer,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    BindingFactory.make(
+      target: self,
+      property,
+      source: source,
+      sourceKeyPath,
+      toTarget: { transformer.transform($0) },
+      toSource: { try? transformer.reverseTransform($0) },
+      isIdentity: false,
+      isReversible: transformer.isReversible,
+      options: options,
+      file: file,
+      line: line
+    )
+  }
+
+  /// Binds an optional property of this object through a transformer whose output is not optional.
+  ///
+  /// The same as ``bind(_:to:_:transformer:options:file:line:)``; a `nil` written to the target is not
+  /// written back.
+  @discardableResult
+  public func bind<Source: AnyObject, Transformer: BindingTransformer>(
+    _ property: ReferenceWritableKeyPath<Self, Transformer.Output?>,
+    to source: Source,
+    _ sourceKeyPath: KeyPath<Source, Transformer.Input>,
+    transformer: Transformer,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    BindingFactory.make(
+      target: self,
+      property,
+      source: source,
+      sourceKeyPath,
+      toTarget: { Optional(transformer.transform($0)) },
+      toSource: { value in value.flatMap { try? transformer.reverseTransform($0) } },
+      isIdentity: false,
+      isReversible: transformer.isReversible,
+      options: options,
+      file: file,
+      line: line
+    )
+  }
+}

@@ -1,0 +1,99 @@
+/// A transformer whose types are known only at run time: what the registry keeps, so spec files can
+/// name transformers.
+///
+/// ```swift
+/// let negate = AnyBindingTransformer(NegateBooleanTransformer(), name: "NegateBoolean")
+/// try negate.transform(true)  // false
+/// try negate.transform("yes") // throws BindingTransformerError.wrongType
+/// ```
+public struct AnyBindingTransformer: Sendable, CustomStringConvertible {
+  /// The name it is registered under.
+  public let name: String
+  /// Whether it converts values back.
+  public let isReversible: Bool
+  private let forward: @Sendable (Any?) throws -> Any?
+  private let reverse: @Sendable (Any?) throws -> Any?
+
+  /// Wraps a typed transformer.
+  public init<Transformer: BindingTransformer & Sendable>(_ transformer: Transformer, name: String) {
+    self.name = name
+    self.isReversible = transformer.isReversible
+    self.forward = { value in
+      guard let input = value as? Transformer.Input else {
+        throw BindingTransformerError.wrongType(
+          transformer: name,
+          expected: String(describing: Transformer.Input.self),
+          got: describeType(of: value)
+        )
+      }
+      return transformer.transform(input)
+    }
+    self.reverse = { value in
+      guard let output = value as? Transformer.Output else {
+        throw BindingTransformerError.wrongType(
+          transformer: name,
+          expected: String(describing: Transformer.Output.self),
+          got: describeType(of: value)
+        )
+      }
+      return try transformer.reverseTransform(output)
+    }
+  }
+
+  /// Makes a transformer from closures over values of any type; without `reverse` it is one-way.
+  public init(
+    name: String,
+    forward: @escaping @Sendable (Any?) throws -> Any?,
+    reverse: (@Sendable (Any?) throws -> Any?)? = nil
+  ) {
+    self.name = name
+    self.isReversible = reverse != nil
+    self.forward = forward
+    self.reverse =
+      reverse ?? { _ in throw BindingTransformerError.notReversible(transformer: name) }
+  }
+
+  /// Converts a source value for the target.
+  ///
+  /// - Throws: ``BindingTransformerError/wrongType(transformer:expected:got:)`` for a value of another type.
+  public func transform(_ value: Any?) throws -> Any? {
+    try forward(value)
+  }
+
+  /// Converts a target value back for the source.
+  ///
+  /// - Throws: ``BindingTransformerError`` when it cannot.
+  public func reverseTransform(_ value: Any?) throws -> Any? {
+    try reverse(value)
+  }
+
+  /// The name.
+  public var description: String { name }
+}
+
+/// The dynamic type of a value, `nil` included, for error messages.
+func describeType(of value: Any?) -> String {
+  guard let value else { return "nil" }
+  return String(describing: type(of: value))
+}
+
+/// Whether a value seen as `Any?` is `nil`, however deeply it is wrapped in optionals.
+func isNilValue(_ value: Any?) -> Bool {
+  guard let value else { return true }
+  if let optional = value as? any _AnyOptional { return optional._isNil }
+  return false
+}
+
+/// `Optional`, seen from code that holds it as `Any`.
+protocol _AnyOptional {
+  var _isNil: Bool { get }
+}
+
+extension Optional: _AnyOptional {
+  var _isNil: Bool {
+    switch self {
+    case .none: true
+    case .some(let wrapped): isNilValue(wrapped)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// Transformers by name, so spec files can name them; register your own next to the standard six.
+///
+/// ```swift
+/// BindingTransformerRegistry.shared.register(Celsius(), named: "Celsius")
+/// let transformer = BindingTransformerRegistry.shared.transformer(named: "IsNotNil")
+/// ```
+///
+/// The standard names: `IsNil`, `IsNotNil`, `IsEmpty`, `IsNotEmpty`, `NegateBoolean`,
+/// `CommaSeparatedList` (seed 000's six). Registering a name again replaces the transformer.
+public final class BindingTransformerRegistry: Sendable {
+  /// The registry spec files use, with the standard transformers.
+  public static let shared = BindingTransformerRegistry()
+
+  private let table = Locked<[String: AnyBindingTransformer]>([:])
+
+  /// Creates a registry, with the standard transformers unless `includingStandard` is `false`.
+  public init(includingStandard: Bool = true) {
+    guard includingStandard else { return }
+    for transformer in Self.standard { register(transformer) }
+  }
+
+  /// Adds a transformer under its name, replacing one of the same name.
+  public func register(_ transformer: AnyBindingTransformer) {
+    table.withLock { $0[transformer.name] = transformer }
+  }
+
+  /// Adds a typed transformer under `name`, replacing one of the same name.
+  public func register<Transformer: BindingTransformer & Sendable>(_ transformer: Transformer, named name: String) {
+    register(AnyBindingTransformer(transformer, name: name))
+  }
+
+  /// The transformer registered under `name`, if any.
+  public func transformer(named name: String) -> AnyBindingTransformer? {
+    table.withLock { $0[name] }
+  }
+
+  /// Every registered name, sorted.
+  public var names: [String] { table.withLock { $0.keys.sorted() } }
+
+  /// Seed 000's six standard transformers, over values of any type.
+  public static let standard: [AnyBindingTransformer] = [
+    AnyBindingTransformer(name: "IsNil") { isNilValue($0) },
+    AnyBindingTransformer(name: "IsNotNil") { !isNilValue($0) },
+    AnyBindingTransformer(name: "IsEmpty") { isEmptyValue($0) },
+    AnyBindingTransformer(name: "IsNotEmpty") { !isEmptyValue($0) },
+    AnyBindingTransformer(NegateBooleanTransformer(), name: "NegateBoolean"),
+    AnyBindingTransformer(CommaSeparatedListTransformer(), name: "CommaSeparatedList"),
+  ]
+}
+
+/// Whether a value seen as `Any?` is empty: `nil`, an empty string or an empty collection.
+func isEmptyValue(_ value: Any?) -> Bool {
+  if isNilValue(value) { return true }
+  if let testable = value as? any EmptyTestable { return testable.isEmptyValue }
+  if let collection = value as? any Collection { return collection.isEmpty }
+  return false
+}

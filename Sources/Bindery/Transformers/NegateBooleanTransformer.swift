@@ -1,0 +1,19 @@
+/// `!value`, both ways (JSKit's `JSNegateBooleanValueTransformer`; the spec shorthand `!`).
+///
+/// ```swift
+/// // seed 000: enabled while not saving
+/// firstNameField.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+/// ```
+public struct NegateBooleanTransformer: BindingTransformer, Sendable {
+  /// Creates the transformer.
+  public init() {}
+
+  /// `!value`.
+  public func transform(_ value: Bool) -> Bool { !value }
+
+  /// `!value`.
+  public func reverseTransform(_ value: Bool) throws -> Bool { !value }
+
+  /// Reversible.
+  public var isReversible: Bool { true }
+}

@@ -29,6 +29,24 @@ func binderyOneWay(operations: Int) -> Double {
   return result
 }
 
+/// One-way through a transformer (Int → Int), to price the transformer against `binderyOneWay`.
+func binderyTransformerOneWay(operations: Int) -> Double {
+  let source = Counter()
+  let target = Counter()
+  target.bind(
+    \.value,
+    to: source,
+    \.value,
+    transformer: ClosureTransformer { $0 &+ 1 },
+    options: BindingOptions(direction: .sourceToTarget)
+  )
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { source.value = index }
+  }
+  blackHole(target.value)
+  return result
+}
+
 func binderyTwoWay(operations: Int) -> Double {
   let source = Counter()
   let target = Counter()

@@ -26,6 +26,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
   let name = arguments[arguments.index(after: index)]
   let cases: [String: (Int) -> Double] = [
     "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
+    "bindery-transformer-one-way": binderyTransformerOneWay,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
@@ -36,6 +37,7 @@ let baselineOne = baselineOneWay(operations: operations)
 let baselineTwo = baselineTwoWay(operations: operations)
 let oneWay = binderyOneWay(operations: operations)
 let twoWay = binderyTwoWay(operations: operations)
+let transformed = binderyTransformerOneWay(operations: operations)
 let tracked = binderyTrackedFullName(operations: operations)
 let fanOut = binderyFanOut(operations: operations * 10)
 let bindUnbind = binderyBindUnbind(operations: operations / 10)
@@ -50,6 +52,13 @@ let figures: [Figure] = [
   Figure(name: "bindery-one-way", value: oneWay, unit: "ns", ratio: oneWay / baselineOne, target: "≤ 1.5×"),
   Figure(
     name: "bindery-two-way", value: twoWay, unit: "ns", ratio: twoWay / baselineTwo, target: "≤ 2× two-way baseline"),
+  Figure(
+    name: "bindery-transformer-one-way",
+    value: transformed,
+    unit: "ns",
+    ratio: transformed / baselineOne,
+    target: "≤ one-way + 0.5×"
+  ),
   Figure(name: "bindery-tracked-fullname", value: tracked, unit: "ns", ratio: tracked / baselineOne, target: "≤ 4×"),
   Figure(
     name: "bindery-fanout-1000", value: fanOut, unit: "ns", ratio: fanOut / baselineOne, target: "≤ 1.5× per observer"),

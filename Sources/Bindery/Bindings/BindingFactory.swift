@@ -88,6 +88,18 @@ enum BindingFactory {
         }
         binding.writing { targetSetter(target, change.newValue) }
       }
+    } else if forwardEnabled, synchronous, let targetSetter {
+      // Converted values: read from the registrar's address, converted, written by address.
+      let valueType = ObjectIdentifier(SourceValue.self)
+      observer.rawDirectHandler = { [weak target] change in
+        guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+        guard let target else {
+          binding.unbind()
+          return
+        }
+        let converted = toTarget(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee)
+        binding.writing { withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) } }
+      }
     }
     binding.attach(observer, reverse: false)
     let first = observer.start(initial: false, recordingSetters: true)

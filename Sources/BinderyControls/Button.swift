@@ -34,3 +34,14 @@ public final class Button: EditableControl {
     return true
   }
 }
+
+extension Button: BooleanCombining {
+  /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
+  public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
+    switch property {
+    case \Button.isEnabled: .and
+    case \Button.isHidden: .or
+    default: nil
+    }
+  }
+}

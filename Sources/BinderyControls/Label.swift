@@ -20,3 +20,14 @@ public final class Label: EditableControl {
     self.text = text
   }
 }
+
+extension Label: BooleanCombining {
+  /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
+  public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
+    switch property {
+    case \Label.isEnabled: .and
+    case \Label.isHidden: .or
+    default: nil
+    }
+  }
+}

@@ -40,3 +40,14 @@ public final class Slider: EditableControl {
     return true
   }
 }
+
+extension Slider: BooleanCombining {
+  /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
+  public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
+    switch property {
+    case \Slider.isEnabled: .and
+    case \Slider.isHidden: .or
+    default: nil
+    }
+  }
+}

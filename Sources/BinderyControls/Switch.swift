@@ -40,3 +40,14 @@ public final class Switch: EditableControl {
     userDidSet(isOn: !isOn)
   }
 }
+
+extension Switch: BooleanCombining {
+  /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
+  public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
+    switch property {
+    case \Switch.isEnabled: .and
+    case \Switch.isHidden: .or
+    default: nil
+    }
+  }
+}

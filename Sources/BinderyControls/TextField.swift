@@ -38,3 +38,14 @@ public final class TextField: EditableControl {
     return true
   }
 }
+
+extension TextField: BooleanCombining {
+  /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
+  public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
+    switch property {
+    case \TextField.isEnabled: .and
+    case \TextField.isHidden: .or
+    default: nil
+    }
+  }
+}

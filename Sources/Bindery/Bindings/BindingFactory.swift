@@ -35,6 +35,32 @@ enum BindingFactory {
       file: file,
       line: line
     )
+
+    // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
+    if TargetValue.self == Bool.self,
+      let combination = options.combining
+        ?? (Target.self as? any BooleanCombining.Type)?.booleanCombination(for: targetKeyPath)
+    {
+      target.keyValueRegistrar.addBinding(binding, replacing: false)
+      binding.setDirection(.sourceToTarget)
+      let group = target.keyValueRegistrar.combinedGroup(for: targetID) {
+        CombinedBooleanBinding(combination: combination) { [weak target] value in
+          guard let target, let typed = value as? TargetValue else { return }
+          if let targetSetter {
+            withUnsafePointer(to: typed) { targetSetter(target, UnsafeRawPointer($0)) }
+          } else {
+            target[keyPath: targetKeyPath] = typed
+          }
+        }
+      }
+      group.add(binding) { [weak source] in
+        guard let source else { return nil }
+        return toTarget(source[keyPath: sourceKeyPath]) as? Bool
+      }
+      binding.attach(CombinedInput(group: group, binding: binding), reverse: false)
+      return binding
+    }
+
     target.keyValueRegistrar.addBinding(binding)
 
     let requested = options.direction

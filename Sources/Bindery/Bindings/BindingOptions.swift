@@ -38,10 +38,19 @@ public struct BindingOptions: Sendable {
   public var direction: BindingDirection?
   /// Where the target is written.
   public var delivery: BindingDelivery
+  /// For a Boolean target property: combine with its other bindings (AND, OR) instead of replacing
+  /// them. `nil` asks the target (``BooleanCombining``); the headless controls combine `isEnabled`
+  /// with AND and `isHidden` with OR.
+  public var combining: BooleanCombination?
 
   /// Creates options.
-  public init(direction: BindingDirection? = nil, delivery: BindingDelivery = .synchronous) {
+  public init(
+    direction: BindingDirection? = nil,
+    delivery: BindingDelivery = .synchronous,
+    combining: BooleanCombination? = nil
+  ) {
     self.direction = direction
     self.delivery = delivery
+    self.combining = combining
   }
 }

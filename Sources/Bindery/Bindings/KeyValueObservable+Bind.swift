@@ -86,8 +86,13 @@ extension KeyValueObservable {
 }
 
 extension KeyValueRegistrar {
-  /// Keeps a binding whose target is this registrar's object; a binding of the same property is replaced.
-  func addBinding(_ binding: PropertyBinding) {
+  /// Keeps a binding whose target is this registrar's object; a binding of the same property is replaced,
+  /// unless `replacing` is `false` (the inputs of a combined binding).
+  func addBinding(_ binding: PropertyBinding, replacing: Bool = true) {
+    guard replacing else {
+      storage.withLock { $0.bindings.append(OwnedBinding(property: binding.targetPropertyID, binding: binding)) }
+      return
+    }
     let replaced = storage.withLock { state -> [PropertyBinding] in
       let old = state.bindings.filter { $0.property == binding.targetPropertyID }.map(\.binding)
       state.bindings.removeAll { $0.property == binding.targetPropertyID }
@@ -106,4 +111,17 @@ extension KeyValueRegistrar {
   }
 
   var ownedBindings: [PropertyBinding] { storage.withLock { $0.bindings.map(\.binding) } }
+
+  /// The combined-binding group of a property, made by `make` if there is none.
+  func combinedGroup(
+    for property: PropertyID,
+    make: () -> CombinedBooleanBinding
+  ) -> CombinedBooleanBinding {
+    storage.withLock { state in
+      if let existing = state.combinedGroups[property] as? CombinedBooleanBinding { return existing }
+      let group = make()
+      state.combinedGroups[property] = group
+      return group
+    }
+  }
 }

@@ -17,6 +17,11 @@ final class ThreadContext {
   var writingBindings: [ObjectIdentifier] = []
   /// Access lists to reuse, so a tracked evaluation allocates none.
   var spareLists: [AccessList] = []
+  /// Nesting depth of `withTransaction` on this thread.
+  var transactionDepth = 0
+  /// Observers with changes deferred to the end of the transaction, in order, and their identities.
+  var deferred: [any DeferredDelivery] = []
+  var deferredIDs: Set<ObjectIdentifier> = []
 
   /// The context of the current thread.
   static var current: ThreadContext {

@@ -131,6 +131,18 @@ public final class KeyValueRegistrar: Sendable {
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
     let subscribers = storage.withLock { $0.subscribers(for: key) }
+    if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
+      let context = ThreadLocalStorage.get(), context.transactionDepth > 0
+    {
+      for subscriber in subscribers {
+        if let observer = subscriber.deferral {
+          context.deferChange(change, for: observer)
+        } else {
+          subscriber.handler(change)
+        }
+      }
+      return
+    }
     for subscriber in subscribers {
       subscriber.handler(change)
     }

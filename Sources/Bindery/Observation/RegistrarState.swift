@@ -65,6 +65,8 @@ final class Subscriber: Cancellable, @unchecked Sendable {
   let key: SlotKey
   let handler: (RawChange) -> Void
   let onOwnerDeinit: (() -> Void)?
+  /// The observer that takes this subscriber's changes at the end of a transaction, if any.
+  unowned(unsafe) let deferral: (any DeferredDelivery)?
   /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
   /// observed object keeps its fast reference counting).
   let storage: RegistrarStorage
@@ -73,8 +75,10 @@ final class Subscriber: Cancellable, @unchecked Sendable {
     key: SlotKey,
     storage: RegistrarStorage,
     handler: @escaping (RawChange) -> Void,
-    onOwnerDeinit: (() -> Void)? = nil
+    onOwnerDeinit: (() -> Void)? = nil,
+    deferral: (any DeferredDelivery)? = nil
   ) {
+    self.deferral = deferral
     self.key = key
     self.storage = storage
     self.handler = handler
@@ -120,6 +124,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
       defer {
         state.slots.removeAll()
         state.bindings.removeAll()
+        state.combinedGroups.removeAll()
       }
       return (state.slots.flatMap(\.subscribers), state.bindings.map(\.binding))
     }
@@ -146,6 +151,8 @@ struct OwnedBinding {
 struct RegistrarState {
   var slots: [Slot] = []
   var bindings: [OwnedBinding] = []
+  /// Groups of bindings combined on one property (multi-value bindings), by property.
+  var combinedGroups: [PropertyID: AnyObject] = [:]
 
   func subscribers(for key: SlotKey) -> [Subscriber] {
     for slot in slots where slot.key == key { return slot.subscribers }

@@ -8,7 +8,7 @@ import Synchronization
 ///   registrar's values, with no re-evaluation;
 /// - tracked: anything else (a chain, a computed property, a closure); each change re-evaluates with
 ///   tracked reads and re-subscribes if the reads changed (so `controller.person = other` re-targets).
-final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
+final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Sendable {
   typealias Delivery = (_ old: Value?, _ new: Value, _ kind: ChangeKind) -> Void
 
   enum ChangeKind {
@@ -21,6 +21,8 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
     var subscribers: [Subscriber] = []
     var lastValue: Value?
     var leaf = Leaf()
+    /// In direct mode, the value before the first change of the current transaction.
+    var deferredOld: Value??
   }
 
   /// The last property a tracked evaluation read, and the key paths of every read, in order.
@@ -95,6 +97,34 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
 
   /// The current value, re-read.
   func currentValue() -> Value? { evaluate() }
+
+  // MARK: Transactions
+
+  func deferChange(_ change: RawChange) {
+    guard isDirect.load(ordering: .relaxed) else { return }  // tracked mode keeps `lastValue`
+    let old = change.oldValue(as: Value.self)
+    state.withLock { state in
+      if state.deferredOld == nil { state.deferredOld = .some(old) }
+    }
+  }
+
+  func flushDeferred() {
+    guard !isCancelled else { return }
+    guard isDirect.load(ordering: .relaxed) else {
+      reevaluate(deliverChange: true)
+      return
+    }
+    guard let value = evaluate() else {
+      rootDidDeinit()
+      return
+    }
+    let old = state.withLock { state in
+      defer { state.deferredOld = nil }
+      return state.deferredOld ?? nil
+    }
+    if let old, let isEqual, isEqual(old, value) { return }
+    deliver(old, value, .change)
+  }
 
   // MARK: Changes
 
@@ -179,7 +209,8 @@ final class ValueObserver<Value>: Cancellable, @unchecked Sendable {
           key: SlotKey(id: record.id, channel: .change),
           storage: record.storage,
           handler: raw ?? { [self] change in self.handle(change, channel: .change) },
-          onOwnerDeinit: ownerGone
+          onOwnerDeinit: ownerGone,
+          deferral: self
         )
       )
       if wantsPrior {

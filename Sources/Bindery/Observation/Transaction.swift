@@ -1,0 +1,65 @@
+import Synchronization
+
+/// Runs `body` as one transaction: observations and bindings see its mutations once, at its end, with
+/// the final values (never an intermediate one).
+///
+/// ```swift
+/// withTransaction {
+///   controller.person = ada
+///   controller.isSaving = false
+/// }
+/// // a field enabled by `person != nil && !isSaving` is set once, here
+/// ```
+///
+/// Transactions nest: the outermost one delivers. They apply to the thread that runs them. Observers
+/// that write back to a source (the reverse half of a two-way binding) are not deferred.
+///
+/// - Returns: What `body` returns.
+public func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+  let context = ThreadContext.current
+  context.transactionDepth += 1
+  if context.transactionDepth == 1 { Transactions.active.add(1, ordering: .relaxed) }
+  defer {
+    context.transactionDepth -= 1
+    if context.transactionDepth == 0 {
+      Transactions.active.subtract(1, ordering: .relaxed)
+      context.flushDeferred()
+    }
+  }
+  return try body()
+}
+
+/// Process-wide count of threads inside a transaction, read without a lock on every notification.
+enum Transactions {
+  static let active = Atomic<Int>(0)
+}
+
+/// An observer that can take a change now and deliver it at the end of a transaction.
+protocol DeferredDelivery: AnyObject {
+  /// Notes a change made inside a transaction (the first one of each observer keeps the old value).
+  func deferChange(_ change: RawChange)
+  /// Delivers the final value once.
+  func flushDeferred()
+}
+
+extension ThreadContext {
+  /// Defers a change for `observer`; each observer is delivered once per transaction.
+  func deferChange(_ change: RawChange, for observer: any DeferredDelivery) {
+    let id = ObjectIdentifier(observer)
+    if !deferredIDs.contains(id) {
+      deferredIDs.insert(id)
+      deferred.append(observer)
+    }
+    observer.deferChange(change)
+  }
+
+  /// Delivers every deferred observer once, in the order they first changed.
+  func flushDeferred() {
+    while !deferred.isEmpty {
+      let observers = deferred
+      deferred = []
+      deferredIDs = []
+      for observer in observers { observer.flushDeferred() }
+    }
+  }
+}

@@ -87,9 +87,18 @@ func isNilValue(_ value: Any?) -> Bool {
 /// `Optional`, seen from code that holds it as `Any`.
 protocol _AnyOptional {
   var _isNil: Bool { get }
+  /// The wrapped value as `Any`, or `nil`.
+  var _unwrapped: Any? { get }
 }
 
 extension Optional: _AnyOptional {
+  var _unwrapped: Any? {
+    switch self {
+    case .none: nil
+    case .some(let wrapped): wrapped
+    }
+  }
+
   var _isNil: Bool {
     switch self {
     case .none: true

@@ -1,0 +1,37 @@
+/// One value of a pattern binding: a key path of a source object, shown as text.
+///
+/// ```swift
+/// label.bind(\.text, pattern: "%{value1}@ of %{value2}@", .value(book, \.title), .value(book, \.author))
+/// ```
+public struct PatternInput {
+  let source: AnyObject
+  let keyPath: AnyKeyPath
+  /// Reads the value as text; `nil` when the source is gone.
+  let read: () -> String?
+
+  /// The value at `keyPath` of `source`, as text (`nil` shows as nothing, optionals unwrapped).
+  public static func value<Source: AnyObject, Value>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
+    PatternInput(source: source, keyPath: keyPath) { [weak source] in
+      source.map { displayText($0[keyPath: keyPath]) }
+    }
+  }
+
+  /// The value at `keyPath` of `source`, converted to text by a transformer.
+  public static func value<Source: AnyObject, Transformer: BindingTransformer>(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    transformer: Transformer
+  ) -> Self where Transformer.Output == String {
+    PatternInput(source: source, keyPath: keyPath) { [weak source] in
+      source.map { transformer.transform($0[keyPath: keyPath]) }
+    }
+  }
+}
+
+/// A value as a user would read it: `nil` as nothing, optionals unwrapped, strings as they are.
+func displayText(_ value: Any?) -> String {
+  guard let value, !isNilValue(value) else { return "" }
+  if let text = value as? String { return text }
+  if let optional = value as? any _AnyOptional, let unwrapped = optional._unwrapped { return displayText(unwrapped) }
+  return String(describing: value)
+}

@@ -47,6 +47,25 @@ func binderyTransformerOneWay(operations: Int) -> Double {
   return result
 }
 
+@KeyValueObservable
+final class Flags {
+  var isReady = true
+  var isSaving = false
+}
+
+/// A field's `isEnabled` bound to two inputs (AND); each change flips one input.
+func binderyAndTwoInputs(operations: Int) -> Double {
+  let flags = Flags()
+  let field = TextField()
+  field.bind(\.isEnabled, to: flags, \.isReady)
+  field.bind(\.isEnabled, to: flags, \.isSaving, transformer: NegateBooleanTransformer())
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { flags.isSaving = index & 1 == 0 }
+  }
+  blackHole(field.isEnabled)
+  return result
+}
+
 func binderyTwoWay(operations: Int) -> Double {
   let source = Counter()
   let target = Counter()

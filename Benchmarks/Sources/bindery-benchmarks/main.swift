@@ -26,7 +26,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
   let name = arguments[arguments.index(after: index)]
   let cases: [String: (Int) -> Double] = [
     "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
-    "bindery-transformer-one-way": binderyTransformerOneWay,
+    "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
@@ -38,6 +38,7 @@ let baselineTwo = baselineTwoWay(operations: operations)
 let oneWay = binderyOneWay(operations: operations)
 let twoWay = binderyTwoWay(operations: operations)
 let transformed = binderyTransformerOneWay(operations: operations)
+let andTwoInputs = binderyAndTwoInputs(operations: operations / 4)
 let tracked = binderyTrackedFullName(operations: operations)
 let fanOut = binderyFanOut(operations: operations * 10)
 let bindUnbind = binderyBindUnbind(operations: operations / 10)
@@ -59,6 +60,8 @@ let figures: [Figure] = [
     ratio: transformed / baselineOne,
     target: "≤ one-way + 0.5×"
   ),
+  Figure(
+    name: "bindery-and-2-inputs", value: andTwoInputs, unit: "ns", ratio: andTwoInputs / baselineOne, target: "≤ 3×"),
   Figure(name: "bindery-tracked-fullname", value: tracked, unit: "ns", ratio: tracked / baselineOne, target: "≤ 4×"),
   Figure(
     name: "bindery-fanout-1000", value: fanOut, unit: "ns", ratio: fanOut / baselineOne, target: "≤ 1.5× per observer"),

@@ -18,6 +18,8 @@ public final class TextField: EditableControl {
   public var isEnabled = true
   /// Whether the field is hidden.
   public var isHidden = false
+  /// Why the text the user typed was not written to the model, until a value is accepted.
+  public var validationError: BindingError?
 
   private static let textID = PropertyID("text")
 
@@ -36,6 +38,13 @@ public final class TextField: EditableControl {
     text = newText
     keyValueRegistrar.userDidEdit(self, Self.textID, \.text, value: text)
     return true
+  }
+}
+
+extension TextField {
+  /// Shows the error next to the field (sets ``validationError``).
+  public func showValidationError(_ error: BindingError?) {
+    validationError = error
   }
 }
 

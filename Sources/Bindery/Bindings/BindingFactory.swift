@@ -10,7 +10,8 @@ enum BindingFactory {
     source: Source,
     _ sourceKeyPath: KeyPath<Source, SourceValue>,
     toTarget: @escaping (SourceValue) -> TargetValue,
-    toSource: @escaping (TargetValue) -> SourceValue?,
+    toSource: @escaping (TargetValue) throws -> SourceValue?,
+    validate: ((SourceValue) throws -> Void)? = nil,
     isIdentity: Bool,
     isReversible: Bool = true,
     options: BindingOptions,
@@ -154,7 +155,29 @@ enum BindingFactory {
         binding.writing { sourceWriter.write(value, to: source) }
       }
       let channel: Channel = target is any EditableControl ? .userEdit : .change
-      let rawSourceSetter = sameType ? sourceWriter.directSetter : nil
+      let validatesSource = validate != nil || source is any KeyValueValidating
+      let rawSourceSetter = sameType && !validatesSource ? sourceWriter.directSetter : nil
+      // Converts, validates, writes; a failure leaves the source as it is and is shown by the control.
+      let acceptUserValue: (TargetValue, Target) -> Void = { [weak source] value, target in
+        let control = target as? any EditableControl
+        let converted: SourceValue?
+        do {
+          converted = try toSource(value)
+        } catch {
+          binding.reportError(.conversionFailed(error), to: control)
+          return
+        }
+        guard let converted, let source else { return }
+        do {
+          try validate?(converted)
+          try sourceWriter.validate(converted, on: source)
+        } catch {
+          binding.reportError(.validationFailed(error), to: control)
+          return
+        }
+        writeSource(converted)
+        binding.reportError(nil, to: control)
+      }
       let valueType = ObjectIdentifier(TargetValue.self)
       let handler: (RawChange) -> Void
       if let rawSourceSetter {
@@ -170,8 +193,7 @@ enum BindingFactory {
         handler = { [weak target] change in
           guard !binding.isUnbound, !binding.isWritingOnThisThread, let target else { return }
           let value = change.newValue(as: TargetValue.self) ?? target[keyPath: targetKeyPath]
-          guard let converted = toSource(value) else { return }
-          writeSource(converted)
+          acceptUserValue(value, target)
         }
       }
       let reverse = Subscriber(
@@ -184,8 +206,8 @@ enum BindingFactory {
       binding.attach(reverse, reverse: true)
 
       // On creation, target-to-source only: the target value goes to the source.
-      if direction == .targetToSource, let converted = toSource(target[keyPath: targetKeyPath]) {
-        writeSource(converted)
+      if direction == .targetToSource {
+        acceptUserValue(target[keyPath: targetKeyPath], target)
       }
     }
 

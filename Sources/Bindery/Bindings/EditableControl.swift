@@ -15,4 +15,13 @@
 ///   }
 /// }
 /// ```
-public protocol EditableControl: KeyValueObservable {}
+public protocol EditableControl: KeyValueObservable {
+  /// Shows why the value the user entered was not written to the model, or clears it (`nil`) once a
+  /// value is accepted. The default does nothing.
+  func showValidationError(_ error: BindingError?)
+}
+
+extension EditableControl {
+  /// Does nothing: controls that can show an error implement it.
+  public func showValidationError(_ error: BindingError?) {}
+}

@@ -21,6 +21,9 @@ extension KeyValueObservable {
   ///   - source: The source object.
   ///   - sourceKeyPath: The key path of the value on the source.
   ///   - options: Direction and delivery.
+  ///   - validate: Checks a value before it is written back; throw to reject it (the source keeps its
+  ///     value, the control shows the ``BindingError``). The model's own ``KeyValueValidating`` is
+  ///     consulted too.
   /// - Returns: The binding, to query or unbind; the target keeps it alive.
   @discardableResult
   public func bind<Source: AnyObject, Value>(
@@ -28,6 +31,7 @@ extension KeyValueObservable {
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value>,
     options: BindingOptions = BindingOptions(),
+    validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
@@ -38,6 +42,7 @@ extension KeyValueObservable {
       sourceKeyPath,
       toTarget: { $0 },
       toSource: { $0 },
+      validate: validate,
       isIdentity: true,
       options: options,
       file: file,
@@ -54,6 +59,7 @@ extension KeyValueObservable {
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value>,
     options: BindingOptions = BindingOptions(),
+    validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
@@ -64,6 +70,7 @@ extension KeyValueObservable {
       sourceKeyPath,
       toTarget: { Optional($0) },
       toSource: { $0 },
+      validate: validate,
       isIdentity: false,
       options: options,
       file: file,

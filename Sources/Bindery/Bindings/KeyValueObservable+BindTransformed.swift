@@ -4,7 +4,8 @@ extension KeyValueObservable {
   /// The transformer converts each source value for the target; when it can reverse (and the source
   /// path can be written), target changes are converted back and written to the source. A transformer
   /// that cannot reverse makes the binding read-only. A value the reverse transformation rejects
-  /// leaves the source unchanged.
+  /// leaves the source unchanged and is shown by the control (``BindingError/conversionFailed(_:)``), as
+  /// is a value `validate` or the model (``KeyValueValidating``) rejects.
   ///
   /// ```swift
   /// // seed 000: enabled while there is a person
@@ -18,6 +19,7 @@ extension KeyValueObservable {
     _ sourceKeyPath: KeyPath<Source, Transformer.Input>,
     transformer: Transformer,
     options: BindingOptions = BindingOptions(),
+    validate: ((Transformer.Input) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
@@ -27,7 +29,8 @@ extension KeyValueObservable {
       source: source,
       sourceKeyPath,
       toTarget: { transformer.transform($0) },
-      toSource: { try? transformer.reverseTransform($0) },
+      toSource: { try transformer.reverseTransform($0) },
+      validate: validate,
       isIdentity: false,
       isReversible: transformer.isReversible,
       options: options,
@@ -47,6 +50,7 @@ extension KeyValueObservable {
     _ sourceKeyPath: KeyPath<Source, Transformer.Input>,
     transformer: Transformer,
     options: BindingOptions = BindingOptions(),
+    validate: ((Transformer.Input) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
@@ -56,7 +60,8 @@ extension KeyValueObservable {
       source: source,
       sourceKeyPath,
       toTarget: { Optional(transformer.transform($0)) },
-      toSource: { value in value.flatMap { try? transformer.reverseTransform($0) } },
+      toSource: { value in try value.map { try transformer.reverseTransform($0) } },
+      validate: validate,
       isIdentity: false,
       isReversible: transformer.isReversible,
       options: options,

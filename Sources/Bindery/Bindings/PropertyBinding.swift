@@ -136,6 +136,20 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     if runNow { part.cancel() }
   }
 
+  /// Whether the control was last told an error, so a good value clears it (once).
+  private let showsError = Atomic<Bool>(false)
+
+  /// Tells the control about a rejected value, or clears the error it shows.
+  func reportError(_ error: BindingError?, to control: (any EditableControl)?) {
+    guard let control else { return }
+    if let error {
+      showsError.store(true, ordering: .relaxed)
+      control.showValidationError(error)
+    } else if showsError.exchange(false, ordering: .relaxed) {
+      control.showValidationError(nil)
+    }
+  }
+
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo.
   func guardsEcho() {
     hasReversePath.store(true, ordering: .releasing)

@@ -27,6 +27,17 @@ struct SourceWriter<Source: AnyObject, Value> {
   /// Whether the path can be written at all.
   var isWritable: Bool { directSetter != nil || writableKeyPath != nil || isChain }
 
+  /// Asks the object that would be written, if it is ``KeyValueValidating``, whether `value` is valid.
+  func validate(_ value: Value, on source: Source) throws {
+    if directSetter != nil || writableKeyPath != nil {
+      try (source as? any KeyValueValidating)?.validateValue(value, for: sourceKeyPath)
+    } else if isChain {
+      let leaf = observer.leaf
+      guard let object = leaf.object as? any KeyValueValidating, let keyPath = leaf.keyPath else { return }
+      try object.validateValue(value, for: keyPath)
+    }
+  }
+
   /// Writes `value`; a value that cannot be written (the chain is broken by a `nil`, or `nil` for a
   /// non-optional property) is dropped.
   func write(_ value: Value, to source: Source) {

@@ -1,0 +1,41 @@
+/// Why a binding did not write a value a user entered back to its source.
+///
+/// The source keeps its last good value; the control keeps the user's text and is told the error
+/// (``EditableControl/showValidationError(_:)``).
+public enum BindingError: Error, CustomStringConvertible {
+  /// The transformer could not convert the value back (it threw).
+  case conversionFailed(any Error)
+  /// A validator of the binding, or the model's own validation, rejected the value.
+  case validationFailed(any Error)
+
+  /// The error thrown by the transformer, the validator or the model.
+  public var underlying: any Error {
+    switch self {
+    case .conversionFailed(let error), .validationFailed(let error): error
+    }
+  }
+
+  /// A message for the user.
+  public var description: String {
+    switch self {
+    case .conversionFailed(let error): "cannot convert: \(error)"
+    case .validationFailed(let error): "invalid: \(error)"
+    }
+  }
+}
+
+/// A model that validates values before bindings write them (Cocoa's `validateValue:forKey:`).
+///
+/// ```swift
+/// extension Person: KeyValueValidating {
+///   func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
+///     if keyPath == \Person.age, let age = value as? Int, !(0...150).contains(age) {
+///       throw AgeError.outOfRange
+///     }
+///   }
+/// }
+/// ```
+public protocol KeyValueValidating: AnyObject {
+  /// Throws to reject `value` for the property at `keyPath` (rooted at this object's type).
+  func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws
+}

@@ -65,8 +65,9 @@ final class Subscriber: Cancellable, @unchecked Sendable {
   let key: SlotKey
   let handler: (RawChange) -> Void
   let onOwnerDeinit: (() -> Void)?
-  /// The observer that takes this subscriber's changes at the end of a transaction, if any.
-  unowned(unsafe) let deferral: (any DeferredDelivery)?
+  /// The observer that takes this subscriber's changes at the end of a transaction, if any (held
+  /// strongly: the cycle with its observer ends when the observer cancels).
+  let deferral: (any DeferredDelivery)?
   /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
   /// observed object keeps its fast reference counting).
   let storage: RegistrarStorage

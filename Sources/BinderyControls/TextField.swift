@@ -21,7 +21,7 @@ public final class TextField: EditableControl {
   /// Why the text the user typed was not written to the model, until a value is accepted.
   public var validationError: BindingError?
 
-  private static let textID = PropertyID("text")
+  static let textID = PropertyID("text")
 
   /// Creates a field.
   public init(text: String? = nil, placeholder: String? = nil) {
@@ -42,6 +42,12 @@ public final class TextField: EditableControl {
 }
 
 extension TextField {
+  /// Finishes editing as a user would (Return, or leaving the field): bindings that update on commit
+  /// write the text back now.
+  public func userDidEndEditing() {
+    keyValueRegistrar.userDidEndEditing(self, Self.textID, \.text, value: text)
+  }
+
   /// Shows the error next to the field (sets ``validationError``).
   public func showValidationError(_ error: BindingError?) {
     validationError = error

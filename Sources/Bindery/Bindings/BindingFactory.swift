@@ -156,27 +156,39 @@ enum BindingFactory {
       }
       let channel: Channel = target is any EditableControl ? .userEdit : .change
       let validatesSource = validate != nil || source is any KeyValueValidating
-      let rawSourceSetter = sameType && !validatesSource ? sourceWriter.directSetter : nil
+      let continuous = options.updatesContinuously
+      let rawSourceSetter = sameType && !validatesSource && continuous ? sourceWriter.directSetter : nil
       // Converts, validates, writes; a failure leaves the source as it is and is shown by the control.
-      let acceptUserValue: (TargetValue, Target) -> Void = { [weak source] value, target in
+      let acceptUserValue: (TargetValue, Target) -> BindingError? = { [weak source] value, target in
         let control = target as? any EditableControl
         let converted: SourceValue?
         do {
           converted = try toSource(value)
         } catch {
           binding.reportError(.conversionFailed(error), to: control)
-          return
+          return .conversionFailed(error)
         }
-        guard let converted, let source else { return }
+        guard let converted, let source else { return nil }
         do {
           try validate?(converted)
           try sourceWriter.validate(converted, on: source)
         } catch {
           binding.reportError(.validationFailed(error), to: control)
-          return
+          return .validationFailed(error)
         }
         writeSource(converted)
         binding.reportError(nil, to: control)
+        return nil
+      }
+      // Editing on commit: the control's current value is written when the edit is committed.
+      binding.commitAction = { [weak target] in
+        guard let target else { return nil }
+        return acceptUserValue(target[keyPath: targetKeyPath], target)
+      }
+      binding.discardAction = { [weak source, weak target] in
+        guard let source, let target else { return }
+        writeTarget(source[keyPath: sourceKeyPath])
+        binding.reportError(nil, to: target as? any EditableControl)
       }
       let valueType = ObjectIdentifier(TargetValue.self)
       let handler: (RawChange) -> Void
@@ -192,9 +204,22 @@ enum BindingFactory {
       } else {
         handler = { [weak target] change in
           guard !binding.isUnbound, !binding.isWritingOnThisThread, let target else { return }
+          guard continuous else {
+            binding.markPendingEdit()
+            return
+          }
           let value = change.newValue(as: TargetValue.self) ?? target[keyPath: targetKeyPath]
-          acceptUserValue(value, target)
+          _ = acceptUserValue(value, target)
         }
+      }
+      if !continuous {
+        let endEditing = Subscriber(
+          key: SlotKey(id: targetRecord.id, channel: .endEditing),
+          storage: target.keyValueRegistrar.storage,
+          handler: { _ in try? binding.commitEditing() }
+        )
+        target.keyValueRegistrar.add(endEditing)
+        binding.attach(endEditing, reverse: true, extra: true)
       }
       let reverse = Subscriber(
         key: SlotKey(id: targetRecord.id, channel: channel),
@@ -207,7 +232,7 @@ enum BindingFactory {
 
       // On creation, target-to-source only: the target value goes to the source.
       if direction == .targetToSource {
-        acceptUserValue(target[keyPath: targetKeyPath], target)
+        _ = acceptUserValue(target[keyPath: targetKeyPath], target)
       }
     }
 

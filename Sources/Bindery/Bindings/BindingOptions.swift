@@ -42,15 +42,20 @@ public struct BindingOptions: Sendable {
   /// them. `nil` asks the target (``BooleanCombining``); the headless controls combine `isEnabled`
   /// with AND and `isHidden` with OR.
   public var combining: BooleanCombination?
+  /// `true` (the default) writes each user edit back at once (every keystroke); `false` keeps it
+  /// pending until the control reports the end of editing or ``PropertyBinding/commitEditing()``.
+  public var updatesContinuously: Bool
 
   /// Creates options.
   public init(
     direction: BindingDirection? = nil,
     delivery: BindingDelivery = .synchronous,
-    combining: BooleanCombination? = nil
+    combining: BooleanCombination? = nil,
+    updatesContinuously: Bool = true
   ) {
     self.direction = direction
     self.delivery = delivery
     self.combining = combining
+    self.updatesContinuously = updatesContinuously
   }
 }

@@ -28,6 +28,30 @@ public final class BindingSet: Sendable {
   /// The number of bindings in the set that are still bound.
   public var boundCount: Int { bindings.filter(\.isBound).count }
 
+  /// Commits the pending edits of every binding of the set (Cocoa's `commitEditing`).
+  ///
+  /// - Throws: The first ``BindingError``; the bindings whose edits failed keep them pending, the others
+  ///   are committed.
+  public func commitEditing() throws(BindingError) {
+    var firstError: BindingError?
+    for binding in bindings {
+      do {
+        try binding.commitEditing()
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    if let firstError { throw firstError }
+  }
+
+  /// Discards the pending edits of every binding of the set.
+  public func discardEditing() {
+    for binding in bindings { binding.discardEditing() }
+  }
+
+  /// Whether any binding of the set has a pending edit.
+  public var hasPendingEdits: Bool { bindings.contains { $0.hasPendingEdit } }
+
   /// Unbinds every binding of the set and empties it.
   public func unbind() {
     let all = members.withLock { members in

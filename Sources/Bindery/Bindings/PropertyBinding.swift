@@ -36,7 +36,14 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Whether the binding carries values both ways, so its own writes may come back (echo).
   private let hasReversePath = Atomic<Bool>(false)
   /// The machinery to stop at unbind: the forward observer and the reverse subscription.
-  private let parts = Locked<(forward: (any Cancellable)?, reverse: (any Cancellable)?)>((nil, nil))
+  private let parts = Locked<(forward: (any Cancellable)?, reverse: (any Cancellable)?, extra: (any Cancellable)?)>(
+    (nil, nil, nil)
+  )
+  /// Writes the control's current value back (editing on commit); set when the binding is made.
+  var commitAction: (() -> BindingError?)?
+  /// Shows the source value again, dropping a pending edit; set when the binding is made.
+  var discardAction: (() -> Void)?
+  private let pendingEdit = Atomic<Bool>(false)
   private let effectiveDirection = Atomic<UInt8>(0)
   /// The target property's identifier in its registrar's binding table.
   let targetPropertyID: PropertyID
@@ -84,15 +91,41 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Ends the binding for good. Unbinding twice does nothing.
   public func unbind() {
     guard !unbound.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let (forward, reverse) = parts.withLock { parts in
-      defer { parts = (nil, nil) }
+    let (forward, reverse, extra) = parts.withLock { parts in
+      defer { parts = (nil, nil, nil) }
       return parts
     }
     forward?.cancel()
     reverse?.cancel()
+    extra?.cancel()
     if let target = weakTarget as? any KeyValueObservable {
       target.keyValueRegistrar.removeBinding(self)
     }
+  }
+
+  // MARK: Editing
+
+  /// Whether a user edit waits to be committed (``BindingOptions/updatesContinuously`` `false`).
+  public var hasPendingEdit: Bool { pendingEdit.load(ordering: .acquiring) }
+
+  /// Writes a pending user edit back to the source (Cocoa's `commitEditing`).
+  ///
+  /// - Throws: ``BindingError`` when the value does not convert or validate; the edit stays pending and
+  ///   the source keeps its value.
+  public func commitEditing() throws(BindingError) {
+    guard !isUnbound, pendingEdit.load(ordering: .acquiring), let commitAction else { return }
+    if let error = commitAction() { throw error }
+    pendingEdit.store(false, ordering: .releasing)
+  }
+
+  /// Drops a pending user edit and shows the source value again (Cocoa's `discardEditing`).
+  public func discardEditing() {
+    guard !isUnbound, pendingEdit.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    discardAction?()
+  }
+
+  func markPendingEdit() {
+    pendingEdit.store(true, ordering: .releasing)
   }
 
   /// `Target.path ⇄ Source.path (state, location)`.
@@ -127,10 +160,16 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
   /// binding is already unbound).
-  func attach(_ part: any Cancellable, reverse: Bool) {
+  func attach(_ part: any Cancellable, reverse: Bool, extra: Bool = false) {
     let runNow = parts.withLock { parts -> Bool in
       if unbound.load(ordering: .acquiring) { return true }
-      if reverse { parts.reverse = part } else { parts.forward = part }
+      if extra {
+        parts.extra = part
+      } else if reverse {
+        parts.reverse = part
+      } else {
+        parts.forward = part
+      }
       return false
     }
     if runNow { part.cancel() }

@@ -104,6 +104,31 @@ public final class KeyValueRegistrar: Sendable {
     }
   }
 
+  /// Reports that a user finished editing a property through a control (Return, or leaving the field).
+  ///
+  /// Bindings that update on commit (``BindingOptions/updatesContinuously`` `false`) write the edited
+  /// value back to their source then.
+  @inlinable
+  public func userDidEndEditing<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    value: Member
+  ) {
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    withUnsafePointer(to: value) { pointer in
+      _notify(
+        SlotKey(id: id, channel: .endEditing),
+        RawChange(
+          id: id,
+          oldValue: UnsafeRawPointer(pointer),
+          newValue: UnsafeRawPointer(pointer),
+          valueType: ObjectIdentifier(Member.self)
+        )
+      )
+    }
+  }
+
   /// Reports that a user changed a property through a control (the "value changed" event).
   ///
   /// Call it after setting the property. Two-way bindings whose target is an ``EditableControl``

@@ -9,6 +9,8 @@ enum Channel: UInt8, Sendable {
   case prior
   /// After a user edited the property through a control.
   case userEdit
+  /// After a user finished editing a property through a control (pressed Return, left the field).
+  case endEditing
 }
 
 /// A property and a channel: what one subscriber listens to.

@@ -181,15 +181,17 @@ enum BindingFactory {
         return nil
       }
       // Editing on commit: the control's current value is written when the edit is committed.
-      binding.commitAction = { [weak target] in
-        guard let target else { return nil }
-        return acceptUserValue(target[keyPath: targetKeyPath], target)
-      }
-      binding.discardAction = { [weak source, weak target] in
-        guard let source, let target else { return }
-        writeTarget(source[keyPath: sourceKeyPath])
-        binding.reportError(nil, to: target as? any EditableControl)
-      }
+      binding.setEditActions(
+        commit: { [weak target] in
+          guard let target else { return nil }
+          return acceptUserValue(target[keyPath: targetKeyPath], target)
+        },
+        discard: { [weak source, weak target] in
+          guard let source, let target else { return }
+          writeTarget(source[keyPath: sourceKeyPath])
+          binding.reportError(nil, to: target as? any EditableControl)
+        }
+      )
       let valueType = ObjectIdentifier(TargetValue.self)
       let handler: (RawChange) -> Void
       if let rawSourceSetter {
@@ -219,7 +221,7 @@ enum BindingFactory {
           handler: { _ in try? binding.commitEditing() }
         )
         target.keyValueRegistrar.add(endEditing)
-        binding.attach(endEditing, reverse: true, extra: true)
+        binding.attach(endEditing, reverse: true, endEditing: true)
       }
       let reverse = Subscriber(
         key: SlotKey(id: targetRecord.id, channel: channel),

@@ -36,13 +36,18 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Whether the binding carries values both ways, so its own writes may come back (echo).
   private let hasReversePath = Atomic<Bool>(false)
   /// The machinery to stop at unbind: the forward observer and the reverse subscription.
-  private let parts = Locked<(forward: (any Cancellable)?, reverse: (any Cancellable)?, extra: (any Cancellable)?)>(
-    (nil, nil, nil)
-  )
-  /// Writes the control's current value back (editing on commit); set when the binding is made.
-  var commitAction: (() -> BindingError?)?
-  /// Shows the source value again, dropping a pending edit; set when the binding is made.
-  var discardAction: (() -> Void)?
+  /// What unbinding stops or drops: the forward observer, the reverse subscriptions, the edit actions.
+  private struct Parts {
+    var forward: (any Cancellable)?
+    var reverse: (any Cancellable)?
+    var endEditing: (any Cancellable)?
+    /// Writes the control's current value back (editing on commit).
+    var commit: (() -> BindingError?)?
+    /// Shows the source value again, dropping a pending edit.
+    var discard: (() -> Void)?
+  }
+
+  private let parts = Locked(Parts())
   private let pendingEdit = Atomic<Bool>(false)
   private let effectiveDirection = Atomic<UInt8>(0)
   /// The target property's identifier in its registrar's binding table.
@@ -91,13 +96,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Ends the binding for good. Unbinding twice does nothing.
   public func unbind() {
     guard !unbound.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let (forward, reverse, extra) = parts.withLock { parts in
-      defer { parts = (nil, nil, nil) }
+    let dropped = parts.withLock { parts in
+      defer { parts = Parts() }
       return parts
     }
-    forward?.cancel()
-    reverse?.cancel()
-    extra?.cancel()
+    dropped.forward?.cancel()
+    dropped.reverse?.cancel()
+    dropped.endEditing?.cancel()
     if let target = weakTarget as? any KeyValueObservable {
       target.keyValueRegistrar.removeBinding(self)
     }
@@ -113,15 +118,24 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// - Throws: ``BindingError`` when the value does not convert or validate; the edit stays pending and
   ///   the source keeps its value.
   public func commitEditing() throws(BindingError) {
-    guard !isUnbound, pendingEdit.load(ordering: .acquiring), let commitAction else { return }
-    if let error = commitAction() { throw error }
+    guard pendingEdit.load(ordering: .acquiring), let commit = parts.withLock({ $0.commit }) else { return }
+    if let error = commit() { throw error }
     pendingEdit.store(false, ordering: .releasing)
   }
 
   /// Drops a pending user edit and shows the source value again (Cocoa's `discardEditing`).
   public func discardEditing() {
-    guard !isUnbound, pendingEdit.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    discardAction?()
+    guard pendingEdit.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    parts.withLock { $0.discard }?()
+  }
+
+  /// Keeps what commit and discard do; dropped at unbind.
+  func setEditActions(commit: @escaping () -> BindingError?, discard: @escaping () -> Void) {
+    parts.withLock { parts in
+      guard !unbound.load(ordering: .acquiring) else { return }
+      parts.commit = commit
+      parts.discard = discard
+    }
   }
 
   func markPendingEdit() {
@@ -160,11 +174,11 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
   /// binding is already unbound).
-  func attach(_ part: any Cancellable, reverse: Bool, extra: Bool = false) {
+  func attach(_ part: any Cancellable, reverse: Bool, endEditing: Bool = false) {
     let runNow = parts.withLock { parts -> Bool in
       if unbound.load(ordering: .acquiring) { return true }
-      if extra {
-        parts.extra = part
+      if endEditing {
+        parts.endEditing = part
       } else if reverse {
         parts.reverse = part
       } else {

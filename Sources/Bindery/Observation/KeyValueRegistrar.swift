@@ -69,14 +69,7 @@ public final class KeyValueRegistrar: Sendable {
     value: Member
   ) {
     guard storage.priorSubscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    withUnsafePointer(to: value) { pointer in
-      _notify(
-        SlotKey(id: id, channel: .prior),
-        RawChange(
-          id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer),
-          valueType: ObjectIdentifier(Member.self))
-      )
-    }
+    _notify(id, .prior, from: value, to: value)
   }
 
   /// Reports that a property changed from `old` to `new`; calls its observers synchronously.
@@ -89,19 +82,7 @@ public final class KeyValueRegistrar: Sendable {
     to new: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    withUnsafePointer(to: old) { oldPointer in
-      withUnsafePointer(to: new) { newPointer in
-        _notify(
-          SlotKey(id: id, channel: .change),
-          RawChange(
-            id: id,
-            oldValue: UnsafeRawPointer(oldPointer),
-            newValue: UnsafeRawPointer(newPointer),
-            valueType: ObjectIdentifier(Member.self)
-          )
-        )
-      }
-    }
+    _notify(id, .change, from: old, to: new)
   }
 
   /// Reports that a user finished editing a property through a control (Return, or leaving the field).
@@ -116,17 +97,7 @@ public final class KeyValueRegistrar: Sendable {
     value: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    withUnsafePointer(to: value) { pointer in
-      _notify(
-        SlotKey(id: id, channel: .endEditing),
-        RawChange(
-          id: id,
-          oldValue: UnsafeRawPointer(pointer),
-          newValue: UnsafeRawPointer(pointer),
-          valueType: ObjectIdentifier(Member.self)
-        )
-      )
-    }
+    _notify(id, .endEditing, from: value, to: value)
   }
 
   /// Reports that a user changed a property through a control (the "value changed" event).
@@ -141,17 +112,28 @@ public final class KeyValueRegistrar: Sendable {
     value: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    withUnsafePointer(to: value) { pointer in
-      _notify(
-        SlotKey(id: id, channel: .userEdit),
-        RawChange(
-          id: id, oldValue: UnsafeRawPointer(pointer), newValue: UnsafeRawPointer(pointer),
-          valueType: ObjectIdentifier(Member.self))
-      )
-    }
+    _notify(id, .userEdit, from: value, to: value)
   }
 
   // MARK: Internals used by the inlinable entry points
+
+  /// Hands `old` and `new` by address to the subscribers of one property and channel.
+  @inlinable
+  func _notify<Member>(_ id: PropertyID, _ channel: Channel, from old: Member, to new: Member) {
+    withUnsafePointer(to: old) { oldPointer in
+      withUnsafePointer(to: new) { newPointer in
+        _notify(
+          SlotKey(id: id, channel: channel),
+          RawChange(
+            id: id,
+            oldValue: UnsafeRawPointer(oldPointer),
+            newValue: UnsafeRawPointer(newPointer),
+            valueType: ObjectIdentifier(Member.self)
+          )
+        )
+      }
+    }
+  }
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {

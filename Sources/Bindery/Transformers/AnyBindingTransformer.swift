@@ -19,24 +19,10 @@ public struct AnyBindingTransformer: Sendable, CustomStringConvertible {
     self.name = name
     self.isReversible = transformer.isReversible
     self.forward = { value in
-      guard let input = value as? Transformer.Input else {
-        throw BindingTransformerError.wrongType(
-          transformer: name,
-          expected: String(describing: Transformer.Input.self),
-          got: describeType(of: value)
-        )
-      }
-      return transformer.transform(input)
+      transformer.transform(try cast(value, to: Transformer.Input.self, for: name))
     }
     self.reverse = { value in
-      guard let output = value as? Transformer.Output else {
-        throw BindingTransformerError.wrongType(
-          transformer: name,
-          expected: String(describing: Transformer.Output.self),
-          got: describeType(of: value)
-        )
-      }
-      return try transformer.reverseTransform(output)
+      try transformer.reverseTransform(cast(value, to: Transformer.Output.self, for: name))
     }
   }
 
@@ -69,6 +55,18 @@ public struct AnyBindingTransformer: Sendable, CustomStringConvertible {
 
   /// The name.
   public var description: String { name }
+}
+
+/// `value` as a `T`, or a ``BindingTransformerError/wrongType(transformer:expected:got:)``.
+private func cast<T>(_ value: Any?, to type: T.Type, for transformer: String) throws -> T {
+  guard let typed = value as? T else {
+    throw BindingTransformerError.wrongType(
+      transformer: transformer,
+      expected: String(describing: T.self),
+      got: describeType(of: value)
+    )
+  }
+  return typed
 }
 
 /// The dynamic type of a value, `nil` included, for error messages.

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let token = observe(person, \.firstName) { change in
-///   print("\(change.oldValue ?? "-") → \(change.newValue)")
+///   history.append("\(change.oldValue ?? "-") → \(change.newValue)")
 /// }
 /// ```
 public struct KeyValueChange<Subject: AnyObject, Value> {

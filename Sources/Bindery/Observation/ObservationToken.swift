@@ -1,7 +1,7 @@
 /// Keeps an observation alive; dropping it or calling ``cancel()`` ends the observation.
 ///
 /// ```swift
-/// var token: ObservationToken? = observe(person, \.firstName) { print($0.newValue) }
+/// var token: ObservationToken? = observe(person, \.firstName) { label.text = $0.newValue }
 /// token = nil  // no more calls
 /// ```
 public final class ObservationToken: Sendable, Hashable {

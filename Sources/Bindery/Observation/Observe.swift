@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let token = observe(person, \.firstName, options: .initial) { change in
-///   print(change.oldValue ?? "(none)", "→", change.newValue)
+///   history.append("\(change.oldValue ?? "(none)") → \(change.newValue)")
 /// }
 /// person.firstName = "Ada"  // prints at once, on this thread
 /// ```
@@ -84,7 +84,7 @@ public func observe<Value>(
 /// them changes; the reads are recorded afresh each time.
 ///
 /// ```swift
-/// let token = observe { _ = controller.person?.fullName } onChange: { print("changed") }
+/// let token = observe { _ = controller.person?.fullName } onChange: { changeCount += 1 }
 /// ```
 public func observe(
   _ tracked: @escaping () -> Void,

@@ -8,7 +8,6 @@ import Bindery
 /// #expect(recorder.values == ["Ada Lovelace"])
 /// ```
 public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Sendable {
-  private let log = ChangeLog<Int>()
   private var recorded: [Value] = []
   private var token: ObservationToken?
 
@@ -16,7 +15,6 @@ public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Se
   public init(_ subject: Subject, _ keyPath: KeyPath<Subject, Value>) {
     token = observe(subject, keyPath) { [unowned self] change in
       self.recorded.append(change.newValue)
-      self.log.append(self.recorded.count)
     }
   }
 
@@ -24,12 +22,11 @@ public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Se
   public var values: [Value] { recorded }
 
   /// The number of changes delivered.
-  public var changeCount: Int { log.count }
+  public var changeCount: Int { recorded.count }
 
   /// Forgets what was recorded.
   public func reset() {
     recorded.removeAll()
-    log.removeAll()
   }
 
   /// Stops recording.

@@ -12,10 +12,6 @@ extension ReferenceWritableKeyPath: _BinderyReferenceWritable {
   }
 }
 
-/// Whether a value is an `Optional`.
-private protocol _OptionalMarker {}
-extension Optional: _OptionalMarker {}
-
 enum KeyPathChain {
   /// Whether `path` is exactly the chain of stored properties `chain` (one key path per object,
   /// optional hops included), so a write to the last of them is a write through `path`.
@@ -32,7 +28,7 @@ enum KeyPathChain {
       } else {
         let rootPrefix = "\\" + String(describing: type(of: keyPath).rootType)
         guard description.hasPrefix(rootPrefix) else { return false }
-        if type(of: chain[index - 1]).valueType is any _OptionalMarker.Type {
+        if type(of: chain[index - 1]).valueType is any _AnyOptional.Type {
           expected += "?"
           optionalHop = true
         }

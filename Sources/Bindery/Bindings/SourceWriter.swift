@@ -51,24 +51,12 @@ struct SourceWriter<Source: AnyObject, Value> {
       if let setter = leaf.setter, leaf.memberType == Value.self {
         withUnsafePointer(to: value) { setter(object, UnsafeRawPointer($0)) }
       } else if let setter = leaf.setter, let memberType = leaf.memberType,
-        let optional = value as? any _OptionalValue
+        let optional = value as? any _AnyOptional
       {
         optional._withWrapped(ofType: memberType) { setter(object, $0) }
       } else if let keyPath = leaf.keyPath as? any _BinderyReferenceWritable {
         _ = keyPath._bindery_write(value, to: object)
       }
     }
-  }
-}
-
-/// Reads the value inside an `Optional` by address, when it has the expected type.
-protocol _OptionalValue {
-  func _withWrapped(ofType type: Any.Type, _ body: (UnsafeRawPointer) -> Void)
-}
-
-extension Optional: _OptionalValue {
-  func _withWrapped(ofType type: Any.Type, _ body: (UnsafeRawPointer) -> Void) {
-    guard case .some(let wrapped) = self, Wrapped.self == type else { return }
-    withUnsafePointer(to: wrapped) { body(UnsafeRawPointer($0)) }
   }
 }

@@ -95,9 +95,6 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     for subscriber in subscribers { subscriber.cancel() }
   }
 
-  /// The current value, re-read.
-  func currentValue() -> Value? { evaluate() }
-
   // MARK: Transactions
 
   func deferChange(_ change: RawChange) {

@@ -74,33 +74,3 @@ func describeType(of value: Any?) -> String {
   guard let value else { return "nil" }
   return String(describing: type(of: value))
 }
-
-/// Whether a value seen as `Any?` is `nil`, however deeply it is wrapped in optionals.
-func isNilValue(_ value: Any?) -> Bool {
-  guard let value else { return true }
-  if let optional = value as? any _AnyOptional { return optional._isNil }
-  return false
-}
-
-/// `Optional`, seen from code that holds it as `Any`.
-protocol _AnyOptional {
-  var _isNil: Bool { get }
-  /// The wrapped value as `Any`, or `nil`.
-  var _unwrapped: Any? { get }
-}
-
-extension Optional: _AnyOptional {
-  var _unwrapped: Any? {
-    switch self {
-    case .none: nil
-    case .some(let wrapped): wrapped
-    }
-  }
-
-  var _isNil: Bool {
-    switch self {
-    case .none: true
-    case .some(let wrapped): isNilValue(wrapped)
-    }
-  }
-}

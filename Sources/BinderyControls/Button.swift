@@ -8,7 +8,7 @@ public import Bindery
 /// save.userDidTap()  // runs the action only when enabled
 /// ```
 @KeyValueObservable
-public final class Button: EditableControl {
+public final class Button: EditableControl, EnablingControl {
   /// The button's title.
   public var title: String
   /// Whether the user can tap it.

@@ -7,7 +7,7 @@ public import Bindery
 /// label.bind(\.text, to: controller, \.person?.fullName)
 /// ```
 @KeyValueObservable
-public final class Label: EditableControl {
+public final class Label: EditableControl, EnablingControl {
   /// The text shown.
   public var text: String?
   /// Whether the label is drawn enabled.

@@ -8,7 +8,7 @@ public import Bindery
 /// volume.userDidSlide(to: 11)
 /// ```
 @KeyValueObservable
-public final class Slider: EditableControl {
+public final class Slider: EditableControl, EnablingControl {
   /// The current value, within `minimumValue ... maximumValue` when a user set it.
   public var value: Double
   /// The smallest value a user can pick.

@@ -8,7 +8,7 @@ public import Bindery
 /// toggle.userDidToggle()  // writes settings.notificationsEnabled
 /// ```
 @KeyValueObservable
-public final class Switch: EditableControl {
+public final class Switch: EditableControl, EnablingControl {
   /// Whether the switch is on.
   public var isOn: Bool
   /// Whether the user can toggle it.

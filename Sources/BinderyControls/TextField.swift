@@ -9,7 +9,7 @@ public import Bindery
 /// field.text = "Grace"            // programmatic: not written back
 /// ```
 @KeyValueObservable
-public final class TextField: EditableControl {
+public final class TextField: EditableControl, EnablingControl {
   /// The text shown.
   public var text: String?
   /// The text shown when `text` is empty.
@@ -42,6 +42,12 @@ public final class TextField: EditableControl {
 }
 
 extension TextField {
+  /// Begins editing as a user would (the field gets the focus): a binding with an editing formatter
+  /// shows the value in its editing form until the end of editing.
+  public func userDidBeginEditing() {
+    keyValueRegistrar.userDidBeginEditing(self, Self.textID, \.text, value: text)
+  }
+
   /// Finishes editing as a user would (Return, or leaving the field): bindings that update on commit
   /// write the text back now.
   public func userDidEndEditing() {

@@ -14,6 +14,9 @@ enum BindingFactory {
     validate: ((SourceValue) throws -> Void)? = nil,
     isIdentity: Bool,
     isReversible: Bool = true,
+    marker: ((SourceValue) -> BindingMarker?)? = nil,
+    placeholders: BindingPlaceholders<TargetValue> = .none,
+    editing: EditingConversion<SourceValue, TargetValue>? = nil,
     options: BindingOptions,
     file: StaticString,
     line: UInt
@@ -67,20 +70,30 @@ enum BindingFactory {
     let requested = options.direction
     let forwardEnabled = requested != .targetToSource
     let synchronous: Bool = if case .synchronous = options.delivery { true } else { false }
+    // Markers and placeholders: only bindings that ask for them look for markers.
+    let presenter = MarkerPresenter(
+      marker: marker,
+      placeholders: placeholders,
+      isActive: marker != nil || !placeholders.isEmpty || options.conditionallySetsEnabled
+    )
     // Values may travel by address only when nothing converts them.
-    let sameType = isIdentity && SourceValue.self == TargetValue.self
+    let sameType = isIdentity && SourceValue.self == TargetValue.self && !presenter.isActive && editing == nil
 
-    // Writing the target.
+    // Writing the target: the value converted for display (or for editing, while the user edits), or
+    // the placeholder of its marker.
     let writeTarget: (SourceValue) -> Void = { [weak target] value in
       guard let target else {
         binding.unbind()
         return
       }
-      let converted = toTarget(value)
+      let convert = binding.isUserEditing ? (editing?.toTarget ?? toTarget) : toTarget
+      let converted = presenter.isActive ? presenter.present(value, convert) : convert(value)
       if let targetSetter {
-        binding.writing { withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) } }
+        binding.updateTarget(with: converted) {
+          withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) }
+        }
       } else {
-        binding.writing { target[keyPath: targetKeyPath] = converted }
+        binding.updateTarget(with: converted) { target[keyPath: targetKeyPath] = converted }
       }
     }
     let flush: (() -> Void)? =
@@ -93,8 +106,12 @@ enum BindingFactory {
 
     // The forward path: an observer of the source path.
     let observer = ValueObserver<SourceValue>(
-      evaluate: { [weak source] in source.map { $0[keyPath: sourceKeyPath] } },
+      evaluate: { [weak source] in
+        guard let source else { return nil }
+        return presenter.isActive ? presenter.evaluate(source, sourceKeyPath) : source[keyPath: sourceKeyPath]
+      },
       root: source,
+      skipsEqualValues: !presenter.isActive,
       deliver: { _, new, kind in
         guard forwardEnabled, kind == .change, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
         if let flush {
@@ -113,9 +130,11 @@ enum BindingFactory {
           binding.unbind()
           return
         }
-        binding.writing { targetSetter(target, change.newValue) }
+        binding.updateTarget(with: change.newValue.assumingMemoryBound(to: TargetValue.self).pointee) {
+          targetSetter(target, change.newValue)
+        }
       }
-    } else if forwardEnabled, synchronous, let targetSetter {
+    } else if forwardEnabled, synchronous, !presenter.isActive, editing == nil, let targetSetter {
       // Converted values: read from the registrar's address, converted, written by address.
       let valueType = ObjectIdentifier(SourceValue.self)
       observer.rawDirectHandler = { [weak target] change in
@@ -125,7 +144,9 @@ enum BindingFactory {
           return
         }
         let converted = toTarget(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee)
-        binding.writing { withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) } }
+        binding.updateTarget(with: converted) {
+          withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) }
+        }
       }
     }
     binding.attach(observer, reverse: false)
@@ -147,12 +168,12 @@ enum BindingFactory {
 
     // The reverse path: a subscription to the target property (user edits only, for a control).
     if direction != .sourceToTarget, let targetRecord, let sourceWriter {
-      let writeSource: (SourceValue) -> Void = { [weak source] value in
+      let writeSource: (SourceValue, TargetValue) -> Void = { [weak source] value, targetValue in
         guard let source else {
           binding.unbind()
           return
         }
-        binding.writing { sourceWriter.write(value, to: source) }
+        binding.updateSource(with: value, from: targetValue) { sourceWriter.write(value, to: source) }
       }
       let channel: Channel = target is any EditableControl ? .userEdit : .change
       let validatesSource = validate != nil || source is any KeyValueValidating
@@ -163,9 +184,9 @@ enum BindingFactory {
         let control = target as? any EditableControl
         let converted: SourceValue?
         do {
-          converted = try toSource(value)
+          converted = try editing?.toSource(value, binding.isUserEditing) ?? toSource(value)
         } catch {
-          binding.reportError(.conversionFailed(error), to: control)
+          binding.reportError(.conversionFailed(error), for: value, to: control)
           return .conversionFailed(error)
         }
         guard let converted, let source else { return nil }
@@ -173,11 +194,11 @@ enum BindingFactory {
           try validate?(converted)
           try sourceWriter.validate(converted, on: source)
         } catch {
-          binding.reportError(.validationFailed(error), to: control)
+          binding.reportError(.validationFailed(error), for: converted, to: control)
           return .validationFailed(error)
         }
-        writeSource(converted)
-        binding.reportError(nil, to: control)
+        writeSource(converted, value)
+        binding.reportError(nil, for: converted, to: control)
         return nil
       }
       // Editing on commit: the control's current value is written when the edit is committed.
@@ -189,7 +210,7 @@ enum BindingFactory {
         discard: { [weak source, weak target] in
           guard let source, let target else { return }
           writeTarget(source[keyPath: sourceKeyPath])
-          binding.reportError(nil, to: target as? any EditableControl)
+          binding.reportError(nil, for: (), to: target as? any EditableControl)
         }
       )
       let valueType = ObjectIdentifier(TargetValue.self)
@@ -199,6 +220,11 @@ enum BindingFactory {
           guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
           guard let source else {
             binding.unbind()
+            return
+          }
+          guard binding.currentDelegate == nil else {
+            let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
+            binding.updateSource(with: value, from: value) { rawSourceSetter(source, change.newValue) }
             return
           }
           binding.writing { rawSourceSetter(source, change.newValue) }
@@ -214,14 +240,33 @@ enum BindingFactory {
           _ = acceptUserValue(value, target)
         }
       }
-      if !continuous {
+      if !continuous || editing != nil {
+        // At the end of editing: commit (on-commit bindings), then show the value for display again.
         let endEditing = Subscriber(
           key: SlotKey(id: targetRecord.id, channel: .endEditing),
           storage: target.keyValueRegistrar.storage,
-          handler: { _ in try? binding.commitEditing() }
+          handler: { [weak source] _ in
+            let committed = (try? binding.commitEditing()) != nil && !binding.isShowingError
+            _ = binding.setUserEditing(false)
+            guard editing != nil, committed, let source else { return }
+            writeTarget(source[keyPath: sourceKeyPath])
+          }
         )
         target.keyValueRegistrar.add(endEditing)
         binding.attach(endEditing, reverse: true, endEditing: true)
+      }
+      if editing != nil {
+        // At the beginning of editing: show the value in its editing form.
+        let beginEditing = Subscriber(
+          key: SlotKey(id: targetRecord.id, channel: .beginEditing),
+          storage: target.keyValueRegistrar.storage,
+          handler: { [weak source] _ in
+            guard !binding.setUserEditing(true), let source else { return }
+            writeTarget(source[keyPath: sourceKeyPath])
+          }
+        )
+        target.keyValueRegistrar.add(beginEditing)
+        binding.attach(beginEditing, reverse: true, beginEditing: true)
       }
       let reverse = Subscriber(
         key: SlotKey(id: targetRecord.id, channel: channel),
@@ -241,6 +286,17 @@ enum BindingFactory {
     // On creation, the source value goes to the target.
     if direction != .targetToSource, let first {
       if let flush { binding.scheduleDelivery(flush) } else { writeTarget(first) }
+    }
+
+    // Conditionally enabled: the target is enabled only while the source path resolves to a selection.
+    if options.conditionallySetsEnabled, let control = target as? any EnablingControl {
+      func addInput<Control: EnablingControl>(_ control: Control) {
+        ConditionalEnabling.add(to: control, binding: binding) { [weak source] in
+          guard let source else { return nil }
+          return presenter.isEnabled(by: presenter.evaluate(source, sourceKeyPath))
+        }
+      }
+      addInput(control)
     }
     return binding
   }

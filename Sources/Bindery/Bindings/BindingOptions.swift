@@ -45,17 +45,24 @@ public struct BindingOptions: Sendable {
   /// `true` (the default) writes each user edit back at once (every keystroke); `false` keeps it
   /// pending until the control reports the end of editing or ``PropertyBinding/commitEditing()``.
   public var updatesContinuously: Bool
+  /// `true` disables the target (an ``EnablingControl``) while the source path cannot be resolved or
+  /// nothing is selected (Cocoa's "conditionally sets enabled"): a field bound to
+  /// `\.person?.firstName` is disabled while `person` is `nil`. Combined with AND with the target's
+  /// other `isEnabled` bindings. `false` by default.
+  public var conditionallySetsEnabled: Bool
 
   /// Creates options.
   public init(
     direction: BindingDirection? = nil,
     delivery: BindingDelivery = .synchronous,
     combining: BooleanCombination? = nil,
-    updatesContinuously: Bool = true
+    updatesContinuously: Bool = true,
+    conditionallySetsEnabled: Bool = false
   ) {
     self.direction = direction
     self.delivery = delivery
     self.combining = combining
     self.updatesContinuously = updatesContinuously
+    self.conditionallySetsEnabled = conditionallySetsEnabled
   }
 }

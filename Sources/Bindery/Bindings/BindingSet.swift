@@ -6,8 +6,22 @@
 /// fullNameLabel.bind(\.text, to: controller, \.person?.fullName).store(in: bindings)
 /// bindings.unbind()  // both end
 /// ```
-public final class BindingSet: Sendable {
+public final class BindingSet: @unchecked Sendable {
   private let members = Locked<[PropertyBinding]>([])
+  private let delegateReference = Locked(WeakDelegate())
+
+  private struct WeakDelegate {
+    weak var delegate: (any BindingDelegate)?
+  }
+
+  /// The delegate of every binding of the set that has none of its own (held weakly).
+  public var delegate: (any BindingDelegate)? {
+    get { delegateReference.withLock { $0.delegate } }
+    set {
+      delegateReference.withLock { $0.delegate = newValue }
+      for binding in bindings { binding.setInheritedDelegate(newValue) }
+    }
+  }
 
   /// Creates an empty set.
   public init() {}
@@ -17,9 +31,10 @@ public final class BindingSet: Sendable {
     members.withLock { $0 = bindings }
   }
 
-  /// Adds a binding.
+  /// Adds a binding; it reports to the set's ``delegate`` unless it has its own.
   public func insert(_ binding: PropertyBinding) {
     members.withLock { $0.append(binding) }
+    if let delegate { binding.setInheritedDelegate(delegate) }
   }
 
   /// The bindings of the set, in the order they were added.

@@ -20,7 +20,9 @@ extension KeyValueObservable {
   ///   - property: The target property.
   ///   - source: The source object.
   ///   - sourceKeyPath: The key path of the value on the source.
-  ///   - options: Direction and delivery.
+  ///   - options: Direction, delivery, editing and conditional enabling.
+  ///   - placeholders: What the target shows when the source is `nil` or cannot be resolved
+  ///     (``BindingPlaceholders``).
   ///   - validate: Checks a value before it is written back; throw to reject it (the source keeps its
   ///     value, the control shows the ``BindingError``). The model's own ``KeyValueValidating`` is
   ///     consulted too.
@@ -31,6 +33,7 @@ extension KeyValueObservable {
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value>,
     options: BindingOptions = BindingOptions(),
+    placeholders: BindingPlaceholders<Value> = .none,
     validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
@@ -44,6 +47,7 @@ extension KeyValueObservable {
       toSource: { $0 },
       validate: validate,
       isIdentity: true,
+      placeholders: placeholders,
       options: options,
       file: file,
       line: line
@@ -59,6 +63,7 @@ extension KeyValueObservable {
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value>,
     options: BindingOptions = BindingOptions(),
+    placeholders: BindingPlaceholders<Value?> = .none,
     validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
@@ -72,6 +77,7 @@ extension KeyValueObservable {
       toSource: { $0 },
       validate: validate,
       isIdentity: false,
+      placeholders: placeholders,
       options: options,
       file: file,
       line: line

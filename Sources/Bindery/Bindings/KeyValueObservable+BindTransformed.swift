@@ -19,6 +19,7 @@ extension KeyValueObservable {
     _ sourceKeyPath: KeyPath<Source, Transformer.Input>,
     transformer: Transformer,
     options: BindingOptions = BindingOptions(),
+    placeholders: BindingPlaceholders<Transformer.Output> = .none,
     validate: ((Transformer.Input) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
@@ -33,6 +34,7 @@ extension KeyValueObservable {
       validate: validate,
       isIdentity: false,
       isReversible: transformer.isReversible,
+      placeholders: placeholders,
       options: options,
       file: file,
       line: line
@@ -50,6 +52,7 @@ extension KeyValueObservable {
     _ sourceKeyPath: KeyPath<Source, Transformer.Input>,
     transformer: Transformer,
     options: BindingOptions = BindingOptions(),
+    placeholders: BindingPlaceholders<Transformer.Output?> = .none,
     validate: ((Transformer.Input) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
@@ -64,6 +67,7 @@ extension KeyValueObservable {
       validate: validate,
       isIdentity: false,
       isReversible: transformer.isReversible,
+      placeholders: placeholders,
       options: options,
       file: file,
       line: line

@@ -41,6 +41,9 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     var forward: (any Cancellable)?
     var reverse: (any Cancellable)?
     var endEditing: (any Cancellable)?
+    var beginEditing: (any Cancellable)?
+    /// The input this binding adds to its target's `isEnabled` (conditionally sets enabled).
+    var enabling: (any Cancellable)?
     /// Writes the control's current value back (editing on commit).
     var commit: (() -> BindingError?)?
     /// Shows the source value again, dropping a pending edit.
@@ -103,6 +106,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     dropped.forward?.cancel()
     dropped.reverse?.cancel()
     dropped.endEditing?.cancel()
+    dropped.beginEditing?.cancel()
+    dropped.enabling?.cancel()
     if let target = weakTarget as? any KeyValueObservable {
       target.keyValueRegistrar.removeBinding(self)
     }
@@ -142,6 +147,19 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     pendingEdit.store(true, ordering: .releasing)
   }
 
+  private let userEditing = Atomic<Bool>(false)
+
+  /// Whether the user is editing the target (between the control's begin- and end-editing reports).
+  public var isUserEditing: Bool { userEditing.load(ordering: .relaxed) }
+
+  /// Sets whether the user is editing; returns whether they were.
+  func setUserEditing(_ editing: Bool) -> Bool {
+    userEditing.exchange(editing, ordering: .acquiringAndReleasing)
+  }
+
+  /// Whether the control shows an error of this binding (its last user value was rejected).
+  var isShowingError: Bool { showsError.load(ordering: .relaxed) }
+
   /// `Target.path ⇄ Source.path (state, location)`.
   public var description: String {
     let state = isBound ? "bound" : "unbound"
@@ -174,10 +192,20 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
   /// binding is already unbound).
-  func attach(_ part: any Cancellable, reverse: Bool, endEditing: Bool = false) {
+  func attach(
+    _ part: any Cancellable,
+    reverse: Bool,
+    endEditing: Bool = false,
+    beginEditing: Bool = false,
+    enabling: Bool = false
+  ) {
     let runNow = parts.withLock { parts -> Bool in
       if unbound.load(ordering: .acquiring) { return true }
-      if endEditing {
+      if enabling {
+        parts.enabling = part
+      } else if beginEditing {
+        parts.beginEditing = part
+      } else if endEditing {
         parts.endEditing = part
       } else if reverse {
         parts.reverse = part
@@ -192,8 +220,15 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Whether the control was last told an error, so a good value clears it (once).
   private let showsError = Atomic<Bool>(false)
 
-  /// Tells the control about a rejected value, or clears the error it shows.
-  func reportError(_ error: BindingError?, to control: (any EditableControl)?) {
+  /// Tells the control about a rejected value, or clears the error it shows; tells the delegate about a
+  /// rejected value.
+  func reportError(_ error: BindingError?, for value: Any, to control: (any EditableControl)?) {
+    if let error, let delegate = currentDelegate {
+      switch error {
+      case .conversionFailed(let underlying): delegate.binding(self, conversionFailed: underlying, for: value)
+      case .validationFailed(let underlying): delegate.binding(self, validationFailed: underlying, for: value)
+      }
+    }
     guard let control else { return }
     if let error {
       showsError.store(true, ordering: .relaxed)
@@ -201,6 +236,63 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     } else if showsError.exchange(false, ordering: .relaxed) {
       control.showValidationError(nil)
     }
+  }
+
+  // MARK: Delegate
+
+  private struct Delegates {
+    weak var own: (any BindingDelegate)?
+    weak var inherited: (any BindingDelegate)?
+  }
+
+  private let delegates = Locked(Delegates())
+  /// Whether a delegate was ever set, so a binding without one never takes the lock on a change.
+  private let mayHaveDelegate = Atomic<Bool>(false)
+
+  /// The binding's own delegate (held weakly); it wins over the delegate of its ``BindingSet``.
+  public var delegate: (any BindingDelegate)? {
+    get { delegates.withLock { $0.own } }
+    set {
+      delegates.withLock { $0.own = newValue }
+      if newValue != nil { mayHaveDelegate.store(true, ordering: .releasing) }
+    }
+  }
+
+  /// Sets the delegate inherited from a binding set.
+  func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
+    delegates.withLock { $0.inherited = delegate }
+    if delegate != nil { mayHaveDelegate.store(true, ordering: .releasing) }
+  }
+
+  /// The delegate in force: the binding's own, else its set's.
+  @inline(__always)
+  var currentDelegate: (any BindingDelegate)? {
+    guard mayHaveDelegate.load(ordering: .acquiring) else { return nil }
+    return delegates.withLock { $0.own ?? $0.inherited }
+  }
+
+  /// Writes the target with `write`, telling the delegate before and after.
+  @inline(__always)
+  func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
+    guard let delegate = currentDelegate else {
+      writing(write)
+      return
+    }
+    let shown = value()
+    delegate.binding(self, willUpdateTarget: shown)
+    writing(write)
+    delegate.binding(self, didUpdateTarget: shown)
+  }
+
+  /// Writes the source with `write` unless the delegate vetoes.
+  func updateSource<Value, TargetValue>(with value: Value, from targetValue: TargetValue, _ write: () -> Void) {
+    guard let delegate = currentDelegate else {
+      writing(write)
+      return
+    }
+    guard delegate.binding(self, shouldUpdateSource: value, from: targetValue) else { return }
+    writing(write)
+    delegate.binding(self, didUpdateSource: value)
   }
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo.

@@ -69,6 +69,20 @@ final class AccessList {
     return (result, list)
   }
 
+  /// Runs `body` and returns the type of the last observable property it read, recording its reads
+  /// into the evaluation that is tracking this thread, if any.
+  static func lastReadType<Result>(_ body: () -> Result) -> (Result, Any.Type?) {
+    let context = ThreadContext.current
+    guard let list = context.tracking else {
+      let (result, list) = tracking(body)
+      defer { list.recycle() }
+      return (result, list.records.last?.memberType)
+    }
+    let before = list.records.count
+    let result = body()
+    return (result, list.records.count > before ? list.records.last?.memberType : nil)
+  }
+
   /// Empties the list (keeping its capacity) and gives it back to its thread.
   func recycle() {
     records.removeAll(keepingCapacity: true)

@@ -100,6 +100,21 @@ public final class KeyValueRegistrar: Sendable {
     _notify(id, .endEditing, from: value, to: value)
   }
 
+  /// Reports that a user began editing a property through a control (the field got the focus).
+  ///
+  /// Bindings with an editing transformer (a formatter for editing that differs from the one for
+  /// display) show the value in its editing form until the end of editing.
+  @inlinable
+  public func userDidBeginEditing<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    value: Member
+  ) {
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    _notify(id, .beginEditing, from: value, to: value)
+  }
+
   /// Reports that a user changed a property through a control (the "value changed" event).
   ///
   /// Call it after setting the property. Two-way bindings whose target is an ``EditableControl``

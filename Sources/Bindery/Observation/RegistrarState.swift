@@ -11,6 +11,8 @@ enum Channel: UInt8, Sendable {
   case userEdit
   /// After a user finished editing a property through a control (pressed Return, left the field).
   case endEditing
+  /// After a user began editing a property through a control (the field got the focus).
+  case beginEditing
 }
 
 /// A property and a channel: what one subscriber listens to.

@@ -38,7 +38,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   private let evaluate: () -> Value?
   /// The root object, for key path observations: its death ends the observation.
   private let rootIdentifier: ObjectIdentifier?
-  /// `==` for `Value` when it is `Equatable`, so an unchanged result is not delivered.
+  /// `==` for `Value` when it is `Equatable`, so an unchanged result is not delivered (`nil` when equal
+  /// values may differ in what they show: a `nil` that became not-applicable).
   private let isEqual: ((Value, Value) -> Bool)?
   private let wantsPrior: Bool
   private let allowsDirect: Bool
@@ -63,12 +64,13 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     root: AnyObject?,
     wantsPrior: Bool = false,
     allowsDirect: Bool = true,
+    skipsEqualValues: Bool = true,
     deliver: @escaping Delivery,
     onRootDeinit: (() -> Void)? = nil
   ) {
     self.evaluate = evaluate
     self.rootIdentifier = root.map(ObjectIdentifier.init)
-    self.isEqual = makeEquality(Value.self)
+    self.isEqual = skipsEqualValues ? makeEquality(Value.self) : nil
     self.wantsPrior = wantsPrior
     self.allowsDirect = allowsDirect
     self.deliver = deliver

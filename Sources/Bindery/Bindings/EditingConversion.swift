@@ -1,0 +1,10 @@
+/// How a binding converts while the user edits, when that differs from display (Beacon's editing
+/// formatter): the target shows `toTarget`'s form from the control's begin-editing report to its
+/// end-editing report.
+struct EditingConversion<SourceValue, TargetValue> {
+  /// The value in its editing form.
+  let toTarget: (SourceValue) -> TargetValue
+  /// Reads back what the user typed: in the editing form first while editing, else the display form
+  /// first, the other form second; the error of the first form when neither reads.
+  let toSource: (_ value: TargetValue, _ isEditing: Bool) throws -> SourceValue?
+}

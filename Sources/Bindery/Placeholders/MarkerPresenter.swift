@@ -1,0 +1,58 @@
+import Synchronization
+
+/// Finds a source value's marker and turns it into the binding's placeholder.
+///
+/// A nil value is ``BindingMarker/notApplicable`` when the evaluation stopped early: the last
+/// observable property read was an optional of another type than the path's value (`person` for
+/// `\.person?.firstName`). A `nil` of the path's own type (`nickname` for `\.person?.nickname`) is a
+/// value, shown with the null placeholder.
+final class MarkerPresenter<SourceValue, TargetValue>: @unchecked Sendable {
+  let isActive: Bool
+  private let marker: ((SourceValue) -> BindingMarker?)?
+  private let placeholders: BindingPlaceholders<TargetValue>
+  private let sourceIsOptional = SourceValue.self is any _AnyOptional.Type
+  /// Whether the last evaluation stopped before the end of the path.
+  private let unresolved = Atomic<Bool>(false)
+
+  init(marker: ((SourceValue) -> BindingMarker?)?, placeholders: BindingPlaceholders<TargetValue>, isActive: Bool) {
+    self.marker = marker
+    self.placeholders = placeholders
+    self.isActive = isActive
+  }
+
+  /// Reads the source path, noting whether it resolved.
+  func evaluate<Source>(_ source: Source, _ keyPath: KeyPath<Source, SourceValue>) -> SourceValue {
+    guard sourceIsOptional else { return source[keyPath: keyPath] }
+    let (value, lastRead) = AccessList.lastReadType { source[keyPath: keyPath] }
+    var stopped = false
+    if let lastRead {
+      stopped = lastRead is any _AnyOptional.Type && lastRead != SourceValue.self && isNilValue(value)
+    }
+    unresolved.store(stopped, ordering: .relaxed)
+    return value
+  }
+
+  /// The marker of the value last evaluated, if it has one.
+  func marker(of value: SourceValue) -> BindingMarker? {
+    if let marker, let found = marker(value) { return found }
+    if sourceIsOptional, unresolved.load(ordering: .relaxed), isNilValue(value) { return .notApplicable }
+    return nil
+  }
+
+  /// What the target shows for `value`: its placeholder, or `convert(value)`.
+  func present(_ value: SourceValue, _ convert: (SourceValue) -> TargetValue) -> TargetValue {
+    if let found = marker(of: value) {
+      return placeholders.value(for: found) ?? convert(value)
+    }
+    if sourceIsOptional, let nullValue = placeholders.nullValue, isNilValue(value) { return nullValue }
+    return convert(value)
+  }
+
+  /// Whether a control bound to `value` is enabled (conditionally sets enabled).
+  func isEnabled(by value: SourceValue) -> Bool {
+    switch marker(of: value) {
+    case .notApplicable, .noSelection: false
+    case .multipleValues, nil: true
+    }
+  }
+}

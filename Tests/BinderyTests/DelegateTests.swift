@@ -1,0 +1,152 @@
+import Bindery
+import BinderyControls
+import BinderyTestSupport
+import Testing
+
+/// Records every delegate callback, and vetoes source updates it is told to.
+final class RecordingDelegate: BindingDelegate, @unchecked Sendable {
+  let events = ChangeLog<String>()
+  var vetoes: Set<String> = []
+
+  func binding(_ binding: PropertyBinding, willUpdateTarget value: Any) {
+    events.append("will target \(value)")
+  }
+  func binding(_ binding: PropertyBinding, didUpdateTarget value: Any) {
+    events.append("did target \(value)")
+  }
+  func binding(_ binding: PropertyBinding, shouldUpdateSource value: Any, from targetValue: Any) -> Bool {
+    events.append("should source \(value)")
+    return !vetoes.contains("\(value)")
+  }
+  func binding(_ binding: PropertyBinding, didUpdateSource value: Any) {
+    events.append("did source \(value)")
+  }
+  func binding(_ binding: PropertyBinding, conversionFailed error: any Error, for targetValue: Any) {
+    events.append("conversion failed \(targetValue)")
+  }
+  func binding(_ binding: PropertyBinding, validationFailed error: any Error, for value: Any) {
+    events.append("validation failed \(value)")
+  }
+}
+
+/// A delegate that implements nothing: the defaults must allow everything.
+final class SilentDelegate: BindingDelegate {}
+
+@Suite("Binding delegate")
+struct DelegateTests {
+  @Test func theDelegateIsToldBeforeAndAfterEachTargetUpdate() {
+    let node = Node()
+    let field = TextField()
+    let delegate = RecordingDelegate()
+    let binding = field.bind(\.text, to: node, \.name)
+    binding.delegate = delegate
+    node.name = "Ada"
+    #expect(delegate.events.values == ["will target Optional(\"Ada\")", "did target Optional(\"Ada\")"])
+    #expect(field.text == "Ada")
+  }
+
+  @Test func theDelegateSeesSameTypeUpdatesThatTravelByAddress() {
+    let source = Node()
+    let target = Node()
+    let delegate = RecordingDelegate()
+    target.bind(\.value, to: source, \.value).delegate = delegate
+    source.value = 7
+    #expect(delegate.events.values == ["will target 7", "did target 7"])
+    target.value = 9
+    #expect(delegate.events.values.suffix(2) == ["should source 9", "did source 9"])
+    #expect(source.value == 9)
+  }
+
+  @Test func theDelegateCanVetoASourceUpdate() {
+    let person = Person(firstName: "Ada")
+    let field = TextField()
+    let delegate = RecordingDelegate()
+    delegate.vetoes = ["Grace"]
+    field.bind(\.text, to: person, \.firstName).delegate = delegate
+    field.userDidEdit(text: "Grace")
+    #expect(person.firstName == "Ada")
+    #expect(field.text == "Grace")  // the control keeps what the user typed
+    #expect(delegate.events.values == ["should source Grace"])
+    field.userDidEdit(text: "Mary")
+    #expect(person.firstName == "Mary")
+    #expect(delegate.events.values.suffix(2) == ["should source Mary", "did source Mary"])
+  }
+
+  @Test func theDelegateIsToldAboutConversionAndValidationFailures() {
+    let node = Node()
+    let field = TextField()
+    let delegate = RecordingDelegate()
+    let number = ClosureTransformer<Int, String>(
+      forward: String.init,
+      reverse: { text in
+        guard let value = Int(text) else { throw DelegateNumberError.notANumber }
+        return value
+      }
+    )
+    field.bind(\.text, to: node, \.value, transformer: number) { value in
+      guard value >= 0 else { throw DelegateNumberError.negative }
+    }
+    .delegate = delegate
+    field.userDidEdit(text: "abc")
+    field.userDidEdit(text: "-1")
+    #expect(node.value == 0)
+    #expect(delegate.events.values == ["conversion failed Optional(\"abc\")", "validation failed -1"])
+  }
+
+  @Test func aBindingSetsDelegateServesItsBindingsAndABindingsOwnDelegateWins() {
+    let node = Node()
+    let first = TextField()
+    let second = TextField()
+    let setDelegate = RecordingDelegate()
+    let ownDelegate = RecordingDelegate()
+    let set = BindingSet()
+    set.delegate = setDelegate
+    first.bind(\.text, to: node, \.name).store(in: set)
+    second.bind(\.text, to: node, \.name).store(in: set).delegate = ownDelegate
+    node.name = "Ada"
+    #expect(setDelegate.events.values == ["will target Optional(\"Ada\")", "did target Optional(\"Ada\")"])
+    #expect(ownDelegate.events.values == ["will target Optional(\"Ada\")", "did target Optional(\"Ada\")"])
+  }
+
+  @Test func aDelegateSetOnTheSetLaterReachesItsBindings() {
+    let person = Person(firstName: "Ada")
+    let field = TextField()
+    let set = BindingSet()
+    field.bind(\.text, to: person, \.firstName).store(in: set)
+    let delegate = RecordingDelegate()
+    delegate.vetoes = ["Grace"]
+    set.delegate = delegate
+    field.userDidEdit(text: "Grace")
+    #expect(person.firstName == "Ada")
+  }
+
+  @Test func theDefaultDelegateMethodsAllowEverything() {
+    let person = Person(firstName: "Ada")
+    let field = TextField()
+    let delegate = SilentDelegate()
+    field.bind(\.text, to: person, \.firstName).delegate = delegate
+    field.userDidEdit(text: "Grace")
+    #expect(person.firstName == "Grace")
+  }
+
+  @Test func theDelegateIsHeldWeakly() {
+    let tracker = LifetimeTracker()
+    let node = Node()
+    let field = TextField()
+    let binding = field.bind(\.text, to: node, \.name)
+    do {
+      let delegate = tracker.track(SilentDelegate())
+      binding.delegate = delegate
+      withExtendedLifetime(delegate) { #expect(binding.delegate != nil) }
+    }
+    #expect(tracker.liveCount == 0)
+    #expect(binding.delegate == nil)
+    node.name = "still bound"
+    #expect(field.text == "still bound")
+  }
+}
+
+private enum DelegateNumberError: Error {
+  case notANumber
+  case negative
+}

@@ -13,6 +13,7 @@ let package = Package(
   products: [
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyControls", targets: ["BinderyControls"]),
+    .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
   dependencies: [
@@ -31,6 +32,7 @@ let package = Package(
     ),
     .target(name: "Bindery", dependencies: ["BinderyMacros"], swiftSettings: strictSettings),
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
@@ -46,6 +48,11 @@ let package = Package(
     .testTarget(
       name: "BinderyControlsTests",
       dependencies: ["Bindery", "BinderyControls", "BinderyTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyFormattersTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyFormatters"],
       swiftSettings: strictSettings
     ),
     .testTarget(

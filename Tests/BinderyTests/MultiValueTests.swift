@@ -136,6 +136,36 @@ struct MultiValueTests {
     #expect(field.setCount == setsBefore + 1)
   }
 
+  @Test func anInputWhoseSourceDiesIsDroppedAndTheOthersStillCombine() {
+    let kept = Flags()
+    let target = CountingSwitch()
+    var dying: Flags? = Flags()
+    let keptBinding = target.bind(\.isEnabled, to: kept, \.a)
+    let dyingBinding = target.bind(\.isEnabled, to: dying ?? kept, \.b)
+    kept.a = true
+    #expect(!target.isEnabled)  // b is false
+    dying = nil
+    #expect(!dyingBinding.isBound)
+    kept.a = false
+    kept.a = true
+    #expect(target.isEnabled)  // only a is left
+    #expect(keptBinding.isBound)
+  }
+
+  @Test func directAndTrackedInputsCombineInOneGroup() {
+    let controller = PersonController()
+    let flags = Flags()
+    let field = TextField()
+    field.bind(\.isEnabled, to: flags, \.a)  // one property: followed by address
+    field.bind(\.isEnabled, to: controller, \.person?.firstName, transformer: IsNotEmptyTransformer())  // a chain
+    flags.a = true
+    #expect(!field.isEnabled)
+    controller.person = Person(firstName: "Ada")
+    #expect(field.isEnabled)
+    controller.person?.firstName = ""
+    #expect(!field.isEnabled)
+  }
+
   @Test func combinedBindingsLetTheirObjectsGo() {
     let tracker = LifetimeTracker()
     do {

@@ -49,15 +49,34 @@ enum BindingFactory {
       binding.setDirection(.sourceToTarget)
       let group = target.keyValueRegistrar.combinedGroup(for: targetID) {
         CombinedBooleanBinding(combination: combination) { [weak target] value in
-          guard let target, let typed = value as? TargetValue else { return }
+          guard let target else { return }
           if let targetSetter {
-            withUnsafePointer(to: typed) { targetSetter(target, UnsafeRawPointer($0)) }
+            withUnsafePointer(to: value) { targetSetter(target, UnsafeRawPointer($0)) }
           } else {
-            target[keyPath: targetKeyPath] = typed
+            // `TargetValue` is `Bool` (checked above).
+            target[keyPath: targetKeyPath] = withUnsafePointer(to: value) {
+              UnsafeRawPointer($0).load(as: TargetValue.self)
+            }
           }
         }
       }
-      group.add(binding) { [weak source] in
+      // An input that is one observable property of its source is followed by address.
+      let (_, sourceReads) = AccessList.tracking { _ = source[keyPath: sourceKeyPath] }
+      let sourceRecord =
+        sourceReads.records.count == 1 && sourceReads.records[0].subject === source
+          && sourceReads.records[0].memberType == SourceValue.self ? sourceReads.records[0] : nil
+      sourceReads.recycle()
+      let direct = sourceRecord.map { record in
+        CombinedBooleanBinding.DirectSource(
+          storage: record.storage,
+          id: record.id,
+          valueType: ObjectIdentifier(SourceValue.self)
+        ) { pointer in
+          let converted = toTarget(pointer.assumingMemoryBound(to: SourceValue.self).pointee)
+          return withUnsafePointer(to: converted) { UnsafeRawPointer($0).load(as: Bool.self) }
+        }
+      }
+      group.add(binding, direct: direct) { [weak source] in
         guard let source else { return nil }
         return toTarget(source[keyPath: sourceKeyPath]) as? Bool
       }
@@ -71,13 +90,11 @@ enum BindingFactory {
     let forwardEnabled = requested != .targetToSource
     let synchronous: Bool = if case .synchronous = options.delivery { true } else { false }
     // Markers and placeholders: only bindings that ask for them look for markers.
-    let presenter = MarkerPresenter(
-      marker: marker,
-      placeholders: placeholders,
-      isActive: marker != nil || !placeholders.isEmpty || options.conditionallySetsEnabled
-    )
+    let presenter: MarkerPresenter<SourceValue, TargetValue>? =
+      marker != nil || !placeholders.isEmpty || options.conditionallySetsEnabled
+      ? MarkerPresenter(marker: marker, placeholders: placeholders) : nil
     // Values may travel by address only when nothing converts them.
-    let sameType = isIdentity && SourceValue.self == TargetValue.self && !presenter.isActive && editing == nil
+    let sameType = isIdentity && SourceValue.self == TargetValue.self && presenter == nil && editing == nil
 
     // Writing the target: the value converted for display (or for editing, while the user edits), or
     // the placeholder of its marker.
@@ -87,7 +104,7 @@ enum BindingFactory {
         return
       }
       let convert = binding.isUserEditing ? (editing?.toTarget ?? toTarget) : toTarget
-      let converted = presenter.isActive ? presenter.present(value, convert) : convert(value)
+      let converted = presenter?.present(value, convert) ?? convert(value)
       if let targetSetter {
         binding.updateTarget(with: converted) {
           withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) }
@@ -108,10 +125,10 @@ enum BindingFactory {
     let observer = ValueObserver<SourceValue>(
       evaluate: { [weak source] in
         guard let source else { return nil }
-        return presenter.isActive ? presenter.evaluate(source, sourceKeyPath) : source[keyPath: sourceKeyPath]
+        return presenter?.evaluate(source, sourceKeyPath) ?? source[keyPath: sourceKeyPath]
       },
       root: source,
-      skipsEqualValues: !presenter.isActive,
+      skipsEqualValues: presenter == nil,
       deliver: { _, new, kind in
         guard forwardEnabled, kind == .change, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
         if let flush {
@@ -134,7 +151,7 @@ enum BindingFactory {
           targetSetter(target, change.newValue)
         }
       }
-    } else if forwardEnabled, synchronous, !presenter.isActive, editing == nil, let targetSetter {
+    } else if forwardEnabled, synchronous, presenter == nil, editing == nil, let targetSetter {
       // Converted values: read from the registrar's address, converted, written by address.
       let valueType = ObjectIdentifier(SourceValue.self)
       observer.rawDirectHandler = { [weak target] change in
@@ -289,7 +306,7 @@ enum BindingFactory {
     }
 
     // Conditionally enabled: the target is enabled only while the source path resolves to a selection.
-    if options.conditionallySetsEnabled, let control = target as? any EnablingControl {
+    if options.conditionallySetsEnabled, let presenter, let control = target as? any EnablingControl {
       func addInput<Control: EnablingControl>(_ control: Control) {
         ConditionalEnabling.add(to: control, binding: binding) { [weak source] in
           guard let source else { return nil }

@@ -26,6 +26,8 @@ extension KeyValueObservable {
   ///   - validate: Checks a value before it is written back; throw to reject it (the source keeps its
   ///     value, the control shows the ``BindingError``). The model's own ``KeyValueValidating`` is
   ///     consulted too.
+  ///   - file: Where the binding is made, for its description (the caller's file by default).
+  ///   - line: Where the binding is made, for its description (the caller's line by default).
   /// - Returns: The binding, to query or unbind; the target keeps it alive.
   @discardableResult
   public func bind<Source: AnyObject, Value>(
@@ -56,7 +58,9 @@ extension KeyValueObservable {
 
   /// Binds an optional property of this object to a non-optional key path of a source object.
   ///
-  /// The same as ``bind(_:to:_:options:file:line:)``; a `nil` written to the target is not written back.
+  /// The same as
+  /// ``bind(_:to:_:options:placeholders:validate:file:line:)-(_,_,_,_,BindingPlaceholders<Value>,_,_,_)``;
+  /// a `nil` written to the target is not written back.
   @discardableResult
   public func bind<Source: AnyObject, Value>(
     _ property: ReferenceWritableKeyPath<Self, Value?>,

@@ -43,8 +43,9 @@ extension KeyValueObservable {
 
   /// Binds an optional property of this object through a transformer whose output is not optional.
   ///
-  /// The same as ``bind(_:to:_:transformer:options:file:line:)``; a `nil` written to the target is not
-  /// written back.
+  /// The same as
+  /// ``bind(_:to:_:transformer:options:placeholders:validate:file:line:)-(_,_,_,_,_,BindingPlaceholders<Transformer.Output>,_,_,_)``;
+  /// a `nil` written to the target is not written back.
   @discardableResult
   public func bind<Source: AnyObject, Transformer: BindingTransformer>(
     _ property: ReferenceWritableKeyPath<Self, Transformer.Output?>,

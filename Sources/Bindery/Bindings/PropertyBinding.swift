@@ -2,9 +2,10 @@ import Synchronization
 
 /// A live link between a property of a target object and a key path of a source object.
 ///
-/// Make one with ``KeyValueObservable/bind(_:to:_:options:file:line:)``. A binding is an object you
-/// can query (its ends, key paths, options, state) and end with ``unbind()``. Neither end is retained;
-/// when either is deallocated the binding unbinds itself. Once unbound it never acts again.
+/// Make one with
+/// ``KeyValueObservable/bind(_:to:_:options:placeholders:validate:file:line:)-(_,_,_,_,BindingPlaceholders<Value>,_,_,_)``.
+/// A binding is an object you can query (its ends, key paths, options, state) and end with ``unbind()``.
+/// Neither end is retained; when either is deallocated the binding unbinds itself. Once unbound it never acts again.
 ///
 /// ```swift
 /// let binding = firstNameField.bind(\.text, to: controller, \.person?.firstName)
@@ -48,6 +49,9 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     var commit: (() -> BindingError?)?
     /// Shows the source value again, dropping a pending edit.
     var discard: (() -> Void)?
+    /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
+    weak var ownDelegate: (any BindingDelegate)?
+    weak var inheritedDelegate: (any BindingDelegate)?
   }
 
   private let parts = Locked(Parts())
@@ -100,7 +104,12 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public func unbind() {
     guard !unbound.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let dropped = parts.withLock { parts in
-      defer { parts = Parts() }
+      defer {
+        var kept = Parts()
+        kept.ownDelegate = parts.ownDelegate
+        kept.inheritedDelegate = parts.inheritedDelegate
+        parts = kept
+      }
       return parts
     }
     dropped.forward?.cancel()
@@ -240,27 +249,21 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   // MARK: Delegate
 
-  private struct Delegates {
-    weak var own: (any BindingDelegate)?
-    weak var inherited: (any BindingDelegate)?
-  }
-
-  private let delegates = Locked(Delegates())
   /// Whether a delegate was ever set, so a binding without one never takes the lock on a change.
   private let mayHaveDelegate = Atomic<Bool>(false)
 
   /// The binding's own delegate (held weakly); it wins over the delegate of its ``BindingSet``.
   public var delegate: (any BindingDelegate)? {
-    get { delegates.withLock { $0.own } }
+    get { parts.withLock { $0.ownDelegate } }
     set {
-      delegates.withLock { $0.own = newValue }
+      parts.withLock { $0.ownDelegate = newValue }
       if newValue != nil { mayHaveDelegate.store(true, ordering: .releasing) }
     }
   }
 
   /// Sets the delegate inherited from a binding set.
   func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
-    delegates.withLock { $0.inherited = delegate }
+    parts.withLock { $0.inheritedDelegate = delegate }
     if delegate != nil { mayHaveDelegate.store(true, ordering: .releasing) }
   }
 
@@ -268,7 +271,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   @inline(__always)
   var currentDelegate: (any BindingDelegate)? {
     guard mayHaveDelegate.load(ordering: .acquiring) else { return nil }
-    return delegates.withLock { $0.own ?? $0.inherited }
+    return parts.withLock { $0.ownDelegate ?? $0.inheritedDelegate }
   }
 
   /// Writes the target with `write`, telling the delegate before and after.

@@ -2,7 +2,7 @@ public import Synchronization
 
 /// Records the observers of one object's properties and notifies them of changes.
 ///
-/// Every ``KeyValueObservable`` object owns one. The macro's accessors report reads (``access(_:_:_:)``)
+/// Every ``KeyValueObservable`` object owns one. The macro's accessors report reads (``access(_:_:_:name:setter:)``)
 /// and writes (``willSet(_:_:_:value:)`` and ``didSet(_:_:_:from:to:)``); a class that conforms by
 /// hand calls the same three methods.
 ///

@@ -7,17 +7,15 @@ import Synchronization
 /// `\.person?.firstName`). A `nil` of the path's own type (`nickname` for `\.person?.nickname`) is a
 /// value, shown with the null placeholder.
 final class MarkerPresenter<SourceValue, TargetValue>: @unchecked Sendable {
-  let isActive: Bool
   private let marker: ((SourceValue) -> BindingMarker?)?
   private let placeholders: BindingPlaceholders<TargetValue>
   private let sourceIsOptional = SourceValue.self is any _AnyOptional.Type
   /// Whether the last evaluation stopped before the end of the path.
   private let unresolved = Atomic<Bool>(false)
 
-  init(marker: ((SourceValue) -> BindingMarker?)?, placeholders: BindingPlaceholders<TargetValue>, isActive: Bool) {
+  init(marker: ((SourceValue) -> BindingMarker?)?, placeholders: BindingPlaceholders<TargetValue>) {
     self.marker = marker
     self.placeholders = placeholders
-    self.isActive = isActive
   }
 
   /// Reads the source path, noting whether it resolved.

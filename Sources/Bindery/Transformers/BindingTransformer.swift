@@ -30,7 +30,7 @@ public protocol BindingTransformer<Input, Output> {
 }
 
 extension BindingTransformer {
-  /// Not reversible: throws ``BindingTransformerError/notReversible``.
+  /// Not reversible: throws ``BindingTransformerError/notReversible(transformer:)``.
   public func reverseTransform(_ value: Output) throws -> Input {
     throw BindingTransformerError.notReversible(transformer: String(describing: Self.self))
   }

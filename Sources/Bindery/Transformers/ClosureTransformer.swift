@@ -25,7 +25,7 @@ public struct ClosureTransformer<Input, Output>: BindingTransformer {
   /// Applies `forward`.
   public func transform(_ value: Input) -> Output { forward(value) }
 
-  /// Applies `reverse`, or throws ``BindingTransformerError/notReversible`` without one.
+  /// Applies `reverse`, or throws ``BindingTransformerError/notReversible(transformer:)`` without one.
   public func reverseTransform(_ value: Output) throws -> Input {
     guard let reverse else {
       throw BindingTransformerError.notReversible(transformer: "ClosureTransformer")

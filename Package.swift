@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
-      dependencies: ["Bindery", "BinderyControls"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyFormatters"],
       path: "Examples/PersonEditor",
       swiftSettings: strictSettings
     ),

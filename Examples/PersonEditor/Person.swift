@@ -5,6 +5,7 @@ import Bindery
 final class Person {
   var firstName: String
   var lastName: String
+  var age: Int
 
   /// Reads `firstName` and `lastName`, so a binding to it follows both with no declared dependency.
   var fullName: String? {
@@ -16,8 +17,9 @@ final class Person {
     }
   }
 
-  init(firstName: String = "", lastName: String = "") {
+  init(firstName: String = "", lastName: String = "", age: Int = 0) {
     self.firstName = firstName
     self.lastName = lastName
+    self.age = age
   }
 }

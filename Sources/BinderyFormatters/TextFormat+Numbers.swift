@@ -33,8 +33,10 @@ extension TextFormat where Value: FixedWidthInteger & Sendable {
 extension TextFormat where Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable {
   /// Decimal numbers in `locale`'s form (`1,234.5`, `1.234,5`), through `FloatingPointFormatStyle`.
   ///
-  /// - Parameter fractionDigits: How many digits after the decimal separator are shown; all that are
-  ///   needed (up to six) by default.
+  /// - Parameters:
+  ///   - locale: Whose separators and digits grouping to use.
+  ///   - fractionDigits: How many digits after the decimal separator are shown; all that are
+  ///     needed (up to six) by default.
   public static func number(locale: Locale = .current, fractionDigits: ClosedRange<Int>? = nil) -> TextFormat {
     let plain = FloatingPointFormatStyle<Value>(locale: locale)
     let style = fractionDigits.map { plain.precision(.fractionLength($0)) } ?? plain
@@ -66,7 +68,9 @@ extension TextFormat where Value: BinaryFloatingPoint & LosslessStringConvertibl
   /// Amounts of a currency in `locale`'s form: `€1,234.50` in English, `1.234,50 €` in German; typed
   /// text may leave the symbol out, but a symbol of another currency is rejected.
   ///
-  /// - Parameter code: The ISO 4217 code of the currency, such as `EUR`.
+  /// - Parameters:
+  ///   - code: The ISO 4217 code of the currency, such as `EUR`.
+  ///   - locale: Whose separators, symbol position and digits grouping to use.
   public static func currency(code: String, locale: Locale = .current) -> TextFormat {
     let style = FloatingPointFormatStyle<Value>.Currency(code: code, locale: locale)
     return decimal(

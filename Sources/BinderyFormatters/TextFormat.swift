@@ -1,7 +1,7 @@
 public import Bindery
 
 /// Shows values as text and reads text typed by a user back into values: a two-way
-/// ``Bindery/BindingTransformer`` built on Foundation's format styles, for a given locale.
+/// `BindingTransformer` built on Foundation's format styles, for a given locale.
 ///
 /// Reading back is strict: text that is not entirely a value of the format (`12abc`, `1.5` for a
 /// whole number, `32.13.2023` for a date, a currency symbol of another currency) throws a

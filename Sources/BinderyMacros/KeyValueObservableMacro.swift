@@ -4,9 +4,10 @@ public import SwiftSyntaxMacros
 
 /// `@KeyValueObservable`: makes every stored `var` of a class observable.
 ///
-/// Roles: a member macro adds the registrar (to the first observable class of a hierarchy only),
-/// a member-attribute macro marks each stored `var` with `@KeyValueTracked`, and an extension macro
-/// adds the `KeyValueObservable` conformance.
+/// Roles: a member macro adds the registrar (to the first observable class of a hierarchy only) and
+/// the table of keys by name, a member-attribute macro marks each stored `var` with
+/// `@KeyValueTracked`, and an extension macro adds the `KeyValueObservable` and `KeyValueCoding`
+/// conformances.
 public struct KeyValueObservableMacro {
   static let registrarName = "keyValueRegistrar"
 
@@ -44,17 +45,51 @@ extension KeyValueObservableMacro: MemberMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard validate(declaration, node: node, in: context) else { return [] }
-    // A subclass of an observable class shares its superclass's registrar.
-    let needsRegistrar = protocols.contains { $0.trimmedDescription.hasSuffix("KeyValueObservable") }
-    guard needsRegistrar else { return [] }
+    guard validate(declaration, node: node, in: context), let classDecl = declaration.as(ClassDeclSyntax.self) else {
+      return []
+    }
+    // A subclass of an observable class shares its superclass's registrar and extends its key table.
+    let isFirstObservable = protocols.contains { $0.trimmedDescription.hasSuffix("KeyValueObservable") }
     let access = declaration.modifiers.accessLevelPrefix
-    return [
+    var members: [DeclSyntax] = []
+    if isFirstObservable {
+      members.append(
+        """
+        /// The registrar that records observers of this object's properties.
+        \(raw: access)nonisolated let \(raw: registrarName) = Bindery.KeyValueRegistrar()
+        """
+      )
+    }
+    members.append(keyTable(for: classDecl, access: access, overriding: !isFirstObservable))
+    return members
+  }
+
+  /// `keyValueKeys`: the instance properties that are not private, by name (none for a class isolated
+  /// to a global actor: a key path to an isolated property cannot be formed outside it).
+  static func keyTable(for classDecl: ClassDeclSyntax, access: String, overriding: Bool) -> DeclSyntax {
+    let typeName = classDecl.typeNameWithGenericParameters
+    let isolated = classDecl.attributes.contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return attribute.attributeName.trimmedDescription.hasSuffix("Actor")
+    }
+    var entries: [String] = []
+    if !isolated {
+      for member in classDecl.memberBlock.members {
+        guard let property = member.decl.as(VariableDeclSyntax.self), property.isInstance, !property.isPrivate,
+          property.bindings.count == 1, let name = property.identifierPattern?.identifier.text, !name.hasPrefix("_")
+        else { continue }
+        entries.append("Bindery.KeyValueKey(\"\(name)\", \\\(typeName).\(name))")
+      }
+    }
+    let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: ",\n    ") + ",\n  ]"
+    let inheriting = overriding ? ", inheriting: super.keyValueKeys" : ""
+    let override = overriding ? "override " : ""
+    return """
+      /// The properties of this class that can be reached by name (string key paths, spec files).
+      \(raw: access)\(raw: override)nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
+        Bindery.KeyValueKeyTable(\(raw: typeName).self, keys: \(raw: list)\(raw: inheriting))
+      }
       """
-      /// The registrar that records observers of this object's properties.
-      \(raw: access)nonisolated let \(raw: registrarName) = Bindery.KeyValueRegistrar()
-      """
-    ]
   }
 }
 
@@ -87,7 +122,13 @@ extension KeyValueObservableMacro: ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     guard declaration.is(ClassDeclSyntax.self), !protocols.isEmpty else { return [] }
-    let decl: DeclSyntax = "extension \(type.trimmed): Bindery.KeyValueObservable {}"
+    let names = protocols.map(\.trimmedDescription).compactMap { name -> String? in
+      if name.hasSuffix("KeyValueObservable") { return "Bindery.KeyValueObservable" }
+      if name.hasSuffix("KeyValueCoding") { return "Bindery.KeyValueCoding" }
+      return nil
+    }
+    guard !names.isEmpty else { return [] }
+    let decl: DeclSyntax = "extension \(type.trimmed): \(raw: names.joined(separator: ", ")) {}"
     guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
     return [ext]
   }

@@ -10,6 +10,11 @@ extension VariableDeclSyntax {
     !modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
   }
 
+  /// `private` or `fileprivate`.
+  var isPrivate: Bool {
+    modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+  }
+
   var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }
 
   var isVar: Bool { bindingSpecifier.tokenKind == .keyword(.var) }
@@ -40,5 +45,14 @@ extension DeclModifierListSyntax {
       }
     }
     return ""
+  }
+}
+
+extension ClassDeclSyntax {
+  /// `Box<Content>` for `class Box<Content>`.
+  var typeNameWithGenericParameters: String {
+    let name = self.name.text
+    guard let parameters = genericParameterClause?.parameters, !parameters.isEmpty else { return name }
+    return name + "<" + parameters.map(\.name.text).joined(separator: ", ") + ">"
   }
 }

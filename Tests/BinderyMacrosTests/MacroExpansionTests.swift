@@ -5,7 +5,8 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 private let macros: [String: MacroSpec] = [
-  "KeyValueObservable": MacroSpec(type: KeyValueObservableMacro.self, conformances: ["KeyValueObservable"]),
+  "KeyValueObservable": MacroSpec(
+    type: KeyValueObservableMacro.self, conformances: ["KeyValueObservable", "KeyValueCoding"]),
   "KeyValueTracked": MacroSpec(type: KeyValueTrackedMacro.self),
   "KeyValueIgnored": MacroSpec(type: KeyValueIgnoredMacro.self),
 ]
@@ -92,9 +93,20 @@ struct MacroExpansionTests {
 
           /// The registrar that records observers of this object's properties.
           public nonisolated let keyValueRegistrar = Bindery.KeyValueRegistrar()
+
+          /// The properties of this class that can be reached by name (string key paths, spec files).
+          public nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
+            Bindery.KeyValueKeyTable(Person.self, keys: [
+              Bindery.KeyValueKey("name", \\Person.name),
+              Bindery.KeyValueKey("id", \\Person.id),
+              Bindery.KeyValueKey("fullName", \\Person.fullName),
+              Bindery.KeyValueKey("cache", \\Person.cache),
+              Bindery.KeyValueKey("note", \\Person.note),
+            ])
+          }
         }
 
-        extension Person: Bindery.KeyValueObservable {
+        extension Person: Bindery.KeyValueObservable, Bindery.KeyValueCoding {
         }
         """
     )
@@ -187,7 +199,7 @@ struct MacroExpansionTests {
     )
   }
 
-  @Test func aSubclassOfAnObservableClassGetsNoSecondRegistrarOrConformance() {
+  @Test func aSubclassOfAnObservableClassGetsNoSecondRegistrarOrConformanceButExtendsTheKeyTable() {
     // The compiler passes no protocols to a class that already conforms through its superclass.
     assertMacroExpansion(
       """
@@ -200,6 +212,13 @@ struct MacroExpansionTests {
         final class Truck: Vehicle {
           @Bindery.KeyValueTracked
           var load = 0.0
+
+          /// The properties of this class that can be reached by name (string key paths, spec files).
+          override nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
+            Bindery.KeyValueKeyTable(Truck.self, keys: [
+              Bindery.KeyValueKey("load", \\Truck.load),
+            ], inheriting: super.keyValueKeys)
+          }
         }
         """,
       macroSpecs: ["KeyValueObservable": MacroSpec(type: KeyValueObservableMacro.self, conformances: [])],

@@ -8,7 +8,7 @@ enum BindingFactory {
     target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
     source: Source,
-    _ sourceKeyPath: KeyPath<Source, SourceValue>,
+    _ sourcePath: SourcePath<Source, SourceValue>,
     toTarget: @escaping (SourceValue) -> TargetValue,
     toSource: @escaping (TargetValue) throws -> SourceValue?,
     validate: ((SourceValue) throws -> Void)? = nil,
@@ -31,7 +31,8 @@ enum BindingFactory {
 
     let binding = PropertyBinding(
       source: source,
-      sourceKeyPath: sourceKeyPath,
+      sourceKeyPath: sourcePath.keyPath,
+      sourcePathText: sourcePath.text,
       target: target,
       targetKeyPath: targetKeyPath,
       targetPropertyID: targetID,
@@ -61,7 +62,7 @@ enum BindingFactory {
         }
       }
       // An input that is one observable property of its source is followed by address.
-      let (_, sourceReads) = AccessList.tracking { _ = source[keyPath: sourceKeyPath] }
+      let (_, sourceReads) = AccessList.tracking { _ = sourcePath.read(source) }
       let sourceRecord =
         sourceReads.records.count == 1 && sourceReads.records[0].subject === source
           && sourceReads.records[0].memberType == SourceValue.self ? sourceReads.records[0] : nil
@@ -78,7 +79,7 @@ enum BindingFactory {
       }
       group.add(binding, direct: direct) { [weak source] in
         guard let source else { return nil }
-        return toTarget(source[keyPath: sourceKeyPath]) as? Bool
+        return toTarget(sourcePath.read(source)) as? Bool
       }
       binding.attach(CombinedInput(group: group, binding: binding), reverse: false)
       return binding
@@ -118,14 +119,14 @@ enum BindingFactory {
       ? nil
       : { [weak source] in
         guard !binding.isUnbound, let source else { return }
-        writeTarget(source[keyPath: sourceKeyPath])
+        writeTarget(sourcePath.read(source))
       }
 
     // The forward path: an observer of the source path.
     let observer = ValueObserver<SourceValue>(
       evaluate: { [weak source] in
         guard let source else { return nil }
-        return presenter?.evaluate(source, sourceKeyPath) ?? source[keyPath: sourceKeyPath]
+        return presenter?.evaluate(source, sourcePath.read) ?? sourcePath.read(source)
       },
       root: source,
       skipsEqualValues: presenter == nil,
@@ -172,7 +173,7 @@ enum BindingFactory {
     // Can the source path be written? (Not asked when the binding is one-way by request.)
     let sourceWriter: SourceWriter<Source, SourceValue>? =
       requested == .sourceToTarget
-      ? nil : SourceWriter(sourceKeyPath: sourceKeyPath, observer: observer)
+      ? nil : SourceWriter(sourcePath: sourcePath, observer: observer)
     let reversible = isReversible && sourceWriter?.isWritable == true && targetRecord != nil
     let direction: BindingDirection =
       switch requested {
@@ -226,7 +227,7 @@ enum BindingFactory {
         },
         discard: { [weak source, weak target] in
           guard let source, let target else { return }
-          writeTarget(source[keyPath: sourceKeyPath])
+          writeTarget(sourcePath.read(source))
           binding.reportError(nil, for: (), to: target as? any EditableControl)
         }
       )
@@ -266,7 +267,7 @@ enum BindingFactory {
             let committed = (try? binding.commitEditing()) != nil && !binding.isShowingError
             _ = binding.setUserEditing(false)
             guard editing != nil, committed, let source else { return }
-            writeTarget(source[keyPath: sourceKeyPath])
+            writeTarget(sourcePath.read(source))
           }
         )
         target.keyValueRegistrar.add(endEditing)
@@ -279,7 +280,7 @@ enum BindingFactory {
           storage: target.keyValueRegistrar.storage,
           handler: { [weak source] _ in
             guard !binding.setUserEditing(true), let source else { return }
-            writeTarget(source[keyPath: sourceKeyPath])
+            writeTarget(sourcePath.read(source))
           }
         )
         target.keyValueRegistrar.add(beginEditing)
@@ -310,7 +311,7 @@ enum BindingFactory {
       func addInput<Control: EnablingControl>(_ control: Control) {
         ConditionalEnabling.add(to: control, binding: binding) { [weak source] in
           guard let source else { return nil }
-          return presenter.isEnabled(by: presenter.evaluate(source, sourceKeyPath))
+          return presenter.isEnabled(by: presenter.evaluate(source, sourcePath.read))
         }
       }
       addInput(control)

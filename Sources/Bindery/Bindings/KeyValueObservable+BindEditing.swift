@@ -38,7 +38,7 @@ extension KeyValueObservable {
       target: self,
       property,
       source: source,
-      sourceKeyPath,
+      SourcePath(sourceKeyPath),
       toTarget: { Optional(transformer.transform($0)) },
       toSource: { value in try value.map(display) },
       validate: validate,

@@ -14,8 +14,11 @@ import Synchronization
 /// binding.unbind()
 /// ```
 public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible {
-  /// The source key path, rooted at ``source``.
-  public let sourceKeyPath: AnyKeyPath
+  /// The source key path, rooted at ``source``; `nil` when the binding was made with a string key path
+  /// (``sourcePathText``).
+  public let sourceKeyPath: AnyKeyPath?
+  /// The source path as it was written, for a binding made with a string key path or an expression.
+  public let sourcePathText: String?
   /// The bound property of the target, rooted at ``target``.
   public let targetKeyPath: AnyKeyPath
   /// The options the binding was made with.
@@ -62,7 +65,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   init(
     source: AnyObject,
-    sourceKeyPath: AnyKeyPath,
+    sourceKeyPath: AnyKeyPath?,
+    sourcePathText: String? = nil,
     target: AnyObject,
     targetKeyPath: AnyKeyPath,
     targetPropertyID: PropertyID,
@@ -73,6 +77,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     self.weakSource = source
     self.weakTarget = target
     self.sourceKeyPath = sourceKeyPath
+    self.sourcePathText = sourcePathText
     self.targetKeyPath = targetKeyPath
     self.targetPropertyID = targetPropertyID
     self.options = options
@@ -172,10 +177,16 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// `Target.path ⇄ Source.path (state, location)`.
   public var description: String {
     let state = isBound ? "bound" : "unbound"
-    KeyPathNames.learn(reading: sourceKeyPath, of: weakSource)
     KeyPathNames.learn(reading: targetKeyPath, of: weakTarget)
-    return
-      "\(KeyPathNames.describe(targetKeyPath)) \(direction) \(KeyPathNames.describe(sourceKeyPath)) (\(state), \(location))"
+    let sourceText: String
+    if let sourceKeyPath {
+      KeyPathNames.learn(reading: sourceKeyPath, of: weakSource)
+      sourceText = KeyPathNames.describe(sourceKeyPath)
+    } else {
+      let sourceType = weakSource.map { String(describing: type(of: $0)) } ?? "?"
+      sourceText = "\(sourceType).\(sourcePathText ?? "?")"
+    }
+    return "\(KeyPathNames.describe(targetKeyPath)) \(direction) \(sourceText) (\(state), \(location))"
   }
 
   /// Keeps this binding in a set, to unbind it with the others.

@@ -6,16 +6,23 @@
 /// - the path is a chain of stored observable properties through optionals (`\.person?.firstName`,
 ///   which Swift makes read-only): the last property of the chain, on the object the chain reaches now.
 struct SourceWriter<Source: AnyObject, Value> {
-  let sourceKeyPath: KeyPath<Source, Value>
+  let sourcePath: SourcePath<Source, Value>
   let observer: ValueObserver<Value>
   /// The setter of the source property, when the path is one property of the source.
   let directSetter: RawSetter?
   private let writableKeyPath: ReferenceWritableKeyPath<Source, Value>?
   private let isChain: Bool
 
-  init(sourceKeyPath: KeyPath<Source, Value>, observer: ValueObserver<Value>) {
-    self.sourceKeyPath = sourceKeyPath
+  init(sourcePath: SourcePath<Source, Value>, observer: ValueObserver<Value>) {
+    self.sourcePath = sourcePath
     self.observer = observer
+    guard let sourceKeyPath = sourcePath.keyPath else {
+      // A string path: it says itself whether and how it is written.
+      self.directSetter = nil
+      self.writableKeyPath = nil
+      self.isChain = false
+      return
+    }
     let leaf = observer.leaf
     let single = observer.isDirectMode && leaf.memberType == Value.self
     self.directSetter = single ? leaf.setter : nil
@@ -25,11 +32,13 @@ struct SourceWriter<Source: AnyObject, Value> {
   }
 
   /// Whether the path can be written at all.
-  var isWritable: Bool { directSetter != nil || writableKeyPath != nil || isChain }
+  var isWritable: Bool { directSetter != nil || writableKeyPath != nil || isChain || sourcePath.write != nil }
 
   /// Asks the object that would be written, if it is ``KeyValueValidating``, whether `value` is valid.
   func validate(_ value: Value, on source: Source) throws {
-    if directSetter != nil || writableKeyPath != nil {
+    if let validate = sourcePath.validate {
+      try validate(value, source)
+    } else if let sourceKeyPath = sourcePath.keyPath, directSetter != nil || writableKeyPath != nil {
       try (source as? any KeyValueValidating)?.validateValue(value, for: sourceKeyPath)
     } else if isChain {
       let leaf = observer.leaf
@@ -41,7 +50,9 @@ struct SourceWriter<Source: AnyObject, Value> {
   /// Writes `value`; a value that cannot be written (the chain is broken by a `nil`, or `nil` for a
   /// non-optional property) is dropped.
   func write(_ value: Value, to source: Source) {
-    if let directSetter {
+    if let write = sourcePath.write {
+      write(value, source)
+    } else if let directSetter {
       withUnsafePointer(to: value) { directSetter(source, UnsafeRawPointer($0)) }
     } else if let writableKeyPath {
       source[keyPath: writableKeyPath] = value

@@ -51,9 +51,15 @@ public protocol KeyValueObservable: AnyObject {
 /// ```
 ///
 /// Applied to a struct, an enum, an actor, a protocol or an extension, it is a compile-time error.
-@attached(member, conformances: KeyValueObservable, names: named(keyValueRegistrar))
+@attached(
+  member,
+  conformances: KeyValueObservable,
+  KeyValueCoding,
+  names: named(keyValueRegistrar),
+  named(keyValueKeys)
+)
 @attached(memberAttribute)
-@attached(extension, conformances: KeyValueObservable)
+@attached(extension, conformances: KeyValueObservable, KeyValueCoding)
 public macro KeyValueObservable() = #externalMacro(module: "BinderyMacros", type: "KeyValueObservableMacro")
 
 /// Makes one stored property observable; ``KeyValueObservable()`` adds it to each stored `var`.

@@ -19,9 +19,9 @@ final class MarkerPresenter<SourceValue, TargetValue>: @unchecked Sendable {
   }
 
   /// Reads the source path, noting whether it resolved.
-  func evaluate<Source>(_ source: Source, _ keyPath: KeyPath<Source, SourceValue>) -> SourceValue {
-    guard sourceIsOptional else { return source[keyPath: keyPath] }
-    let (value, lastRead) = AccessList.lastReadType { source[keyPath: keyPath] }
+  func evaluate<Source>(_ source: Source, _ read: (Source) -> SourceValue) -> SourceValue {
+    guard sourceIsOptional else { return read(source) }
+    let (value, lastRead) = AccessList.lastReadType { read(source) }
     var stopped = false
     if let lastRead {
       stopped = lastRead is any _AnyOptional.Type && lastRead != SourceValue.self && isNilValue(value)

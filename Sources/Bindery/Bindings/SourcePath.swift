@@ -1,0 +1,35 @@
+/// How a binding reads, and may write, its source: a typed key path, or a string key path resolved to
+/// typed steps at bind time.
+struct SourcePath<Source: AnyObject, Value> {
+  /// Reads the value (with tracked reads, when a tracking evaluation runs).
+  let read: (Source) -> Value
+  /// The typed key path, when the path is one.
+  let keyPath: KeyPath<Source, Value>?
+  /// For paths that are not key paths: writes a value back (`nil` when the path cannot be written).
+  let write: ((Value, Source) -> Void)?
+  /// For paths that are not key paths: asks the object that would be written to validate the value.
+  let validate: ((Value, Source) throws -> Void)?
+  /// The path as text, for descriptions of paths that are not key paths.
+  let text: String?
+
+  init(_ keyPath: KeyPath<Source, Value>) {
+    self.read = { $0[keyPath: keyPath] }
+    self.keyPath = keyPath
+    self.write = nil
+    self.validate = nil
+    self.text = nil
+  }
+
+  init(
+    text: String,
+    read: @escaping (Source) -> Value,
+    write: ((Value, Source) -> Void)?,
+    validate: ((Value, Source) throws -> Void)?
+  ) {
+    self.read = read
+    self.keyPath = nil
+    self.write = write
+    self.validate = validate
+    self.text = text
+  }
+}

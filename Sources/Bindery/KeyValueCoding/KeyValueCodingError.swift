@@ -1,0 +1,48 @@
+/// Why a string key path does not resolve, or does not fit where it is used.
+///
+/// Every case carries the column (counted in characters from 1) of the key that failed, in the text
+/// that was resolved.
+public enum KeyValueCodingError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The path, or one of its keys, is empty (`person..name`, `""`).
+  case emptyKey(path: String, column: Int)
+  /// The type has no key of that name; `suggestions` are its closest keys.
+  case unknownKey(type: String, key: String, suggestions: [String], column: Int)
+  /// A key follows a value that has no keys (`person.age.digits`: an `Int`).
+  case notAnObject(type: String, key: String, column: Int)
+  /// A collection operator is unknown, misplaced, or applied to something that is not a to-many
+  /// property of objects.
+  case invalidCollectionOperator(path: String, reason: String, column: Int)
+  /// The path's value type does not fit the property it is bound to.
+  case typeMismatch(path: String, pathType: String, expected: String)
+  /// A value of the wrong type was written through the path.
+  case wrongValueType(path: String, expected: String, got: String)
+
+  /// The column of the key that failed (1 for type mismatches).
+  public var column: Int {
+    switch self {
+    case .emptyKey(_, let column), .unknownKey(_, _, _, let column), .notAnObject(_, _, let column),
+      .invalidCollectionOperator(_, _, let column):
+      column
+    case .typeMismatch, .wrongValueType: 1
+    }
+  }
+
+  /// A message a user can act on.
+  public var description: String {
+    switch self {
+    case .emptyKey(let path, _):
+      path.isEmpty ? "the key path is empty" : "empty key in \"\(path)\""
+    case .unknownKey(let type, let key, let suggestions, _):
+      "\(type) has no key \"\(key)\""
+        + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?")
+    case .notAnObject(let type, let key, _):
+      "cannot read \"\(key)\" of a \(type): it has no keys"
+    case .invalidCollectionOperator(let path, let reason, _):
+      "\(reason) in \"\(path)\""
+    case .typeMismatch(let path, let pathType, let expected):
+      "\"\(path)\" is a \(pathType), but the property bound to it is a \(expected)"
+    case .wrongValueType(let path, let expected, let got):
+      "\"\(path)\" takes a \(expected), not a \(got)"
+    }
+  }
+}

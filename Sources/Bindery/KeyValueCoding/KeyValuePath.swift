@@ -1,0 +1,245 @@
+/// A dotted string key path (`"person.firstName"`, `"people.@sum.age"`), resolved once, against a
+/// class's key table, into typed steps.
+///
+/// Resolution fails at once, with the column of the key at fault, when a key is unknown (the
+/// message names the type and its closest keys) or follows a value that has no keys. Optional
+/// properties on the way are followed like `?.` in Swift: when one is `nil`, the path is not
+/// applicable. To-many properties take the collection operators `@count`, `@sum.key`, `@avg.key`,
+/// `@min.key` and `@max.key`.
+///
+/// ```swift
+/// let path = try KeyValuePath("person.firstName", in: PersonController.self)
+/// path.valueType             // Optional<String>: `person` may be nil
+/// path.isWritable            // true
+/// path.resolve(in: controller)  // .value("Ada"), or .notApplicable when person is nil
+/// ```
+public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
+  /// The path as written.
+  public let text: String
+  /// The class the path starts from.
+  public let rootType: any KeyValueCoding.Type
+  /// The type of the path's value; optional when an optional property on the way may stop it.
+  public let valueType: Any.Type
+  /// Whether a value can be written through the path: every step is a property and the last one can
+  /// be written.
+  public let isWritable: Bool
+  /// Whether an optional property on the way may stop the path (``Resolution/notApplicable``).
+  public let mayBeNotApplicable: Bool
+  let steps: [Step]
+
+  enum Step {
+    /// A property; `unwraps` when its optional value is followed further.
+    case key(KeyValueKey, unwraps: Bool)
+    /// `@count` of the to-many value before.
+    case count
+    /// `@sum`, `@avg`, `@min`, `@max` of a key of each element of the to-many value before.
+    case aggregate(CollectionOperator, KeyValueKey)
+  }
+
+  /// What a path reads on an object.
+  public enum Resolution {
+    /// The value (itself `nil` when the last property is `nil`).
+    case value(Any)
+    /// An optional property on the way is `nil`.
+    case notApplicable
+  }
+
+  /// Resolves `text` against the keys of `rootType`.
+  ///
+  /// - Parameter columnOffset: Added to the columns of errors, when the path is part of a longer text.
+  /// - Throws: ``KeyValueCodingError`` naming the key at fault and its column.
+  public init(_ text: String, in rootType: any KeyValueCoding.Type, columnOffset: Int = 0) throws(KeyValueCodingError) {
+    self.text = text
+    self.rootType = rootType
+    let components = Self.split(text, columnOffset: columnOffset)
+    var steps: [Step] = []
+    var currentType: any KeyValueCoding.Type = rootType
+    var optionalOnTheWay = false
+    var leafType: Any.Type = rootType
+    var index = 0
+    while index < components.count {
+      let (name, column) = components[index]
+      guard !name.isEmpty else { throw .emptyKey(path: text, column: column) }
+      if name.hasPrefix("@") {
+        throw .invalidCollectionOperator(
+          path: text, reason: "\(name) must follow a to-many property", column: column)
+      }
+      guard Self.isIdentifier(name) else {
+        throw .unknownKey(type: String(describing: currentType), key: name, suggestions: [], column: column)
+      }
+      let table = currentType.keyValueKeys
+      guard let key = table.key(named: name) else {
+        throw .unknownKey(
+          type: String(describing: currentType), key: name, suggestions: table.closestNames(to: name), column: column)
+      }
+      index += 1
+      guard index < components.count else {
+        steps.append(.key(key, unwraps: false))
+        leafType = key.valueType
+        break
+      }
+      var valueType = key.valueType
+      var unwraps = false
+      if let optional = valueType as? any _AnyOptional.Type {
+        valueType = optional._wrappedType
+        unwraps = true
+        optionalOnTheWay = true
+      }
+      steps.append(.key(key, unwraps: unwraps))
+      let (next, nextColumn) = components[index]
+      if next.hasPrefix("@") {
+        let (step, type, consumed) = try Self.collectionStep(
+          next, column: nextColumn, over: valueType, rest: components[(index + 1)...], path: text)
+        steps.append(step)
+        leafType = type
+        index += consumed
+        guard index == components.count else {
+          throw .invalidCollectionOperator(
+            path: text, reason: "nothing may follow \(next)", column: components[index].1)
+        }
+        break
+      }
+      guard let nextType = valueType as? any KeyValueCoding.Type else {
+        throw .notAnObject(type: String(describing: valueType), key: next, column: nextColumn)
+      }
+      currentType = nextType
+    }
+    self.steps = steps
+    self.mayBeNotApplicable = optionalOnTheWay
+    self.valueType = optionalOnTheWay && !isOptionalType(leafType) ? optionalType(of: leafType) : leafType
+    if case .key(let last, _)? = steps.last {
+      self.isWritable = last.isWritable
+    } else {
+      self.isWritable = false
+    }
+  }
+
+  /// `text`, for messages.
+  public var description: String { text }
+
+  // MARK: Reading and writing
+
+  /// Reads the path on `root` (with tracked reads, when an evaluation is tracking).
+  public func resolve(in root: AnyObject) -> Resolution {
+    var current: Any = root
+    for step in steps {
+      switch step {
+      case .key(let key, let unwraps):
+        guard let value = current[keyPath: key.keyPath] else { return .notApplicable }
+        if unwraps {
+          guard let optional = value as? any _AnyOptional, let wrapped = optional._unwrapped else {
+            return .notApplicable
+          }
+          current = wrapped
+        } else {
+          current = value
+        }
+      case .count:
+        guard let array = current as? any _AnyArray else { return .notApplicable }
+        current = array._elements.count
+      case .aggregate(let operation, let key):
+        guard let array = current as? any _AnyArray else { return .notApplicable }
+        current = operation.apply(to: array._elements, key: key)
+      }
+    }
+    return .value(current)
+  }
+
+  /// The object whose property the last step reads, and that property's key, when the path resolves
+  /// that far and ends with a property.
+  public func leaf(in root: AnyObject) -> (object: AnyObject, key: KeyValueKey)? {
+    guard case .key(let last, _)? = steps.last else { return nil }
+    var current: Any = root
+    for step in steps.dropLast() {
+      guard case .key(let key, let unwraps) = step, let value = current[keyPath: key.keyPath] else { return nil }
+      if unwraps {
+        guard let optional = value as? any _AnyOptional, let wrapped = optional._unwrapped else { return nil }
+        current = wrapped
+      } else {
+        current = value
+      }
+    }
+    guard type(of: current) is AnyClass else { return nil }
+    return (current as AnyObject, last)
+  }
+
+  /// Writes `value` through the path.
+  ///
+  /// - Returns: `false` when the path does not resolve to its last object now (nothing is written).
+  /// - Throws: ``KeyValueCodingError/wrongValueType(path:expected:got:)`` when `value` does not have the
+  ///   last property's type; nothing is written.
+  @discardableResult
+  public func write(_ value: Any, in root: AnyObject) throws(KeyValueCodingError) -> Bool {
+    guard isWritable, let (object, key) = leaf(in: root),
+      let writable = key.keyPath as? any _BinderyReferenceWritable
+    else { return false }
+    guard writable._bindery_write(value, to: object) else {
+      throw .wrongValueType(path: text, expected: String(describing: key.valueType), got: "\(type(of: value))")
+    }
+    return true
+  }
+
+  // MARK: Parsing
+
+  /// The keys of `text` and their columns (from 1, plus `columnOffset`).
+  static func split(_ text: String, columnOffset: Int) -> [(String, Int)] {
+    var components: [(String, Int)] = []
+    var current = ""
+    var start = 1
+    var column = 1
+    for character in text {
+      if character == "." {
+        components.append((current, start + columnOffset))
+        current = ""
+        start = column + 1
+      } else {
+        current.append(character)
+      }
+      column += 1
+    }
+    components.append((current, start + columnOffset))
+    return components
+  }
+
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter || first == "_" else { return false }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
+  private static func collectionStep(
+    _ name: String,
+    column: Int,
+    over valueType: Any.Type,
+    rest: ArraySlice<(String, Int)>,
+    path: String
+  ) throws(KeyValueCodingError) -> (Step, Any.Type, Int) {
+    guard let array = valueType as? any _AnyArray.Type else {
+      throw .invalidCollectionOperator(
+        path: path, reason: "\(name) needs a to-many property, not a \(valueType)", column: column)
+    }
+    guard let operation = CollectionOperator(rawValue: String(name.dropFirst())) else {
+      throw .invalidCollectionOperator(
+        path: path, reason: "unknown collection operator \(name) (use @count, @sum, @avg, @min, @max)",
+        column: column)
+    }
+    if operation == .count { return (.count, Int.self, 1) }
+    guard let (keyName, keyColumn) = rest.first else {
+      throw .invalidCollectionOperator(path: path, reason: "\(name) needs a key after it", column: column)
+    }
+    guard let elementType = array._elementType as? any KeyValueCoding.Type else {
+      throw .invalidCollectionOperator(
+        path: path, reason: "\(name) needs objects with keys, not \(array._elementType)", column: column)
+    }
+    let table = elementType.keyValueKeys
+    guard let key = table.key(named: keyName) else {
+      throw .unknownKey(
+        type: String(describing: elementType), key: keyName, suggestions: table.closestNames(to: keyName),
+        column: keyColumn)
+    }
+    guard let resultType = operation.resultType(for: key.valueType) else {
+      throw .invalidCollectionOperator(
+        path: path, reason: "\(name) cannot combine values of type \(key.valueType)", column: keyColumn)
+    }
+    return (.aggregate(operation, key), resultType, 2)
+  }
+}

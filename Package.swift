@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyControls", targets: ["BinderyControls"]),
     .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
+    .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
   dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
     .target(name: "Bindery", dependencies: ["BinderyMacros"], swiftSettings: strictSettings),
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
@@ -48,6 +50,11 @@ let package = Package(
     .testTarget(
       name: "BinderyControlsTests",
       dependencies: ["Bindery", "BinderyControls", "BinderyTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyExpressionsTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,0 +1,145 @@
+import BinderyExpressions
+import Testing
+
+/// The primary expression of `text`, with every operation in parentheses.
+func shape(_ text: String) throws -> String {
+  try ExpressionParser.parse(text).primary?.description ?? ""
+}
+
+/// Expects `text` not to parse, with `message` at `line`:`column`.
+func expectSyntaxError(
+  _ text: String,
+  _ message: String,
+  line: Int = 1,
+  column: Int,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  do {
+    let parsed = try ExpressionParser.parse(text)
+    Issue.record("\"\(text)\" parsed as \(parsed.primary?.description ?? "nothing")", sourceLocation: sourceLocation)
+  } catch {
+    #expect(error.message == message, sourceLocation: sourceLocation)
+    #expect(error.location.line == line, sourceLocation: sourceLocation)
+    #expect(error.location.column == column, sourceLocation: sourceLocation)
+  }
+}
+
+typealias SourceLocation = Testing.SourceLocation
+
+@Suite("Expression grammar")
+struct ParserTests {
+  @Test func keyPathsWithAndWithoutScopes() throws {
+    #expect(try shape("person.firstName") == "person.firstName")
+    #expect(try shape("$data.person.firstName") == "person.firstName")
+    #expect(try shape("$root.isSaving") == "$root.isSaving")
+    #expect(try shape("  person . name ") == "person.name")
+  }
+
+  @Test func constantsOfEveryKind() throws {
+    #expect(try shape("true") == "true")
+    #expect(try shape("$false") == "false")
+    #expect(try shape("null") == "null")
+    #expect(try shape("nil") == "null")
+    #expect(try shape("123") == "123")
+    #expect(try shape(".5") == "0.5")
+    #expect(try shape("1.") == "1.0")
+    #expect(try shape("3e-5") == "3e-05")
+    #expect(try shape(".3e-5") == "3e-06")
+    #expect(try shape("2E+2") == "200.0")
+    #expect(try shape(".value") == ".value")
+    #expect(try shape("[1, \"a\", $true, [null]]") == "[1, \"a\", true, [null]]")
+    #expect(try shape("[]") == "[]")
+  }
+
+  @Test func stringEscapes() throws {
+    #expect(try shape(#""a\nb\tc""#) == "\"a\nb\tc\"")
+    #expect(try shape(#"'it\'s'"#) == "\"it's\"")
+    #expect(try shape(#""q\"\\""#) == "\"q\"\\\"")
+    #expect(try shape(#""\u{1F600}\u{41}""#) == "\"😀A\"")
+    #expect(try shape(#""\0""#) == "\"\0\"")
+  }
+
+  @Test func precedenceFromOrToComparison() throws {
+    #expect(try shape("a || b && c") == "(a || (b && c))")
+    #expect(try shape("a && b || c") == "((a && b) || c)")
+    #expect(try shape("a == b && c != d") == "((a == b) && (c != d))")
+    #expect(try shape("a < b == c >= d") == "((a < b) == (c >= d))")
+    #expect(try shape("!a && !b") == "(!(a) && !(b))")
+    #expect(try shape("!(a || b)") == "!((a || b))")
+    #expect(try shape("a || b || c") == "((a || b) || c)")
+    #expect(try shape("-x < 3") == "(-(x) < 3)")
+    #expect(try shape("!!a") == "!(!(a))")
+  }
+
+  @Test func theSeedsShorthandsParse() throws {
+    #expect(try shape("person !== null") == "(person !== null)")
+    #expect(try shape("person === null") == "(person === null)")
+    #expect(try shape("name.length === 0") == "(name.length === 0)")
+    #expect(try shape("name.length > 0") == "(name.length > 0)")
+    #expect(try shape("!isSaving") == "!(isSaving)")
+    #expect(try shape("\"abc\".length") == "(\"abc\").length")
+  }
+
+  @Test func attributesNestAndTakeExpressions() throws {
+    let parsed = try ExpressionParser.parse(
+      "account.balance { formatter: currency, nullPlaceholder: \"—\", enabled: !$root.isSaving, "
+        + "style: { size: 12, weight: .bold }, flag }")
+    #expect(parsed.primary?.description == "account.balance")
+    #expect(parsed.attributes.map(\.name) == ["formatter", "nullPlaceholder", "enabled", "style", "flag"])
+    #expect(parsed.attribute(named: "enabled")?.value?.primary?.description == "!($root.isSaving)")
+    let style = try #require(parsed.attribute(named: "style")?.value)
+    #expect(style.primary == nil)
+    #expect(style.attributes.map(\.name) == ["size", "weight"])
+    #expect(parsed.attribute(named: "flag")?.value == nil)
+    #expect(try ExpressionParser.parse("{ a: 1, }").attributes.count == 1)
+    #expect(try ExpressionParser.parse("").primary == nil)
+    #expect(try ExpressionParser.parse("[v1 { a: 4 }, v2]").primary?.description == "[v1, v2]")
+  }
+
+  @Test func syntaxErrorsCarryTheirLineAndColumn() {
+    expectSyntaxError("person &&", "expected an expression after \"&&\"", column: 10)
+    expectSyntaxError("person && \n  || x", "expected an expression after \"&&\"", line: 2, column: 3)
+    expectSyntaxError("a = b", "unexpected \"=\"; did you mean \"==\"?", column: 3)
+    expectSyntaxError("a & b", "unexpected \"&\"; did you mean \"&&\"?", column: 3)
+    expectSyntaxError("(a || b", "expected \")\" to close the \"(\" at 1:1", column: 8)
+    expectSyntaxError("\"abc", "this string has no closing \"", column: 1)
+    expectSyntaxError(#""a\qb""#, #"unknown escape \q (use \n, \t, \r, \0, \\, \", \' or \u{…})"#, column: 3)
+    expectSyntaxError(#""\u{110000}""#, "\\u{…} needs 1 to 8 hexadecimal digits of a Unicode scalar", column: 2)
+    expectSyntaxError("person.", "expected a key after \".\"", column: 7)
+    expectSyntaxError("$foo.bar", "unknown name $foo (use $data, $root, $true or $false)", column: 1)
+    expectSyntaxError("$root", "expected \".\" and a key after $root", column: 6)
+    expectSyntaxError("a { b: }", "expected a value after \"b:\"", column: 6)
+    expectSyntaxError("a { b c }", "expected \",\" or \"}\" after the attribute \"b\"", column: 7)
+    expectSyntaxError("a { b: 1", "this \"{\" has no closing \"}\"", column: 3)
+    expectSyntaxError("a { b, b }", "the attribute \"b\" is given twice", column: 8)
+    expectSyntaxError("[1, 2", "this \"[\" has no closing \"]\"", column: 1)
+    expectSyntaxError("a b", "unexpected \"b\" after the expression", column: 3)
+    expectSyntaxError("12abc", "a number cannot be followed by \"a\"", column: 3)
+    expectSyntaxError(
+      "99999999999999999999", "99999999999999999999 is too large for an integer (at most \(Int.max))", column: 1)
+    expectSyntaxError("(a).foo", "only .length or .count may follow this expression", column: 4)
+    expectSyntaxError("a # b", "unexpected character \"#\"", column: 3)
+    expectSyntaxError("!", "expected an expression after \"!\"", column: 2)
+    expectSyntaxError("()", "expected an expression after \"(\"", column: 2)
+  }
+
+  @Test func deepNestingIsRejectedNotACrash() {
+    let deep = String(repeating: "(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
+    #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(deep) }
+    let nots = String(repeating: "!", count: 10_000) + "a"
+    #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(nots) }
+    let arrays = String(repeating: "[", count: 10_000)
+    #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(arrays) }
+    let nested = (0..<64).map { _ in "(" }.joined() + "a" + (0..<64).map { _ in ")" }.joined()
+    #expect(throws: Never.self) { try ExpressionParser.parse(nested) }
+  }
+
+  @Test func aFormattedErrorShowsTheLineAndACaret() {
+    do {
+      _ = try ExpressionParser.parse("person &&\n  isSaving ||")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.formatted == "2:14: error: expected an expression after \"||\"\n    isSaving ||\n               ^")
+    }
+  }
+}

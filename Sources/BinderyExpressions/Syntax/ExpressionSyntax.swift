@@ -85,6 +85,7 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
     }
   }
 
+  /// Whether two expressions are the same, wherever they are written.
   public static func == (lhs: ExpressionSyntax, rhs: ExpressionSyntax) -> Bool {
     switch (lhs, rhs) {
     case (.bool(let a, _), .bool(let b, _)): a == b

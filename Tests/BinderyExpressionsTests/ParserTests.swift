@@ -125,11 +125,11 @@ struct ParserTests {
 
   @Test func deepNestingIsRejectedNotACrash() {
     let deep = String(repeating: "(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
-    #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(deep) }
+    #expect(throws: ExpressionError.self) { try ExpressionParser.parse(deep) }
     let nots = String(repeating: "!", count: 10_000) + "a"
-    #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(nots) }
+    #expect(throws: ExpressionError.self) { try ExpressionParser.parse(nots) }
     let arrays = String(repeating: "[", count: 10_000)
-    #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(arrays) }
+    #expect(throws: ExpressionError.self) { try ExpressionParser.parse(arrays) }
     let nested = (0..<64).map { _ in "(" }.joined() + "a" + (0..<64).map { _ in ")" }.joined()
     #expect(throws: Never.self) { try ExpressionParser.parse(nested) }
   }

@@ -160,8 +160,7 @@ struct KeyValueCodingTests {
   @Test func aTypeMismatchFailsAtBindTimeAndBindsNothing() {
     let controller = PersonController(person: Person())
     let field = TextField()
-    #expect(throws: KeyValueCodingError.typeMismatch(path: "isSaving", pathType: "Bool", expected: "Optional<String>"))
-    {
+    #expect(throws: KeyValueCodingError.typeMismatch(path: "isSaving", pathType: "Bool", expected: "String?")) {
       try field.bind(\.text, to: controller, keyPath: "isSaving")
     }
     let slider = Slider()

@@ -65,3 +65,9 @@ func optionalType(of type: Any.Type) -> Any.Type {
 
 /// Whether `type` is an `Optional`.
 func isOptionalType(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
+
+/// A type's name for messages: `String?` rather than `Optional<String>`.
+func readableTypeName(_ type: Any.Type) -> String {
+  if let optional = type as? any _AnyOptional.Type { return readableTypeName(optional._wrappedType) + "?" }
+  return String(describing: type)
+}

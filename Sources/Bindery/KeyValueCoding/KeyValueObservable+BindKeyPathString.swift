@@ -164,7 +164,7 @@ struct KeyValueSourceAccess<Source: KeyValueCoding, Value> {
       fits = false
     }
     guard fits else {
-      throw .typeMismatch(path: path.text, pathType: "\(pathType)", expected: "\(Value.self)")
+      throw .typeMismatch(path: path.text, pathType: readableTypeName(pathType), expected: readableTypeName(Value.self))
     }
     if let noneOfValue {
       nilValue = noneOfValue

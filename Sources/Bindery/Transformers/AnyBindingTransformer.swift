@@ -6,11 +6,15 @@
 /// try negate.transform(true)  // false
 /// try negate.transform("yes") // throws BindingTransformerError.wrongType
 /// ```
-public struct AnyBindingTransformer: Sendable, CustomStringConvertible {
+public struct AnyBindingTransformer: @unchecked Sendable, CustomStringConvertible {
   /// The name it is registered under.
   public let name: String
   /// Whether it converts values back.
   public let isReversible: Bool
+  /// The type of the values it takes, when it wraps a typed transformer (`nil` for closures).
+  public let inputType: Any.Type?
+  /// The type of the values it makes, when it wraps a typed transformer (`nil` for closures).
+  public let outputType: Any.Type?
   private let forward: @Sendable (Any?) throws -> Any?
   private let reverse: @Sendable (Any?) throws -> Any?
 
@@ -18,6 +22,8 @@ public struct AnyBindingTransformer: Sendable, CustomStringConvertible {
   public init<Transformer: BindingTransformer & Sendable>(_ transformer: Transformer, name: String) {
     self.name = name
     self.isReversible = transformer.isReversible
+    self.inputType = Transformer.Input.self
+    self.outputType = Transformer.Output.self
     self.forward = { value in
       transformer.transform(try cast(value, to: Transformer.Input.self, for: name))
     }
@@ -34,6 +40,8 @@ public struct AnyBindingTransformer: Sendable, CustomStringConvertible {
   ) {
     self.name = name
     self.isReversible = reverse != nil
+    self.inputType = nil
+    self.outputType = nil
     self.forward = forward
     self.reverse =
       reverse ?? { _ in throw BindingTransformerError.notReversible(transformer: name) }

@@ -44,8 +44,8 @@ public struct ExpressionParser {
 
   /// Parses a whole binding expression.
   ///
-  /// - Throws: ``ExpressionSyntaxError`` with the line and column of the first problem.
-  public static func parse(_ source: String) throws(ExpressionSyntaxError) -> BindingExpressionSyntax {
+  /// - Throws: ``ExpressionError`` with the line and column of the first problem.
+  public static func parse(_ source: String) throws(ExpressionError) -> BindingExpressionSyntax {
     var parser = ExpressionParser(source: source, tokens: try Lexer.tokens(of: source))
     let expression = try parser.bindingExpression()
     guard case .end = parser.current.kind else {
@@ -68,18 +68,18 @@ public struct ExpressionParser {
 
   private func isOperator(_ text: String) -> Bool { current.kind == .operator(text) }
 
-  private func error(_ message: String, at token: Token) -> ExpressionSyntaxError {
-    ExpressionSyntaxError(message, at: token.location, in: source)
+  private func error(_ message: String, at token: Token) -> ExpressionError {
+    ExpressionError(message, at: token.location, in: source)
   }
 
-  private mutating func expect(_ character: Character, _ message: String) throws(ExpressionSyntaxError) {
+  private mutating func expect(_ character: Character, _ message: String) throws(ExpressionError) {
     guard isPunctuation(character) else { throw error(message, at: current) }
     _ = advance()
   }
 
   private mutating func nested<Result>(
-    _ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> Result
-  ) throws(ExpressionSyntaxError) -> Result {
+    _ body: (inout ExpressionParser) throws(ExpressionError) -> Result
+  ) throws(ExpressionError) -> Result {
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maximumDepth else {
@@ -90,8 +90,8 @@ public struct ExpressionParser {
 
   // MARK: Grammar
 
-  private mutating func bindingExpression() throws(ExpressionSyntaxError) -> BindingExpressionSyntax {
-    try nested { (parser: inout ExpressionParser) throws(ExpressionSyntaxError) in
+  private mutating func bindingExpression() throws(ExpressionError) -> BindingExpressionSyntax {
+    try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
       let location = parser.current.location
       var primary: ExpressionSyntax?
       if !parser.isPunctuation("{"), !parser.endsBindingExpression {
@@ -115,7 +115,7 @@ public struct ExpressionParser {
     }
   }
 
-  private mutating func attributeList() throws(ExpressionSyntaxError) -> [AttributeSyntax] {
+  private mutating func attributeList() throws(ExpressionError) -> [AttributeSyntax] {
     let open = advance()
     var attributes: [AttributeSyntax] = []
     while !isPunctuation("}") {
@@ -148,7 +148,7 @@ public struct ExpressionParser {
     return attributes
   }
 
-  private mutating func expression() throws(ExpressionSyntaxError) -> ExpressionSyntax {
+  private mutating func expression() throws(ExpressionError) -> ExpressionSyntax {
     try binary(level: 0)
   }
 
@@ -156,7 +156,7 @@ public struct ExpressionParser {
     [.or], [.and], [.identical, .notIdentical, .equal, .notEqual], [.less, .lessOrEqual, .greater, .greaterOrEqual],
   ]
 
-  private mutating func binary(level: Int) throws(ExpressionSyntaxError) -> ExpressionSyntax {
+  private mutating func binary(level: Int) throws(ExpressionError) -> ExpressionSyntax {
     guard level < Self.levels.count else { return try unary() }
     var lhs = try binary(level: level + 1)
     while case .operator(let text) = current.kind, let op = BinaryOperator(rawValue: text),
@@ -182,11 +182,11 @@ public struct ExpressionParser {
     }
   }
 
-  private mutating func unary() throws(ExpressionSyntaxError) -> ExpressionSyntax {
+  private mutating func unary() throws(ExpressionError) -> ExpressionSyntax {
     if isOperator("!") || isOperator("-") {
       let opToken = advance()
       guard startsOperand else { throw error("expected an expression after \"\(opToken.text)\"", at: current) }
-      return try nested { (parser: inout ExpressionParser) throws(ExpressionSyntaxError) in
+      return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
         let operand = try parser.unary()
         return opToken.text == "!" ? .not(operand, opToken.location) : .negate(operand, opToken.location)
       }
@@ -194,7 +194,7 @@ public struct ExpressionParser {
     return try postfix()
   }
 
-  private mutating func postfix() throws(ExpressionSyntaxError) -> ExpressionSyntax {
+  private mutating func postfix() throws(ExpressionError) -> ExpressionSyntax {
     let startsKeyPath: Bool =
       switch current.kind {
       case .identifier(let name): !["true", "false", "null", "nil"].contains(name)
@@ -214,7 +214,7 @@ public struct ExpressionParser {
     return expression
   }
 
-  private mutating func primary() throws(ExpressionSyntaxError) -> ExpressionSyntax {
+  private mutating func primary() throws(ExpressionError) -> ExpressionSyntax {
     let token = current
     switch token.kind {
     case .integer(let value):
@@ -261,7 +261,7 @@ public struct ExpressionParser {
       return .enumCase(name, token.location)
     case .punctuation("("):
       _ = advance()
-      return try nested { (parser: inout ExpressionParser) throws(ExpressionSyntaxError) in
+      return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
         guard parser.startsOperand else {
           throw parser.error("expected an expression after \"(\"", at: parser.current)
         }
@@ -274,7 +274,7 @@ public struct ExpressionParser {
       }
     case .punctuation("["):
       _ = advance()
-      return try nested { (parser: inout ExpressionParser) throws(ExpressionSyntaxError) in
+      return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
         var elements: [BindingExpressionSyntax] = []
         while !parser.isPunctuation("]") {
           if case .end = parser.current.kind { throw parser.error("this \"[\" has no closing \"]\"", at: token) }
@@ -301,7 +301,7 @@ public struct ExpressionParser {
     }
   }
 
-  private mutating func keyPath(scope: KeyPathScope, start: SourceLocation) throws(ExpressionSyntaxError)
+  private mutating func keyPath(scope: KeyPathScope, start: SourceLocation) throws(ExpressionError)
     -> ExpressionSyntax
   {
     var keys: [(name: String, location: SourceLocation)] = []

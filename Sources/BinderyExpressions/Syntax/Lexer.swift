@@ -12,7 +12,7 @@ struct Lexer {
   }
 
   /// Every token, the last one `.end`.
-  static func tokens(of source: String) throws(ExpressionSyntaxError) -> [Token] {
+  static func tokens(of source: String) throws(ExpressionError) -> [Token] {
     var lexer = Lexer(source)
     var tokens: [Token] = []
     while true {
@@ -40,11 +40,11 @@ struct Lexer {
     return character
   }
 
-  private func error(_ message: String, at location: SourceLocation) -> ExpressionSyntaxError {
-    ExpressionSyntaxError(message, at: location, in: source)
+  private func error(_ message: String, at location: SourceLocation) -> ExpressionError {
+    ExpressionError(message, at: location, in: source)
   }
 
-  mutating func next() throws(ExpressionSyntaxError) -> Token {
+  mutating func next() throws(ExpressionError) -> Token {
     while let character = peek(), character.isWhitespace { _ = advance() }
     let start = location
     guard let character = peek() else { return Token(kind: .end, location: start, text: "") }
@@ -106,7 +106,7 @@ struct Lexer {
   }
 
   /// `123`, `.5`, `1.`, `1.25`, `3e-5`, `.3e-5`.
-  private mutating func number(start: SourceLocation) throws(ExpressionSyntaxError) -> Token {
+  private mutating func number(start: SourceLocation) throws(ExpressionError) -> Token {
     var text = digits()
     var isDouble = false
     if peek() == ".", !(peek(1).map { $0.isLetter || $0 == "_" } ?? false) {
@@ -144,7 +144,7 @@ struct Lexer {
   }
 
   /// `"…"` or `'…'` with the escapes `\n`, `\t`, `\r`, `\0`, `\\`, `\"`, `\'` and `\u{1F600}`.
-  private mutating func string(start: SourceLocation) throws(ExpressionSyntaxError) -> Token {
+  private mutating func string(start: SourceLocation) throws(ExpressionError) -> Token {
     let quote = advance()
     var value = ""
     var text = String(quote)

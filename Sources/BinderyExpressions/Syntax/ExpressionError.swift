@@ -1,4 +1,5 @@
-/// Why the text of a binding expression is not an expression, and where.
+/// Why a binding expression cannot be bound, and where: its text is not an expression, a key is
+/// unknown, types do not fit, or an attribute is wrong.
 ///
 /// ``formatted`` shows the line of the text with a caret under the column:
 ///
@@ -7,7 +8,21 @@
 ///   person &&
 ///            ^
 /// ```
-public struct ExpressionSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of problem it is.
+  public enum Kind: Sendable, Equatable {
+    /// The text is not an expression of the grammar.
+    case syntax
+    /// A key of a key path is unknown, or follows a value that has no keys.
+    case key
+    /// Types do not fit: an operator's operands, or the expression and the bound property.
+    case type
+    /// An attribute is unknown, or its value is wrong.
+    case attribute
+  }
+
+  /// What kind of problem it is.
+  public var kind: Kind
   /// What is wrong, for a user.
   public var message: String
   /// Where.
@@ -16,7 +31,8 @@ public struct ExpressionSyntaxError: Error, Equatable, Sendable, CustomStringCon
   public var source: String
 
   /// Creates an error.
-  public init(_ message: String, at location: SourceLocation, in source: String) {
+  public init(_ message: String, at location: SourceLocation, in source: String, kind: Kind = .syntax) {
+    self.kind = kind
     self.message = message
     self.location = location
     self.source = source

@@ -1,0 +1,80 @@
+import Bindery
+
+/// The attributes of a binding expression that a binding understands, checked against the bound
+/// property's type at bind time.
+///
+/// - `nullPlaceholder`, `notApplicablePlaceholder`, `multipleValuesPlaceholder`,
+///   `noSelectionPlaceholder`: values shown instead of `nil` and markers (evaluated once, at bind time);
+/// - `transformer` (or `formatter`): a transformer of the registry, by name;
+/// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options.
+struct BindingAttributes<Value> {
+  static var known: [String] {
+    [
+      "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
+      "transformer", "formatter", "updatesContinuously", "conditionallySetsEnabled",
+    ]
+  }
+
+  var placeholders = BindingPlaceholders<Value>()
+  var transformer: AnyBindingTransformer?
+  var options: BindingOptions
+
+  init(
+    _ expression: CompiledExpression,
+    scope: ExpressionScope,
+    registry: BindingTransformerRegistry,
+    options: BindingOptions
+  ) throws(ExpressionError) {
+    self.options = options
+    for attribute in expression.syntax.attributes {
+      func error(_ message: String, at location: SourceLocation? = nil) -> ExpressionError {
+        ExpressionError(message, at: location ?? attribute.location, in: expression.source, kind: .attribute)
+      }
+      guard let value = attribute.value, let primary = value.primary else {
+        if Self.known.contains(attribute.name) {
+          throw error("the attribute \"\(attribute.name)\" needs a value")
+        }
+        throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
+      }
+      switch attribute.name {
+      case "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder":
+        let node = try expression.compiler.compile(primary)
+        let placeholder: Value? = (node.evaluate(scope) ?? nil).flatMap { $0 as? Value }
+        guard let placeholder else {
+          throw error(
+            "\(attribute.name) must be a value of the property's type, \(typeName(Value.self))", at: primary.location)
+        }
+        switch attribute.name {
+        case "nullPlaceholder": placeholders.nullValue = placeholder
+        case "notApplicablePlaceholder": placeholders.notApplicable = placeholder
+        case "multipleValuesPlaceholder": placeholders.multipleValues = placeholder
+        default: placeholders.noSelection = placeholder
+        }
+      case "transformer", "formatter":
+        let name: String
+        switch primary {
+        case .string(let text, _): name = text
+        case .keyPath(.data, let keys, _) where keys.count == 1: name = keys[0].name
+        default: throw error("\(attribute.name) takes the name of a registered transformer", at: primary.location)
+        }
+        guard let transformer = registry.transformer(named: name) else {
+          throw error(
+            "no transformer is registered as \"\(name)\" (registered: \(registry.names.joined(separator: ", ")))",
+            at: primary.location)
+        }
+        self.transformer = transformer
+      case "updatesContinuously", "conditionallySetsEnabled":
+        guard case .bool(let flag, _) = primary else {
+          throw error("\(attribute.name) takes true or false", at: primary.location)
+        }
+        if attribute.name == "updatesContinuously" {
+          self.options.updatesContinuously = flag
+        } else {
+          self.options.conditionallySetsEnabled = flag
+        }
+      default:
+        throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+public import Bindery
+
+/// A binding expression parsed and checked against the types of its data context (and root), ready
+/// to evaluate.
+///
+/// Every key is resolved and every operator checked when the expression is compiled, so an
+/// expression that compiles does not fail later.
+///
+/// ```swift
+/// let enabled = try CompiledExpression("person !== null && !isSaving", data: PersonController.self)
+/// enabled.valueType                                   // Bool
+/// enabled.evaluate(in: ExpressionScope(data: controller)) as? Bool
+/// ```
+public struct CompiledExpression {
+  /// The text.
+  public let source: String
+  /// The syntax.
+  public let syntax: BindingExpressionSyntax
+  let node: CompiledNode?
+  let compiler: ExpressionCompiler
+
+  /// Parses and checks `source` against `data` (the type of `$data.`) and `root` (the type of `$root.`).
+  ///
+  /// - Throws: ``ExpressionError`` with the line and column of the first problem.
+  public init(
+    _ source: String,
+    data: any KeyValueCoding.Type,
+    root: (any KeyValueCoding.Type)? = nil
+  ) throws(ExpressionError) {
+    self.source = source
+    self.syntax = try ExpressionParser.parse(source)
+    let compiler = ExpressionCompiler(source: source, dataType: data, rootType: root)
+    self.compiler = compiler
+    if let primary = syntax.primary {
+      self.node = try compiler.compile(primary)
+    } else {
+      self.node = nil
+    }
+  }
+
+  /// The type of the values the primary expression computes (`Optional` when it may be `nil`); `nil`
+  /// when the expression has attributes only.
+  public var valueType: Any.Type? { node?.type }
+
+  /// Whether a value can be written back: a key path that can be written, or `!` of one.
+  public var isTwoWay: Bool {
+    switch node?.form {
+    case .keyPath(_, let path)?: path.isWritable
+    case .negatedKeyPath(_, let path)?: path.isWritable && same(baseType(path.valueType), Bool.self)
+    case nil: false
+    }
+  }
+
+  /// Evaluates the primary expression (`nil` for `null`, a `nil` value, or a path that does not
+  /// resolve). Reads are tracked, so an evaluation inside an observation follows what it read.
+  public func evaluate(in scope: ExpressionScope) -> Any? {
+    node?.evaluate(scope)
+  }
+}

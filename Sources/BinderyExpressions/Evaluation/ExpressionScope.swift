@@ -1,0 +1,25 @@
+public import Bindery
+
+/// The objects an expression reads: the current data context (`$data.`, the default) and the
+/// top-level view model (`$root.`).
+public struct ExpressionScope {
+  /// The current data context.
+  public var data: any KeyValueCoding
+  /// The top-level view model; `nil` when the expression may not use `$root.`.
+  public var root: (any KeyValueCoding)?
+
+  /// Creates a scope.
+  public init(data: any KeyValueCoding, root: (any KeyValueCoding)? = nil) {
+    self.data = data
+    self.root = root
+  }
+}
+
+/// `.name` in an expression: an enumeration case, matched by name against the bound property's type.
+public struct EnumCaseName: Hashable, Sendable, CustomStringConvertible {
+  /// The case's name.
+  public var name: String
+
+  /// `.name`.
+  public var description: String { ".\(name)" }
+}

@@ -1,0 +1,152 @@
+public import Bindery
+
+extension KeyValueObservable {
+  /// Binds a property of this object to a binding expression evaluated on a data context.
+  ///
+  /// The expression is parsed, its keys resolved and its types checked against the property now;
+  /// any problem throws an ``ExpressionError`` with its line and column, and nothing is bound. The
+  /// binding follows everything the expression reads.
+  ///
+  /// A key path (`person.firstName`) is two-way when it can be written, as is `!` of a Boolean key
+  /// path (`!isSaving`, through ``NegateBooleanTransformer``); seed 000's other shorthands
+  /// (`x === null`, `x !== null`, `x.length === 0`, `x.length > 0`) and every other expression are
+  /// read-only. Attributes: `nullPlaceholder`, `notApplicablePlaceholder`,
+  /// `multipleValuesPlaceholder`, `noSelectionPlaceholder`, `transformer` (or `formatter`, a name of
+  /// `transformers`), `updatesContinuously`, `conditionallySetsEnabled`.
+  ///
+  /// ```swift
+  /// try firstNameField.bind(\.text, to: controller, expression: "person.firstName")
+  /// try firstNameField.bind(\.isEnabled, to: controller, expression: "person !== null")
+  /// try firstNameField.bind(\.isEnabled, to: controller, expression: "!isSaving")
+  /// try nickLabel.bind(\.text, to: controller, expression: #"person.nickname { nullPlaceholder: "—" }"#)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - root: The top-level view model, for `$root.` key paths.
+  ///   - transformers: Where `transformer:` attributes are looked up.
+  /// - Throws: ``ExpressionError``.
+  @discardableResult
+  public func bind<Context: KeyValueCoding, Value>(
+    _ property: ReferenceWritableKeyPath<Self, Value>,
+    to context: Context,
+    expression text: String,
+    root: (any KeyValueCoding)? = nil,
+    transformers: BindingTransformerRegistry = .shared,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ExpressionError) -> PropertyBinding {
+    let expression = try CompiledExpression(text, data: type(of: context), root: root.map { type(of: $0) })
+    return try ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
+      .bind(context: context, root: root, transformers: transformers, options: options)
+  }
+}
+
+/// Makes the binding an expression asks for: through a string key path when the expression is one
+/// (two-way), through a computation otherwise (read-only).
+struct ExpressionBinder<Target: KeyValueObservable, Value> {
+  let target: Target
+  let property: ReferenceWritableKeyPath<Target, Value>
+  let expression: CompiledExpression
+  let file: StaticString
+  let line: UInt
+
+  private func error(_ message: String, _ kind: ExpressionError.Kind = .type) -> ExpressionError {
+    ExpressionError(message, at: expression.syntax.location, in: expression.source, kind: kind)
+  }
+
+  func bind(
+    context: any KeyValueCoding,
+    root: (any KeyValueCoding)?,
+    transformers: BindingTransformerRegistry,
+    options: BindingOptions
+  ) throws(ExpressionError) -> PropertyBinding {
+    guard let node = expression.node else { throw error("the expression has no value to bind", .syntax) }
+    let scope = ExpressionScope(data: context, root: root)
+    let attributes = try BindingAttributes<Value>(
+      expression, scope: scope, registry: transformers, options: options)
+
+    func object(for pathScope: KeyPathScope) -> any KeyValueCoding {
+      pathScope == .root ? (root ?? context) : context
+    }
+    func mapped(_ failure: KeyValueCodingError) -> ExpressionError { error(failure.description) }
+
+    // Two-way forms.
+    if attributes.transformer == nil {
+      switch node.form {
+      case .keyPath(let pathScope, let path)?:
+        do {
+          return try bindKeyPath(object(for: pathScope), path.text, attributes)
+        } catch {
+          throw mapped(error)
+        }
+      case .negatedKeyPath(let pathScope, let path)?:
+        if let boolProperty = property as? ReferenceWritableKeyPath<Target, Bool>,
+          same(baseType(path.valueType), Bool.self)
+        {
+          do {
+            return try bindNegated(boolProperty, object(for: pathScope), path.text, attributes.options)
+          } catch {
+            throw mapped(error)
+          }
+        }
+      case nil:
+        break
+      }
+    }
+
+    // Everything else: computed, read-only.
+    let transformer = attributes.transformer
+    let converter = try ValueConverter<Value>(
+      from: transformer.map { $0.outputType ?? Any.self } ?? node.type,
+      nullPlaceholder: attributes.placeholders.nullValue,
+      error: { message in error(message) }
+    )
+    if let transformer, let inputType = transformer.inputType, !same(baseType(inputType), Any.self),
+      !same(baseType(inputType), baseType(node.type)), !same(baseType(node.type), Any.self)
+    {
+      throw error("the transformer \(transformer.name) takes a \(typeName(inputType)), not a \(typeName(node.type))")
+    }
+    let evaluate = node.evaluate
+    return target.bind(
+      property,
+      to: context,
+      computing: { [weak root] data in
+        let value = evaluate(ExpressionScope(data: data, root: root))
+        guard let transformer else { return converter.convert(value) }
+        return converter.convert((try? transformer.transform(value)) ?? nil)
+      },
+      named: expression.source,
+      options: attributes.options,
+      file: file,
+      line: line
+    )
+  }
+
+  private func bindKeyPath(
+    _ source: any KeyValueCoding,
+    _ text: String,
+    _ attributes: BindingAttributes<Value>
+  ) throws(KeyValueCodingError) -> PropertyBinding {
+    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> PropertyBinding {
+      try target.bind(
+        property, to: source, keyPath: text, options: attributes.options, placeholders: attributes.placeholders,
+        file: file, line: line)
+    }
+    return try open(source)
+  }
+
+  private func bindNegated(
+    _ boolProperty: ReferenceWritableKeyPath<Target, Bool>,
+    _ source: any KeyValueCoding,
+    _ text: String,
+    _ options: BindingOptions
+  ) throws(KeyValueCodingError) -> PropertyBinding {
+    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> PropertyBinding {
+      try target.bind(
+        boolProperty, to: source, keyPath: text, transformer: NegateBooleanTransformer(), options: options,
+        file: file, line: line)
+    }
+    return try open(source)
+  }
+}

@@ -1,0 +1,235 @@
+import Bindery
+import BinderyControls
+import BinderyExpressions
+import BinderyTestSupport
+import Testing
+
+/// Compiles `text` on a controller and evaluates it.
+func evaluate(_ text: String, on controller: PersonViewController) throws -> Any? {
+  let expression = try CompiledExpression(text, data: PersonViewController.self)
+  return expression.evaluate(in: ExpressionScope(data: controller))
+}
+
+/// Expects `text` bound to `property` to fail with `message` at `column`, binding nothing.
+func expectBindError<Target: KeyValueObservable, Value>(
+  _ target: Target,
+  _ property: ReferenceWritableKeyPath<Target, Value>,
+  _ text: String,
+  _ message: String,
+  column: Int,
+  kind: ExpressionError.Kind,
+  root: (any KeyValueCoding)? = nil,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  let controller = PersonViewController(person: Person())
+  do {
+    try target.bind(property, to: controller, expression: text, root: root)
+    Issue.record("\"\(text)\" was bound", sourceLocation: sourceLocation)
+  } catch {
+    #expect(error.message == message, sourceLocation: sourceLocation)
+    #expect(error.location.column == column, sourceLocation: sourceLocation)
+    #expect(error.kind == kind, sourceLocation: sourceLocation)
+  }
+  #expect(target.bindings.isEmpty, sourceLocation: sourceLocation)
+}
+
+@Suite("Expression bindings")
+struct ExpressionBindingTests {
+  @Test func theSeedsPersonViewControllerReadsAsWritten() throws {
+    let controller = PersonViewController(person: Person(firstName: "Ada", lastName: "Lovelace"))
+    let firstNameField = TextField()
+    let fullNameLabel = Label()
+    try firstNameField.bind(\.text, to: controller, expression: "person.firstName")
+    try firstNameField.bind(\.isEnabled, to: controller, expression: "person !== null")
+    try firstNameField.bind(\.isEnabled, to: controller, expression: "!isSaving")
+    try fullNameLabel.bind(\.text, to: controller, expression: "person.fullName")
+    #expect(firstNameField.text == "Ada")
+    #expect(fullNameLabel.text == "Ada Lovelace")
+    firstNameField.userDidEdit(text: "Augusta")
+    #expect(controller.person?.firstName == "Augusta")
+    #expect(fullNameLabel.text == "Augusta Lovelace")
+    #expect(firstNameField.isEnabled)
+    controller.isSaving = true
+    #expect(!firstNameField.isEnabled)
+    controller.isSaving = false
+    controller.person = nil
+    #expect(!firstNameField.isEnabled)
+  }
+
+  @Test func negationOfABooleanKeyPathIsTwoWay() throws {
+    let controller = PersonViewController()
+    let notSaving = Switch()
+    let binding = try notSaving.bind(\.isOn, to: controller, expression: "!isSaving")
+    #expect(binding.direction == .both)
+    #expect(notSaving.isOn)
+    notSaving.userDidToggle()
+    #expect(controller.isSaving)
+  }
+
+  @Test func theShorthandsMeanTheStandardTransformers() throws {
+    let controller = PersonViewController()
+    #expect(try evaluate("person === null", on: controller) as? Bool == true)
+    #expect(try evaluate("person !== null", on: controller) as? Bool == false)
+    #expect(try evaluate("person.nickname.length === 0", on: controller) as? Bool == true)  // nil is empty
+    controller.person = Person(firstName: "Ada")
+    #expect(try evaluate("person.firstName.length > 0", on: controller) as? Bool == true)
+    #expect(try evaluate("person.firstName.length === 0", on: controller) as? Bool == false)
+    #expect(try evaluate("person.tags.count", on: controller) as? Int == 0)
+    #expect(try evaluate("people.count == 0", on: controller) as? Bool == true)
+  }
+
+  @Test func operatorsEvaluateWithTheirPrecedence() throws {
+    let controller = PersonViewController(person: Person(firstName: "Ada", age: 36))
+    #expect(try evaluate("true || false && false", on: controller) as? Bool == true)
+    #expect(try evaluate("(true || false) && false", on: controller) as? Bool == false)
+    #expect(try evaluate("person.age >= 18 && person.age < 65", on: controller) as? Bool == true)
+    #expect(try evaluate("person.age == 36.0", on: controller) as? Bool == true)
+    #expect(try evaluate("-person.age", on: controller) as? Int == -36)
+    #expect(try evaluate("person.firstName == \"Ada\"", on: controller) as? Bool == true)
+    #expect(try evaluate("\"Ada\" < \"Grace\"", on: controller) as? Bool == true)
+    #expect(try evaluate("person === person", on: controller) as? Bool == true)
+    #expect(try evaluate("mode == .edit", on: controller) as? Bool == false)
+    #expect(try evaluate("\"héllo\".length", on: controller) as? Int == 5)
+    #expect(try evaluate("[1, 2]", on: controller).map { ($0 as? [Any?])?.count } == 2)
+    controller.person = nil
+    #expect(try evaluate("person.age > 3", on: controller) as? Bool == false)  // nil does not compare
+  }
+
+  @Test func anExpressionFollowsEverythingItReads() throws {
+    let controller = PersonViewController()
+    let label = Label()
+    try label.bind(\.isHidden, to: controller, expression: "person === null || person.age < 18")
+    #expect(label.isHidden)
+    controller.person = Person(age: 12)
+    #expect(label.isHidden)
+    controller.person?.age = 40
+    #expect(!label.isHidden)
+    controller.person = nil
+    #expect(label.isHidden)
+  }
+
+  @Test func rootKeyPathsReadTheTopLevelViewModel() throws {
+    let root = PersonViewController()
+    let row = Person(firstName: "Ada")
+    let field = TextField()
+    try field.bind(\.text, to: row, expression: "firstName")
+    try field.bind(\.isEnabled, to: row, expression: "!$root.isSaving", root: root)
+    #expect(field.isEnabled)
+    root.isSaving = true
+    #expect(!field.isEnabled)
+    #expect(field.text == "Ada")
+  }
+
+  @Test func placeholdersAndOptionsComeFromAttributes() throws {
+    let controller = PersonViewController()
+    let label = Label()
+    try label.bind(
+      \.text, to: controller,
+      expression: #"person.nickname { nullPlaceholder: "—", notApplicablePlaceholder: "No person" }"#)
+    #expect(label.text == "No person")
+    controller.person = Person()
+    #expect(label.text == "—")
+    let field = TextField()
+    let binding = try field.bind(
+      \.text, to: controller,
+      expression: "person.firstName { updatesContinuously: false, conditionallySetsEnabled: true }")
+    #expect(!binding.options.updatesContinuously)
+    controller.person = nil
+    #expect(!field.isEnabled)
+  }
+
+  @Test func aTransformerAttributeNamesARegisteredTransformer() throws {
+    let registry = BindingTransformerRegistry()
+    registry.register(Uppercase(), named: "Uppercase")
+    let controller = PersonViewController(person: Person(firstName: "Ada"))
+    let label = Label()
+    try label.bind(
+      \.text, to: controller, expression: "person.firstName { transformer: Uppercase }", transformers: registry)
+    #expect(label.text == "ADA")
+    controller.person?.firstName = "Grace"
+    #expect(label.text == "GRACE")
+  }
+
+  @Test func anEnumerationCaseBindsToAnEnumProperty() throws {
+    let controller = PersonViewController()
+    let target = ModeHolder()
+    try target.bind(\.mode, to: controller, expression: ".edit")
+    #expect(target.mode == .edit)
+  }
+
+  @Test func errorsAtBindTimeCarryTheirColumnAndBindNothing() {
+    let field = TextField()
+    expectBindError(
+      field, \.text, "person.firstname", "Person has no key \"firstname\"; did you mean \"firstName\", \"lastName\"?",
+      column: 8, kind: .key)
+    expectBindError(
+      field, \.text, "isSaving", "\"isSaving\" is a Bool, but the property bound to it is a String?", column: 1,
+      kind: .type)
+    expectBindError(
+      field, \.isEnabled, "person.firstName && true", "\"&&\" needs a Boolean; person.firstName is a String?",
+      column: 1, kind: .type)
+    expectBindError(
+      field, \.isEnabled, "person.age < \"x\"", "\"<\" compares two numbers or two strings, not a Int? and a String",
+      column: 12, kind: .type)
+    expectBindError(
+      field, \.isEnabled, "person.firstName == 3", "cannot compare person.firstName (a String?) with 3 (a Int)",
+      column: 18, kind: .type)
+    expectBindError(field, \.isEnabled, "!person", "\"!\" needs a Boolean; person is a Person?", column: 2, kind: .type)
+    expectBindError(
+      field, \.isEnabled, "-person.firstName", "\"-\" needs a number; person.firstName is a String?", column: 1,
+      kind: .type)
+    expectBindError(
+      field, \.isEnabled, "person.age.length", ".length needs a string or a collection; person.age is a Int?",
+      column: 12, kind: .type)
+    expectBindError(
+      field, \.text, "person.firstName { color: 1 }",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, updatesContinuously, conditionallySetsEnabled)",
+      column: 20, kind: .attribute)
+    expectBindError(
+      field, \.text, "person.firstName { nullPlaceholder: 3 }",
+      "nullPlaceholder must be a value of the property's type, String?", column: 37, kind: .attribute)
+    expectBindError(
+      field, \.text, "person.firstName { transformer: Nope }",
+      "no transformer is registered as \"Nope\" (registered: CommaSeparatedList, IsEmpty, IsNil, IsNotEmpty, IsNotNil, NegateBoolean)",
+      column: 33, kind: .attribute)
+    expectBindError(
+      field, \.text, "person.firstName { updatesContinuously: 1 }", "updatesContinuously takes true or false",
+      column: 41, kind: .attribute)
+    expectBindError(
+      field, \.isEnabled, "$root.isSaving", "$root is not available here: no top-level view model was given", column: 1,
+      kind: .key)
+    expectBindError(
+      field, \.text, "{ nullPlaceholder: \"x\" }", "the expression has no value to bind", column: 1, kind: .syntax)
+    expectBindError(
+      field, \.text, "person.firstName &&", "expected an expression after \"&&\"", column: 20, kind: .syntax)
+    expectBindError(
+      field, \.isEnabled, "person.age", "\"person.age\" is a Int?, but the property bound to it is a Bool", column: 1,
+      kind: .type)
+    expectBindError(field, \.isEnabled, "person.age + 1", "unexpected character \"+\"", column: 12, kind: .syntax)
+    expectBindError(
+      field, \.isEnabled, "null", "null cannot be shown by a property of type Bool", column: 1, kind: .type)
+    expectBindError(
+      field, \.isEnabled, "person.age == 3 { nullPlaceholder: 1 }",
+      "nullPlaceholder must be a value of the property's type, Bool", column: 36, kind: .attribute)
+    expectBindError(
+      field, \.text, "person.age > 1", "the expression is a Bool, but the property is a String?", column: 1, kind: .type
+    )
+  }
+
+  @Test func expressionBindingsLetTheirObjectsGo() throws {
+    let tracker = LifetimeTracker()
+    do {
+      let root = tracker.track(PersonViewController())
+      let controller = tracker.track(PersonViewController(person: tracker.track(Person())))
+      let field = tracker.track(TextField())
+      try field.bind(\.text, to: controller, expression: "person.firstName")
+      try field.bind(\.isEnabled, to: controller, expression: "person !== null && !$root.isSaving", root: root)
+      root.isSaving = true
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+  }
+}
+
+struct Uppercase: BindingTransformer, Sendable {
+  func transform(_ value: String) -> String { value.uppercased() }
+}

@@ -15,10 +15,12 @@ let package = Package(
     .library(name: "BinderyControls", targets: ["BinderyControls"]),
     .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
     .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
+    .library(name: "BinderySpec", targets: ["BinderySpec"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1")
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     .macro(
@@ -35,6 +37,11 @@ let package = Package(
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(
+      name: "BinderySpec",
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", .product(name: "Yams", package: "Yams")],
+      swiftSettings: strictSettings
+    ),
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
@@ -55,6 +62,12 @@ let package = Package(
     .testTarget(
       name: "BinderyExpressionsTests",
       dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderySpecTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyTestSupport"],
+      resources: [.copy("Specs")],
       swiftSettings: strictSettings
     ),
     .testTarget(

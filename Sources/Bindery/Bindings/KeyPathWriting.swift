@@ -2,6 +2,8 @@
 protocol _BinderyReferenceWritable {
   /// Writes `value` to `object` when both have this key path's types; returns whether it wrote.
   func _bindery_write(_ value: Any, to object: AnyObject) -> Bool
+  /// Whether `value` has this key path's value type.
+  func _bindery_accepts(_ value: Any) -> Bool
 }
 
 extension ReferenceWritableKeyPath: _BinderyReferenceWritable {
@@ -10,6 +12,8 @@ extension ReferenceWritableKeyPath: _BinderyReferenceWritable {
     root[keyPath: self] = typed
     return true
   }
+
+  func _bindery_accepts(_ value: Any) -> Bool { value is Value }
 }
 
 enum KeyPathChain {

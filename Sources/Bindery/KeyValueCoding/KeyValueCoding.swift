@@ -38,6 +38,23 @@ public struct KeyValueKey: @unchecked Sendable, CustomStringConvertible {
 
   /// `name: Type`.
   public var description: String { "\(name): \(valueType)" }
+
+  /// Whether `value` has the property's type (so ``write(_:to:)`` would write it).
+  public func accepts(_ value: Any) -> Bool {
+    (keyPath as? any _BinderyReferenceWritable)?._bindery_accepts(value) ?? false
+  }
+
+  /// Writes `value` to the property of `object`; returns `false`, writing nothing, when the property
+  /// cannot be written or `value` or `object` has another type.
+  @discardableResult
+  public func write(_ value: Any, to object: AnyObject) -> Bool {
+    (keyPath as? any _BinderyReferenceWritable)?._bindery_write(value, to: object) ?? false
+  }
+
+  /// Reads the property of `object` (`nil` when `object` has another type).
+  public func read(from object: AnyObject) -> Any? {
+    (object as Any)[keyPath: keyPath]
+  }
 }
 
 /// The keys of a class, in declaration order, its superclasses' first.
@@ -61,9 +78,14 @@ public struct KeyValueKeyTable: @unchecked Sendable {
 
   /// The names closest to `name` (for "did you mean" messages), closest first.
   public func closestNames(to name: String, limit: Int = 3) -> [String] {
+    Self.closestNames(to: name, among: keys.map(\.name), limit: limit)
+  }
+
+  /// The names of `candidates` closest to `name`, closest first.
+  public static func closestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
     let lowered = name.lowercased()
-    let scored = keys.map { key -> (String, Int) in
-      (key.name, EditDistance.between(lowered, key.name.lowercased()))
+    let scored = candidates.map { candidate -> (String, Int) in
+      (candidate, EditDistance.between(lowered, candidate.lowercased()))
     }
     let threshold = max(2, name.count / 3)
     return scored.filter { $0.1 <= threshold }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)

@@ -142,7 +142,7 @@ extension KeyValueObservable {
 ///
 /// The binding's source value is a `MarkedValue<Value?>`: not applicable when the path stops early,
 /// `nil` when its last property is `nil`.
-struct KeyValueSourceAccess<Source: KeyValueCoding, Value> {
+struct KeyValueSourceAccess<Source, Value> {
   let path: KeyValuePath
   /// What a `nil` or a marker becomes when there is no placeholder: `nil` for an optional `Value`,
   /// `false` for `Bool`, the null placeholder otherwise.
@@ -151,6 +151,18 @@ struct KeyValueSourceAccess<Source: KeyValueCoding, Value> {
   init(path: KeyValuePath, placeholders: BindingPlaceholders<Value>) throws(KeyValueCodingError) {
     self.path = path
     let noneOfValue = (Value.self as? any _AnyOptional.Type)?._none as? Value
+    try Self.check(path: path, hasNullPlaceholder: placeholders.nullValue != nil)
+    if let noneOfValue {
+      nilValue = noneOfValue
+    } else if Value.self == Bool.self {
+      nilValue = false as? Value
+    } else {
+      nilValue = placeholders.nullValue
+    }
+  }
+
+  /// Whether a `Value` property fits the path's values.
+  static func check(path: KeyValuePath, hasNullPlaceholder: Bool) throws(KeyValueCodingError) {
     let pathType = path.valueType
     let fits: Bool
     if pathType == Value.self || optionalType(of: pathType) == Value.self || Value.self == Any.self
@@ -159,19 +171,12 @@ struct KeyValueSourceAccess<Source: KeyValueCoding, Value> {
       fits = true
     } else if let optional = pathType as? any _AnyOptional.Type, optional._wrappedType == Value.self {
       // The path may be nil; the property may not.
-      fits = Value.self == Bool.self || placeholders.nullValue != nil
+      fits = Value.self == Bool.self || hasNullPlaceholder
     } else {
       fits = false
     }
     guard fits else {
       throw .typeMismatch(path: path.text, pathType: readableTypeName(pathType), expected: readableTypeName(Value.self))
-    }
-    if let noneOfValue {
-      nilValue = noneOfValue
-    } else if Value.self == Bool.self {
-      nilValue = false as? Value
-    } else {
-      nilValue = placeholders.nullValue
     }
   }
 
@@ -190,6 +195,16 @@ struct KeyValueSourceAccess<Source: KeyValueCoding, Value> {
     preconditionFailure("\(path.text): a path that cannot be nil read nothing, and its target is gone")
   }
 
+  /// `nil` of the last property's type, to write a `nil` through the path.
+  static func none(of path: KeyValuePath) -> Any {
+    guard case .key(let key, _)? = path.steps.last, let optional = key.valueType as? any _AnyOptional.Type else {
+      return Value?.none as Any
+    }
+    return optional._none
+  }
+}
+
+extension KeyValueSourceAccess where Source: AnyObject {
   var sourcePath: SourcePath<Source, MarkedValue<Value?>> {
     let path = self.path
     return SourcePath(
@@ -212,13 +227,5 @@ struct KeyValueSourceAccess<Source: KeyValueCoding, Value> {
         try validating.validateValue(value, for: key.keyPath)
       }
     )
-  }
-
-  /// `nil` of the last property's type, to write a `nil` through the path.
-  private static func none(of path: KeyValuePath) -> Any {
-    guard case .key(let key, _)? = path.steps.last, let optional = key.valueType as? any _AnyOptional.Type else {
-      return Value?.none as Any
-    }
-    return optional._none
   }
 }

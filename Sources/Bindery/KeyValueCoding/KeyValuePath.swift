@@ -117,6 +117,15 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   /// `text`, for messages.
   public var description: String { text }
 
+  /// Checks, without binding anything, that a property of type `Value` can be bound to this path
+  /// (the check ``KeyValueObservable/bind(_:to:keyPath:options:placeholders:file:line:)`` makes).
+  ///
+  /// - Parameter hasNullPlaceholder: Whether the binding would have a null placeholder.
+  /// - Throws: ``KeyValueCodingError/typeMismatch(path:pathType:expected:)``.
+  public func checkBindable<Value>(to type: Value.Type, hasNullPlaceholder: Bool = false) throws(KeyValueCodingError) {
+    try KeyValueSourceAccess<Never, Value>.check(path: self, hasNullPlaceholder: hasNullPlaceholder)
+  }
+
   // MARK: Reading and writing
 
   /// Reads the path on `root` (with tracked reads, when an evaluation is tracking).

@@ -37,8 +37,27 @@ extension KeyValueObservable {
     line: UInt = #line
   ) throws(ExpressionError) -> PropertyBinding {
     let expression = try CompiledExpression(text, data: type(of: context), root: root.map { type(of: $0) })
-    return try ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
-      .bind(context: context, root: root, transformers: transformers, options: options)
+    let binding = try ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
+      .bind(context: context, root: root, transformers: transformers, options: options, perform: true)
+    guard let binding else { throw ExpressionError("nothing was bound", at: .start, in: text, kind: .type) }
+    return binding
+  }
+
+  /// Checks everything ``bind(_:to:expression:root:transformers:options:file:line:)`` would check, and
+  /// binds nothing: for loaders that must bind all or nothing.
+  ///
+  /// - Throws: ``ExpressionError``.
+  public func checkBinding<Context: KeyValueCoding, Value>(
+    _ property: ReferenceWritableKeyPath<Self, Value>,
+    to context: Context,
+    expression text: String,
+    root: (any KeyValueCoding)? = nil,
+    transformers: BindingTransformerRegistry = .shared,
+    options: BindingOptions = BindingOptions()
+  ) throws(ExpressionError) {
+    let expression = try CompiledExpression(text, data: type(of: context), root: root.map { type(of: $0) })
+    _ = try ExpressionBinder(target: self, property: property, expression: expression, file: #fileID, line: #line)
+      .bind(context: context, root: root, transformers: transformers, options: options, perform: false)
   }
 }
 
@@ -59,8 +78,9 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
     transformers: BindingTransformerRegistry,
-    options: BindingOptions
-  ) throws(ExpressionError) -> PropertyBinding {
+    options: BindingOptions,
+    perform: Bool
+  ) throws(ExpressionError) -> PropertyBinding? {
     guard let node = expression.node else { throw error("the expression has no value to bind", .syntax) }
     let scope = ExpressionScope(data: context, root: root)
     let attributes = try BindingAttributes<Value>(
@@ -76,6 +96,10 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
       switch node.form {
       case .keyPath(let pathScope, let path)?:
         do {
+          guard perform else {
+            try path.checkBindable(to: Value.self, hasNullPlaceholder: attributes.placeholders.nullValue != nil)
+            return nil
+          }
           return try bindKeyPath(object(for: pathScope), path.text, attributes)
         } catch {
           throw mapped(error)
@@ -85,6 +109,7 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
           same(baseType(path.valueType), Bool.self)
         {
           do {
+            guard perform else { return nil }
             return try bindNegated(boolProperty, object(for: pathScope), path.text, attributes.options)
           } catch {
             throw mapped(error)
@@ -107,6 +132,7 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     {
       throw error("the transformer \(transformer.name) takes a \(typeName(inputType)), not a \(typeName(node.type))")
     }
+    guard perform else { return nil }
     let evaluate = node.evaluate
     return target.bind(
       property,

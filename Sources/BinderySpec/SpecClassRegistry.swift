@@ -1,0 +1,59 @@
+public import Bindery
+import BinderyControls
+import Synchronization
+
+/// The classes a spec file may name in `class:`, each with how to make an instance.
+///
+/// The headless controls are registered out of the box, under their names and the UIKit names of
+/// seed 000 (`TextField` and `UITextField`, `Label` and `UILabel`, `Switch` and `UISwitch`, `Slider`
+/// and `UISlider`, `Button` and `UIButton`, `View` and `UIView`). Register your own:
+///
+/// ```swift
+/// SpecClassRegistry.shared.register(PersonViewController.self) { PersonViewController() }
+/// ```
+public final class SpecClassRegistry: Sendable {
+  /// The registry spec loaders use unless told otherwise.
+  public static let shared = SpecClassRegistry()
+
+  /// A registered class.
+  public struct Entry: @unchecked Sendable {
+    /// The class.
+    public let type: any KeyValueCoding.Type
+    /// Makes an instance.
+    public let make: @Sendable () -> any KeyValueCoding
+  }
+
+  private let entries = Mutex<[String: Entry]>([:])
+
+  /// Creates a registry with the headless controls, unless `includingControls` is `false`.
+  public init(includingControls: Bool = true) {
+    guard includingControls else { return }
+    register(TextField.self, names: ["TextField", "UITextField"]) { TextField() }
+    register(Label.self, names: ["Label", "UILabel"]) { Label() }
+    register(Switch.self, names: ["Switch", "UISwitch"]) { Switch() }
+    register(Slider.self, names: ["Slider", "UISlider"]) { Slider() }
+    register(Button.self, names: ["Button", "UIButton"]) { Button() }
+    register(View.self, names: ["View", "UIView"]) { View() }
+  }
+
+  /// Registers a class under its own name, or under `names`.
+  public func register<Object: KeyValueCoding>(
+    _ type: Object.Type,
+    names: [String]? = nil,
+    make: @escaping @Sendable () -> Object
+  ) {
+    let entry = Entry(type: type, make: make)
+    let names = names ?? [String(describing: type)]
+    entries.withLock { table in
+      for name in names { table[name] = entry }
+    }
+  }
+
+  /// The class registered as `name`.
+  public func entry(named name: String) -> Entry? {
+    entries.withLock { $0[name] }
+  }
+
+  /// Every registered name, sorted.
+  public var names: [String] { entries.withLock { $0.keys.sorted() } }
+}

@@ -1,0 +1,391 @@
+public import Bindery
+import BinderyControls
+import BinderyExpressions
+import Foundation
+import Yams
+
+/// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in the
+/// JSSpec form of seed 000.
+///
+/// ```yaml
+/// ViewController:
+///   class: PersonViewController
+///   outlets:
+///     firstNameField: /FirstNameField
+///   view:
+///     subviews:
+///       - /FirstNameField
+/// FirstNameField:
+///   class: UITextField
+///   placeholder: First name
+///   bindings:
+///     text: {to: /ViewController, value: 'person.firstName'}
+///     enabled:
+///       - {to: /ViewController, value: 'person !== null'}
+///       - {to: /ViewController, value: '!isSaving'}
+/// ```
+///
+/// Every name is resolved and every expression checked before anything is bound: any problem (YAML,
+/// an unknown class, reference or key, a type that does not fit, a bad expression, an unknown
+/// transformer) is reported with its file, line and column, all problems at once, and then nothing
+/// is bound and no object is kept.
+public enum SpecFile {
+  /// Loads the spec file at `path`.
+  ///
+  /// - Parameters:
+  ///   - classes: Where `class:` names are looked up.
+  ///   - transformers: Where `transformer:` attributes of expressions are looked up.
+  ///   - root: The top-level view model, for `$root.` in expressions.
+  /// - Throws: ``SpecLoadError`` with every problem.
+  public static func load(
+    contentsOf path: String,
+    classes: SpecClassRegistry = .shared,
+    transformers: BindingTransformerRegistry = .shared,
+    root: (any KeyValueCoding)? = nil
+  ) throws(SpecLoadError) -> SpecObjects {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw SpecLoadError([
+        SpecError(
+          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
+      ])
+    }
+    return try load(yaml: text, file: path, classes: classes, transformers: transformers, root: root)
+  }
+
+  /// Loads a spec from its text; `file` names it in errors.
+  ///
+  /// - Throws: ``SpecLoadError`` with every problem.
+  public static func load(
+    yaml text: String,
+    file: String = "<spec>",
+    classes: SpecClassRegistry = .shared,
+    transformers: BindingTransformerRegistry = .shared,
+    root: (any KeyValueCoding)? = nil
+  ) throws(SpecLoadError) -> SpecObjects {
+    var loader = SpecLoader(
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root)
+    return try loader.load()
+  }
+}
+
+/// One load of a spec file: check everything, then apply everything.
+struct SpecLoader {
+  let source: YAMLSource
+  let classes: SpecClassRegistry
+  let transformers: BindingTransformerRegistry
+  let root: (any KeyValueCoding)?
+
+  private var errors: [SpecError] = []
+  private var names: [String] = []
+  private var objects: [String: any KeyValueCoding] = [:]
+  /// Writes of outlets, views and properties, made once everything checked.
+  private var writes: [() -> Void] = []
+  /// Bindings, made after the writes.
+  private var bindings: [() throws -> PropertyBinding?] = []
+
+  init(
+    source: YAMLSource,
+    classes: SpecClassRegistry,
+    transformers: BindingTransformerRegistry,
+    root: (any KeyValueCoding)?
+  ) {
+    self.source = source
+    self.classes = classes
+    self.transformers = transformers
+    self.root = root
+  }
+
+  mutating func load() throws(SpecLoadError) -> SpecObjects {
+    guard let document = try source.root() else {
+      return SpecObjects(names: [], objects: [:], bindings: BindingSet())
+    }
+    guard let entries = document.pairs else {
+      throw SpecLoadError([
+        source.error(.structure, "a spec file is a mapping of object names to objects", at: document)
+      ])
+    }
+    // Objects first, so references may point forward.
+    var bodies: [(name: String, body: [(key: Node, value: Node)], object: any KeyValueCoding)] = []
+    for (keyNode, body) in entries {
+      guard let name = keyNode.scalarText, !name.isEmpty else {
+        errors.append(source.error(.structure, "an object name must be text", at: keyNode))
+        continue
+      }
+      guard objects[name] == nil, !names.contains(name) else {
+        errors.append(source.error(.duplicateName, "the name \"\(name)\" is used twice", at: keyNode))
+        continue
+      }
+      names.append(name)
+      guard let fields = body.pairs else {
+        errors.append(source.error(.structure, "\"\(name)\" must be a mapping with a class", at: body))
+        continue
+      }
+      guard let classNode = fields.first(where: { $0.key.scalarText == "class" })?.value else {
+        errors.append(source.error(.structure, "\"\(name)\" has no class", at: keyNode))
+        continue
+      }
+      guard let className = classNode.scalarText, let entry = classes.entry(named: className) else {
+        let given = classNode.scalarText ?? ""
+        let suggestions = closest(to: given, in: classes.names)
+        errors.append(
+          source.error(
+            .unknownClass,
+            "no class is registered as \"\(given)\"" + didYouMean(suggestions), at: classNode))
+        continue
+      }
+      let object = entry.make()
+      objects[name] = object
+      bodies.append((name, fields, object))
+    }
+    for (name, fields, object) in bodies {
+      for (fieldNode, value) in fields {
+        guard let field = fieldNode.scalarText else {
+          errors.append(source.error(.structure, "a field name must be text", at: fieldNode))
+          continue
+        }
+        switch field {
+        case "class": continue
+        case "outlets": checkOutlets(value, of: object, named: name)
+        case "view": checkView(value, of: object, field: fieldNode)
+        case "bindings": checkBindings(value, of: object)
+        default: checkProperty(field, value, of: object, at: fieldNode)
+        }
+      }
+    }
+    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    for write in writes { write() }
+    let set = BindingSet()
+    do {
+      for bind in bindings {
+        if let binding = try bind() { set.insert(binding) }
+      }
+    } catch {
+      set.unbind()
+      throw SpecLoadError([SpecError(file: source.file, line: 1, column: 1, kind: .expression, message: "\(error)")])
+    }
+    return SpecObjects(names: names, objects: objects, bindings: set)
+  }
+
+  // MARK: References and keys
+
+  private mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
+    guard let text = node.scalarText, text.hasPrefix("/"), text.count > 1 else {
+      errors.append(source.error(.structure, "expected a reference to an object, like /Name", at: node))
+      return nil
+    }
+    let name = String(text.dropFirst())
+    guard let object = objects[name] else {
+      errors.append(
+        source.error(
+          .unknownReference, "no object is named \"\(name)\"" + didYouMean(closest(to: name, in: names)), at: node))
+      return nil
+    }
+    return object
+  }
+
+  /// The key `name` of `object`'s class, or `isName` (`enabled` is `isEnabled`, as in Cocoa).
+  private mutating func key(_ name: String, of object: any KeyValueCoding, at node: Node) -> KeyValueKey? {
+    let table = type(of: object).keyValueKeys
+    if let key = table.key(named: name) { return key }
+    if let first = name.first, let key = table.key(named: "is" + first.uppercased() + name.dropFirst()) { return key }
+    errors.append(
+      source.error(
+        .unknownKey,
+        "\(type(of: object)) has no property \"\(name)\"" + didYouMean(table.closestNames(to: name)), at: node))
+    return nil
+  }
+
+  // MARK: Fields
+
+  private mutating func checkOutlets(_ node: Node, of object: any KeyValueCoding, named name: String) {
+    guard let pairs = node.pairs else {
+      errors.append(source.error(.structure, "outlets must map property names to references", at: node))
+      return
+    }
+    for (propertyNode, referenceNode) in pairs {
+      guard let property = propertyNode.scalarText, let key = key(property, of: object, at: propertyNode) else {
+        continue
+      }
+      guard let target = reference(referenceNode) else { continue }
+      guard key.isWritable, key.accepts(target) else {
+        errors.append(
+          source.error(
+            .typeMismatch,
+            "the outlet \(property) of \"\(name)\" is a \(key.valueType), which cannot hold a \(type(of: target))",
+            at: referenceNode))
+        continue
+      }
+      writes.append { key.write(target, to: object) }
+    }
+  }
+
+  private mutating func checkView(_ node: Node, of object: any KeyValueCoding, field: Node) {
+    guard let key = key("view", of: object, at: field) else { return }
+    guard let pairs = node.pairs else {
+      errors.append(source.error(.structure, "view must be a mapping with subviews", at: node))
+      return
+    }
+    guard key.accepts(View()) || key.read(from: object) is View else {
+      errors.append(source.error(.typeMismatch, "the property view of \(type(of: object)) is not a View", at: field))
+      return
+    }
+    for (nameNode, value) in pairs {
+      guard nameNode.scalarText == "subviews" else {
+        errors.append(source.error(.structure, "a view has only subviews here", at: nameNode))
+        continue
+      }
+      guard let elements = value.elements else {
+        errors.append(source.error(.structure, "subviews must be a list of references", at: value))
+        continue
+      }
+      var subviews: [AnyObject] = []
+      for element in elements {
+        if let subview = reference(element) { subviews.append(subview) }
+      }
+      writes.append {
+        let view = (key.read(from: object) ?? nil) as? View ?? View()
+        view.subviews = subviews
+        key.write(view, to: object)
+      }
+    }
+  }
+
+  private mutating func checkProperty(_ name: String, _ node: Node, of object: any KeyValueCoding, at field: Node) {
+    guard let key = key(name, of: object, at: field) else { return }
+    guard key.isWritable else {
+      errors.append(
+        source.error(.typeMismatch, "the property \(name) of \(type(of: object)) cannot be written", at: field))
+      return
+    }
+    let value: Any?
+    if let text = node.scalarText, text.hasPrefix("/") {
+      value = reference(node)
+      guard value != nil else { return }
+    } else {
+      value = scalarValue(node, for: key)
+    }
+    guard let value, key.accepts(value) else {
+      errors.append(
+        source.error(
+          .typeMismatch, "\(name) is a \(key.valueType); \"\(node.scalarText ?? "this")\" is not one", at: node))
+      return
+    }
+    writes.append { key.write(value, to: object) }
+  }
+
+  /// A scalar as the property's type: text, a whole number, a number or a Boolean.
+  private func scalarValue(_ node: Node, for key: KeyValueKey) -> Any? {
+    guard case .scalar = node else { return nil }
+    let type = (key.valueType as? any OptionalNone.Type)?.wrappedType ?? key.valueType
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier(String.self): return wrap(node.string, as: key)
+    case ObjectIdentifier(Int.self): return wrap(node.int, as: key)
+    case ObjectIdentifier(Double.self): return wrap(node.float, as: key)
+    case ObjectIdentifier(Bool.self): return wrap(node.bool, as: key)
+    default: return nil
+    }
+  }
+
+  private func wrap<Value>(_ value: Value?, as key: KeyValueKey) -> Any? {
+    guard let value else { return nil }
+    if key.accepts(value) { return value }
+    let optional: Value? = value
+    return key.accepts(optional as Any) ? optional as Any : nil
+  }
+
+  // MARK: Bindings
+
+  private mutating func checkBindings(_ node: Node, of target: any KeyValueCoding) {
+    guard let pairs = node.pairs else {
+      errors.append(source.error(.structure, "bindings must map property names to bindings", at: node))
+      return
+    }
+    for (propertyNode, value) in pairs {
+      guard let property = propertyNode.scalarText, let key = key(property, of: target, at: propertyNode) else {
+        continue
+      }
+      guard let bindable = key.keyPath as? any SpecBindableProperty else {
+        errors.append(
+          source.error(
+            .typeMismatch, "the property \(property) of \(type(of: target)) cannot be bound", at: propertyNode))
+        continue
+      }
+      let specs: [Node]
+      if let list = value.elements {
+        specs = list
+        if list.count > 1, !bindable.combines(on: target) {
+          errors.append(
+            source.error(
+              .typeMismatch,
+              "only Boolean properties that combine bindings (isEnabled, isHidden) take a list; \(property) does not",
+              at: value))
+          continue
+        }
+      } else {
+        specs = [value]
+      }
+      for spec in specs { checkBinding(spec, property: bindable, of: target) }
+    }
+  }
+
+  private mutating func checkBinding(_ node: Node, property: any SpecBindableProperty, of target: any KeyValueCoding) {
+    guard let fields = node.pairs else {
+      errors.append(source.error(.structure, "a binding is {to: /Object, value: 'expression'}", at: node))
+      return
+    }
+    var context: (any KeyValueCoding)?
+    var expressionNode: Node?
+    var complete = true
+    for (fieldNode, value) in fields {
+      switch fieldNode.scalarText {
+      case "to":
+        context = reference(value)
+        if context == nil { complete = false }
+      case "value":
+        expressionNode = value
+      default:
+        errors.append(
+          source.error(
+            .structure, "unknown field \"\(fieldNode.scalarText ?? "")\" in a binding (use to, value)", at: fieldNode))
+        complete = false
+      }
+    }
+    guard complete else { return }
+    guard let context else {
+      errors.append(source.error(.structure, "this binding has no to: /Object", at: node))
+      return
+    }
+    guard let expressionNode, let expression = expressionNode.scalarText else {
+      errors.append(source.error(.structure, "this binding has no value: 'expression'", at: node))
+      return
+    }
+    do {
+      _ = try property.bind(
+        expression: expression, on: target, to: context, root: root, transformers: transformers, perform: false)
+    } catch {
+      errors.append(
+        source.error(
+          .expression, error.message, in: expressionNode, line: error.location.line, column: error.location.column))
+      return
+    }
+    let transformers = self.transformers
+    let root = self.root
+    bindings.append {
+      try property.bind(
+        expression: expression, on: target, to: context, root: root, transformers: transformers, perform: true)
+    }
+  }
+}
+
+/// The names closest to `name`, for "did you mean" messages.
+func closest(to name: String, in names: [String]) -> [String] {
+  KeyValueKeyTable.closestNames(to: name, among: names)
+}
+
+/// `; did you mean "a", "b"?`, or nothing.
+func didYouMean(_ suggestions: [String]) -> String {
+  suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?"
+}

@@ -1,0 +1,36 @@
+public import Bindery
+
+/// What a spec file made: its objects by name, and the bindings between them.
+///
+/// The objects are kept here (bindings retain neither end); drop this, or call ``unbind()``, and the
+/// bindings end.
+///
+/// ```swift
+/// let spec = try SpecFile.load(contentsOf: "PersonEditor.spec.yaml")
+/// let controller = spec.object(named: "ViewController", as: PersonViewController.self)
+/// ```
+public final class SpecObjects {
+  /// The objects' names, in the order of the file.
+  public let names: [String]
+  /// The objects, by name.
+  public let objects: [String: any KeyValueCoding]
+  /// Every binding the file declared.
+  public let bindings: BindingSet
+
+  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet) {
+    self.names = names
+    self.objects = objects
+    self.bindings = bindings
+  }
+
+  /// The object named `name`.
+  public subscript(name: String) -> (any KeyValueCoding)? { objects[name] }
+
+  /// The object named `name`, if it has the type `type`.
+  public func object<Object>(named name: String, as type: Object.Type) -> Object? {
+    objects[name] as? Object
+  }
+
+  /// Ends every binding.
+  public func unbind() { bindings.unbind() }
+}

@@ -1,0 +1,45 @@
+import Bindery
+import BinderyControls
+import BinderySpec
+
+@KeyValueObservable
+final class Person {
+  var firstName: String
+  var lastName: String
+  var age = 0
+
+  var fullName: String? {
+    switch (firstName.isEmpty, lastName.isEmpty) {
+    case (false, false): firstName + " " + lastName
+    case (false, true): firstName
+    case (true, false): lastName
+    case (true, true): nil
+    }
+  }
+
+  init(firstName: String = "", lastName: String = "") {
+    self.firstName = firstName
+    self.lastName = lastName
+  }
+}
+
+/// Seed 000's PersonViewController: a person, a saving flag, outlets and a view.
+@KeyValueObservable
+final class PersonViewController {
+  var person: Person?
+  var isSaving = false
+  var firstNameField: TextField?
+  var lastNameField: TextField?
+  var fullNameLabel: TextField?
+  var view = View()
+  var title = ""
+  var count = 0
+}
+
+/// The classes the tests' specs name.
+let testClasses: SpecClassRegistry = {
+  let registry = SpecClassRegistry()
+  registry.register(PersonViewController.self) { PersonViewController() }
+  registry.register(Person.self) { Person() }
+  return registry
+}()

@@ -1,0 +1,78 @@
+import Bindery
+import BinderyControls
+import BinderySpec
+import BinderyTestSupport
+import Foundation
+import Testing
+
+/// The path of a spec file of the test bundle.
+func specPath(_ name: String) throws -> String {
+  let url = try #require(Bundle.module.url(forResource: "Specs/\(name)", withExtension: nil))
+  return url.path
+}
+
+@Suite("Spec files")
+struct SpecFileTests {
+  @Test func theSeedsSpecLoadsAsWrittenAndItsBindingsWork() throws {
+    let spec = try SpecFile.load(contentsOf: specPath("PersonViewController.spec.yaml"), classes: testClasses)
+    #expect(spec.names == ["ViewController", "FirstNameField", "LastNameField", "FullNameLabel"])
+    let controller = try #require(spec.object(named: "ViewController", as: PersonViewController.self))
+    let firstNameField = try #require(spec.object(named: "FirstNameField", as: TextField.self))
+    let fullNameLabel = try #require(spec.object(named: "FullNameLabel", as: TextField.self))
+    #expect(controller.firstNameField === firstNameField)
+    #expect(controller.fullNameLabel === fullNameLabel)
+    #expect(controller.view.subviews.count == 3)
+    #expect(controller.view.subviews.first === firstNameField)
+    #expect(spec.bindings.bindings.count == 7)
+
+    // No person: the fields are disabled.
+    #expect(!firstNameField.isEnabled)
+    controller.person = Person(firstName: "Ada", lastName: "Lovelace")
+    #expect(firstNameField.isEnabled)
+    #expect(firstNameField.text == "Ada")
+    #expect(fullNameLabel.text == "Ada Lovelace")
+
+    // Typing in the field updates the model and the label.
+    firstNameField.userDidEdit(text: "Augusta")
+    #expect(controller.person?.firstName == "Augusta")
+    #expect(fullNameLabel.text == "Augusta Lovelace")
+
+    // Saving disables the fields.
+    controller.isSaving = true
+    #expect(!firstNameField.isEnabled)
+    #expect(spec.object(named: "LastNameField", as: TextField.self)?.isEnabled == false)
+    controller.isSaving = false
+    #expect(firstNameField.isEnabled)
+  }
+
+  @Test func propertiesAreSetFromScalarsAndReferences() throws {
+    let spec = try SpecFile.load(
+      yaml: """
+        Controller:
+          class: PersonViewController
+          title: People
+          count: 3
+          isSaving: true
+          firstNameField: /Field
+        Field:
+          class: TextField
+          placeholder: First name
+        """, classes: testClasses)
+    let controller = try #require(spec.object(named: "Controller", as: PersonViewController.self))
+    #expect(controller.title == "People")
+    #expect(controller.count == 3)
+    #expect(controller.isSaving)
+    #expect(controller.firstNameField === spec["Field"])
+    #expect(spec.object(named: "Field", as: TextField.self)?.placeholder == "First name")
+  }
+
+  @Test func droppingTheObjectsEndsTheBindings() throws {
+    let tracker = LifetimeTracker()
+    do {
+      let spec = try SpecFile.load(contentsOf: specPath("PersonViewController.spec.yaml"), classes: testClasses)
+      for name in spec.names { tracker.track((spec.objects[name] ?? Person()) as AnyObject) }
+      spec.object(named: "ViewController", as: PersonViewController.self)?.person = Person(firstName: "Ada")
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+  }
+}

@@ -23,14 +23,25 @@ struct YAMLSource {
       let detail = context.map { "\(problem) \($0.text)" } ?? problem
       return SpecError(file: file, line: mark.line, column: mark.column, kind: .yaml, message: "YAML: \(detail)")
     case .duplicatedKeysInMapping(let duplicates, let context):
+      let (line, column) = secondOccurrence(of: duplicates.first ?? "", after: context.mark)
       return SpecError(
-        file: file, line: context.mark.line, column: context.mark.column, kind: .duplicateName,
+        file: file, line: line, column: column, kind: .duplicateName,
         message: "the name \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) is used twice")
     case .reader(let problem, _, _, _):
       return SpecError(file: file, line: 1, column: 1, kind: .yaml, message: "YAML: \(problem)")
     default:
       return SpecError(file: file, line: 1, column: 1, kind: .yaml, message: "YAML: \(error)")
     }
+  }
+
+  /// Where `key` appears again as a key at the same column, after its first use at `mark`.
+  private func secondOccurrence(of key: String, after mark: Mark) -> (line: Int, column: Int) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let indent = String(repeating: " ", count: max(0, mark.column - 1))
+    for index in mark.line..<lines.count where lines[index].hasPrefix(indent + key + ":") {
+      return (index + 1, mark.column)
+    }
+    return (mark.line, mark.column)
   }
 
   /// An error at `node` (its first character).

@@ -1,0 +1,185 @@
+public import Bindery
+
+extension BindingSetDefinition {
+  /// Binds every definition with `owner` (seed 001's `bindingsSetNamed:owner:`): object paths are
+  /// resolved once, now, from the owner; key paths are observed.
+  ///
+  /// Everything is checked first (objects, keys, types, transformers); on any problem nothing is
+  /// bound and every problem is reported, with its place in the file.
+  ///
+  /// - Throws: ``SpecLoadError``.
+  public func bind(
+    owner: some KeyValueCoding,
+    transformers: BindingTransformerRegistry = .shared
+  ) throws(SpecLoadError) -> BindingSet {
+    var errors: [SpecError] = []
+    var pending: [() throws -> PropertyBinding?] = []
+    for definition in bindings {
+      var problems: [SpecError] = []
+      let file = self.file
+      let fail: (String, SpecError.Kind, String, Int) -> Void = { field, kind, message, column in
+        let location = definition.locations[field] ?? (1, 1)
+        problems.append(
+          SpecError(
+            file: file, line: location.line, column: location.column + column - 1, kind: kind, message: message))
+      }
+      defer { errors += problems }
+      guard let source = resolveObject(definition.source, from: owner, field: "source", fail: fail),
+        let (target, targetKey) = resolveTarget(definition, from: owner, fail: fail)
+      else { continue }
+      let sourcePath: KeyValuePath
+      do {
+        sourcePath = try KeyValuePath(definition.sourceKeyPath, in: type(of: source))
+      } catch {
+        fail("sourceKeyPath", .unknownKey, error.description, error.column)
+        continue
+      }
+      guard let property = targetKey.keyPath as? any SpecBindableProperty else {
+        fail("targetKeyPath", .typeMismatch, "the property \(targetKey.name) of \(type(of: target)) cannot be bound", 1)
+        continue
+      }
+      var transformer: AnyBindingTransformer?
+      if let name = definition.transformer {
+        guard let named = transformers.transformer(named: name) else {
+          fail(
+            "transformer", .unknownTransformer,
+            "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))", 1
+          )
+          continue
+        }
+        if let message = Self.mismatch(named, path: sourcePath, property: property.valueType) {
+          fail("transformer", .typeMismatch, message, 1)
+          continue
+        }
+        transformer = named
+      }
+      var options = BindingOptions()
+      options.direction = definition.direction
+      do {
+        _ = try property.bind(
+          keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)
+      } catch {
+        fail("sourceKeyPath", .typeMismatch, error.description, 1)
+        continue
+      }
+      let chosen = transformer
+      pending.append {
+        try property.bind(
+          keyPath: sourcePath, on: target, to: source, transformer: chosen, options: options, perform: true)
+      }
+    }
+    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    let set = BindingSet()
+    for bind in pending {
+      do {
+        if let binding = try bind() { set.insert(binding) }
+      } catch {
+        set.unbind()
+        throw SpecLoadError([SpecError(file: file, line: 1, column: 1, kind: .typeMismatch, message: "\(error)")])
+      }
+    }
+    return set
+  }
+
+  /// Why a transformer does not fit a path and a property, if it does not.
+  private static func mismatch(_ transformer: AnyBindingTransformer, path: KeyValuePath, property: Any.Type) -> String?
+  {
+    func base(_ type: Any.Type) -> ObjectIdentifier {
+      ObjectIdentifier((type as? any OptionalNone.Type)?.wrappedType ?? type)
+    }
+    if let input = transformer.inputType, base(input) != ObjectIdentifier(Any.self),
+      base(input) != base(path.valueType)
+    {
+      return "the transformer \(transformer.name) takes a \(input), but \(path.text) is a \(path.valueType)"
+    }
+    if let output = transformer.outputType {
+      if base(output) != base(property), base(output) != ObjectIdentifier(Any.self) {
+        return "the transformer \(transformer.name) makes a \(output), but the property is a \(property)"
+      }
+    } else if !(property is any OptionalNone.Type) {
+      return "the transformer \(transformer.name) does not say what it makes; bind it to an optional property"
+    }
+    return nil
+  }
+
+  /// `self`, or the object a key path from the owner reaches now.
+  private func resolveObject(
+    _ text: String,
+    from owner: some KeyValueCoding,
+    field: String,
+    fail: (String, SpecError.Kind, String, Int) -> Void
+  ) -> (any KeyValueCoding)? {
+    if text == "self" { return owner }
+    let path: KeyValuePath
+    do {
+      path = try KeyValuePath(text, in: type(of: owner))
+    } catch {
+      fail(field, .unknownKey, error.description, error.column)
+      return nil
+    }
+    guard case .value(let value) = path.resolve(in: owner), let object = ExpressionlessUnwrap.object(value) else {
+      fail(
+        field, .unknownReference, "\(type(of: owner)).\(text) is nil or not an object when the bindings are loaded", 1)
+      return nil
+    }
+    return object
+  }
+
+  /// The target object and its bound property (a dotted `targetKeyPath` goes through objects first).
+  private func resolveTarget(
+    _ definition: BindingDefinition,
+    from owner: some KeyValueCoding,
+    fail: (String, SpecError.Kind, String, Int) -> Void
+  ) -> (any KeyValueCoding, KeyValueKey)? {
+    guard var object = resolveObject(definition.target, from: owner, field: "target", fail: fail) else { return nil }
+    let keys = definition.targetKeyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    var column = 1
+    for (index, name) in keys.enumerated() {
+      let table = type(of: object).keyValueKeys
+      guard let key = table.key(named: name) else {
+        fail(
+          "targetKeyPath", .unknownKey,
+          "\(type(of: object)) has no key \"\(name)\"" + didYouMean(table.closestNames(to: name)), column)
+        return nil
+      }
+      if index == keys.count - 1 { return (object, key) }
+      guard let next = ExpressionlessUnwrap.object(key.read(from: object) ?? nil) else {
+        fail("targetKeyPath", .unknownReference, "\(type(of: object)).\(name) is nil or not an object", column)
+        return nil
+      }
+      object = next
+      column += name.count + 1
+    }
+    return nil
+  }
+}
+
+/// Objects out of values read through key paths.
+enum ExpressionlessUnwrap {
+  static func object(_ value: Any?) -> (any KeyValueCoding)? {
+    guard let value else { return nil }
+    if let object = value as? any KeyValueCoding { return object }
+    return nil
+  }
+}
+
+extension BindingSet {
+  /// Loads `<directory>/<name>.bindings.yaml` and binds it with `owner` (seed 001's
+  /// `bindingsSetNamed:owner:`).
+  ///
+  /// ```swift
+  /// let bindings = try BindingSet.load(named: "Settings", owner: self, in: resources)
+  /// bindings.unbind()
+  /// ```
+  ///
+  /// - Throws: ``SpecLoadError`` with every problem; nothing is bound then.
+  public static func load(
+    named name: String,
+    owner: some KeyValueCoding,
+    in directory: String = ".",
+    transformers: BindingTransformerRegistry = .shared
+  ) throws(SpecLoadError) -> BindingSet {
+    let definition = try BindingSetDefinition(contentsOf: directory + "/" + name + ".bindings.yaml")
+    return try definition.bind(owner: owner, transformers: transformers)
+  }
+}

@@ -1,4 +1,4 @@
-public import Bindery
+import Bindery
 import Foundation
 import Yams
 

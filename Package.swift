@@ -16,11 +16,14 @@ let package = Package(
     .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
     .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
     .library(name: "BinderySpec", targets: ["BinderySpec"]),
+    .library(name: "BinderyLint", targets: ["BinderyLint"]),
+    .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     .macro(
@@ -64,9 +67,17 @@ let package = Package(
       dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestSupport"],
       swiftSettings: strictSettings
     ),
+    .target(
+      name: "BinderyLint",
+      dependencies: ["BinderySpec", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(name: "bindery-lint", dependencies: ["BinderyLint"], swiftSettings: strictSettings),
     .testTarget(
       name: "BinderySpecTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyTestSupport"],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyLint", "BinderyTestSupport",
+      ],
       resources: [.copy("Specs")],
       swiftSettings: strictSettings
     ),

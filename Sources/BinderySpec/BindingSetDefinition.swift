@@ -1,4 +1,4 @@
-import Bindery
+public import Bindery
 import Foundation
 import Yams
 
@@ -144,5 +144,29 @@ public struct BindingSetDefinition: Equatable, Sendable {
   /// Writes the definitions to `path`.
   public func write(to path: String) throws {
     try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+extension BindingSetDefinition {
+  /// Checks a definition file without an owner: its YAML, fields and directions, and that its
+  /// transformers are registered. Returns every problem.
+  public static func lint(
+    contentsOf path: String,
+    transformers: BindingTransformerRegistry = .shared
+  ) -> [SpecError] {
+    let definition: BindingSetDefinition
+    do {
+      definition = try BindingSetDefinition(contentsOf: path)
+    } catch {
+      return error.errors
+    }
+    return definition.bindings.compactMap { binding in
+      guard let name = binding.transformer, transformers.transformer(named: name) == nil else { return nil }
+      let location = binding.locations["transformer"] ?? (1, 1)
+      return SpecError(
+        file: path, line: location.line, column: location.column, kind: .unknownTransformer,
+        message:
+          "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))")
+    }
   }
 }

@@ -71,6 +71,52 @@ public enum SpecFile {
   }
 }
 
+extension SpecFile {
+  /// Checks the spec file at `path` without binding anything, and returns every problem.
+  ///
+  /// With `strictClasses`, every class must be registered in `classes` (run it inside a project's
+  /// tool target, where the project registers its classes). Without, objects of classes that are not
+  /// registered are checked as far as their types are not needed: YAML, structure, references,
+  /// expression syntax and transformer names; objects of registered classes are checked in full.
+  public static func lint(
+    contentsOf path: String,
+    classes: SpecClassRegistry = .shared,
+    transformers: BindingTransformerRegistry = .shared,
+    strictClasses: Bool = false
+  ) -> [SpecError] {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      return [
+        SpecError(
+          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
+      ]
+    }
+    return lint(yaml: text, file: path, classes: classes, transformers: transformers, strictClasses: strictClasses)
+  }
+
+  /// Checks a spec's text without binding anything, and returns every problem.
+  public static func lint(
+    yaml text: String,
+    file: String = "<spec>",
+    classes: SpecClassRegistry = .shared,
+    transformers: BindingTransformerRegistry = .shared,
+    strictClasses: Bool = false
+  ) -> [SpecError] {
+    var loader = SpecLoader(
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: nil)
+    loader.lintOnly = true
+    loader.lenientClasses = !strictClasses
+    do {
+      _ = try loader.load()
+      return []
+    } catch {
+      return error.errors
+    }
+  }
+}
+
 /// One load of a spec file: check everything, then apply everything.
 struct SpecLoader {
   let source: YAMLSource
@@ -78,7 +124,12 @@ struct SpecLoader {
   let transformers: BindingTransformerRegistry
   let root: (any KeyValueCoding)?
 
-  private var errors: [SpecError] = []
+  /// Check only: report the problems, make no binding.
+  var lintOnly = false
+  /// Objects of classes that are not registered are checked as far as possible instead of reported.
+  var lenientClasses = false
+  fileprivate var unresolvedNames: Set<String> = []
+  fileprivate var errors: [SpecError] = []
   private var names: [String] = []
   private var objects: [String: any KeyValueCoding] = [:]
   /// Writes of outlets, views and properties, made once everything checked.
@@ -109,6 +160,7 @@ struct SpecLoader {
     }
     // Objects first, so references may point forward.
     var bodies: [(name: String, body: [(key: Node, value: Node)], object: any KeyValueCoding)] = []
+    var unresolvedBodies: [[(key: Node, value: Node)]] = []
     for (keyNode, body) in entries {
       guard let name = keyNode.scalarText, !name.isEmpty else {
         errors.append(source.error(.structure, "an object name must be text", at: keyNode))
@@ -128,6 +180,11 @@ struct SpecLoader {
         continue
       }
       guard let className = classNode.scalarText, let entry = classes.entry(named: className) else {
+        if lenientClasses, classNode.scalarText != nil {
+          unresolvedNames.insert(name)
+          unresolvedBodies.append(fields)
+          continue
+        }
         let given = classNode.scalarText ?? ""
         let suggestions = closest(to: given, in: classes.names)
         errors.append(
@@ -155,7 +212,9 @@ struct SpecLoader {
         }
       }
     }
+    for fields in unresolvedBodies { lintUnresolved(fields) }
     guard errors.isEmpty else { throw SpecLoadError(errors) }
+    guard !lintOnly else { return SpecObjects(names: names, objects: [:], bindings: BindingSet()) }
     for write in writes { write() }
     let set = BindingSet()
     do {
@@ -171,12 +230,13 @@ struct SpecLoader {
 
   // MARK: References and keys
 
-  private mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
+  fileprivate mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
     guard let text = node.scalarText, text.hasPrefix("/"), text.count > 1 else {
       errors.append(source.error(.structure, "expected a reference to an object, like /Name", at: node))
       return nil
     }
     let name = String(text.dropFirst())
+    if unresolvedNames.contains(name) { return nil }
     guard let object = objects[name] else {
       errors.append(
         source.error(
@@ -331,7 +391,11 @@ struct SpecLoader {
     }
   }
 
-  private mutating func checkBinding(_ node: Node, property: any SpecBindableProperty, of target: any KeyValueCoding) {
+  fileprivate mutating func checkBinding(
+    _ node: Node,
+    property: (any SpecBindableProperty)?,
+    of target: (any KeyValueCoding)?
+  ) {
     guard let fields = node.pairs else {
       errors.append(source.error(.structure, "a binding is {to: /Object, value: 'expression'}", at: node))
       return
@@ -339,11 +403,14 @@ struct SpecLoader {
     var context: (any KeyValueCoding)?
     var expressionNode: Node?
     var complete = true
+    var contextUnresolved = false
     for (fieldNode, value) in fields {
       switch fieldNode.scalarText {
       case "to":
         context = reference(value)
-        if context == nil { complete = false }
+        if context == nil {
+          if isUnresolved(value) { contextUnresolved = true } else { complete = false }
+        }
       case "value":
         expressionNode = value
       default:
@@ -354,12 +421,16 @@ struct SpecLoader {
       }
     }
     guard complete else { return }
-    guard let context else {
-      errors.append(source.error(.structure, "this binding has no to: /Object", at: node))
-      return
-    }
     guard let expressionNode, let expression = expressionNode.scalarText else {
       errors.append(source.error(.structure, "this binding has no value: 'expression'", at: node))
+      return
+    }
+    if contextUnresolved || target == nil || (lintOnly && root == nil && expression.contains("$root")) {
+      lintExpression(expression, at: expressionNode)
+      return
+    }
+    guard let context, let target, let property else {
+      errors.append(source.error(.structure, "this binding has no to: /Object", at: node))
       return
     }
     do {
@@ -376,6 +447,77 @@ struct SpecLoader {
     bindings.append {
       try property.bind(
         expression: expression, on: target, to: context, root: root, transformers: transformers, perform: true)
+    }
+  }
+}
+
+extension SpecLoader {
+  /// Whether `node` names an object whose class is not registered (lenient lint).
+  fileprivate func isUnresolved(_ node: Node) -> Bool {
+    guard let text = node.scalarText, text.hasPrefix("/") else { return false }
+    return unresolvedNames.contains(String(text.dropFirst()))
+  }
+
+  /// Checks what can be checked of an expression without the types it reads: its syntax, its
+  /// attribute names and the transformers it names.
+  fileprivate mutating func lintExpression(_ expression: String, at node: Node) {
+    let syntax: BindingExpressionSyntax
+    do {
+      syntax = try ExpressionParser.parse(expression)
+    } catch {
+      errors.append(
+        source.error(.expression, error.message, in: node, line: error.location.line, column: error.location.column))
+      return
+    }
+    for attribute in syntax.attributes {
+      let location = attribute.location
+      guard CompiledExpression.knownAttributes.contains(attribute.name) else {
+        errors.append(
+          source.error(
+            .expression,
+            "unknown attribute \"\(attribute.name)\" (known: \(CompiledExpression.knownAttributes.joined(separator: ", ")))",
+            in: node, line: location.line, column: location.column))
+        continue
+      }
+      guard attribute.name == "transformer" || attribute.name == "formatter", let primary = attribute.value?.primary
+      else { continue }
+      let name: String? =
+        switch primary {
+        case .string(let text, _): text
+        case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
+        default: nil
+        }
+      if let name, transformers.transformer(named: name) == nil {
+        errors.append(
+          source.error(
+            .expression,
+            "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))",
+            in: node, line: primary.location.line, column: primary.location.column))
+      }
+    }
+  }
+
+  /// The fields of an object whose class is not registered: references and expressions.
+  fileprivate mutating func lintUnresolved(_ fields: [(key: Node, value: Node)]) {
+    for (fieldNode, value) in fields {
+      switch fieldNode.scalarText {
+      case "outlets":
+        for (_, referenceNode) in value.pairs ?? [] where !isUnresolved(referenceNode) { _ = reference(referenceNode) }
+      case "view":
+        for (_, list) in value.pairs ?? [] {
+          for element in list.elements ?? [] where !isUnresolved(element) { _ = reference(element) }
+        }
+      case "bindings":
+        guard let pairs = value.pairs else {
+          errors.append(source.error(.structure, "bindings must map property names to bindings", at: value))
+          continue
+        }
+        for (_, bindingValue) in pairs {
+          for spec in bindingValue.elements ?? [bindingValue] { checkBinding(spec, property: nil, of: nil) }
+        }
+      default:
+        continue
+      }
     }
   }
 }

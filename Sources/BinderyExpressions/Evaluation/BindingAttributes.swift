@@ -8,12 +8,7 @@ import Bindery
 /// - `transformer` (or `formatter`): a transformer of the registry, by name;
 /// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options.
 struct BindingAttributes<Value> {
-  static var known: [String] {
-    [
-      "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
-      "transformer", "formatter", "updatesContinuously", "conditionallySetsEnabled",
-    ]
-  }
+  static var known: [String] { CompiledExpression.knownAttributes }
 
   var placeholders = BindingPlaceholders<Value>()
   var transformer: AnyBindingTransformer?

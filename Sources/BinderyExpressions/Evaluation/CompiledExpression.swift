@@ -12,6 +12,12 @@ public import Bindery
 /// enabled.evaluate(in: ExpressionScope(data: controller)) as? Bool
 /// ```
 public struct CompiledExpression {
+  /// The attributes a binding understands: placeholders, a transformer by name, and options.
+  public static let knownAttributes = [
+    "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
+    "transformer", "formatter", "updatesContinuously", "conditionallySetsEnabled",
+  ]
+
   /// The text.
   public let source: String
   /// The syntax.

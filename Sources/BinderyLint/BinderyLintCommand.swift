@@ -1,0 +1,77 @@
+public import ArgumentParser
+import BinderySpec
+import Foundation
+
+/// `bindery-lint`: checks spec files and binding definition files, prints each problem as
+/// `file:line:column: error: message`, and exits with 1 when there is any, so a project can run it
+/// in its CI.
+///
+/// The `bindery-lint` executable knows the headless controls. To check keys against a project's own
+/// classes, make a tool target that registers them and runs the command:
+///
+/// ```swift
+/// import BinderyLint
+/// import BinderySpec
+///
+/// SpecClassRegistry.shared.register(PersonViewController.self) { PersonViewController() }
+/// BinderyLintCommand.main()
+/// ```
+public struct BinderyLintCommand: ParsableCommand {
+  /// The command's name and summary.
+  public static let configuration = CommandConfiguration(
+    commandName: "bindery-lint",
+    abstract: "Checks Bindery spec files (*.spec.yaml) and binding definitions (*.bindings.yaml)."
+  )
+
+  /// The files, or directories searched for `*.yaml` files.
+  @Argument(help: "Spec and binding-definition files, or directories to search for .yaml files.")
+  public var paths: [String]
+
+  /// Whether every class must be registered.
+  @Flag(help: "Report classes that are not registered (run from a tool target that registers them).")
+  public var strictClasses = false
+
+  /// Creates the command (ArgumentParser fills in the options).
+  public init() {}
+
+  /// Checks every file and exits with 1 when any problem is found.
+  public func run() throws {
+    let files = Self.files(in: paths)
+    guard !files.isEmpty else { throw ValidationError("no .yaml files found in \(paths.joined(separator: ", "))") }
+    var problems: [SpecError] = []
+    for file in files {
+      if file.hasSuffix(".bindings.yaml") {
+        problems += BindingSetDefinition.lint(contentsOf: file)
+      } else {
+        problems += SpecFile.lint(contentsOf: file, strictClasses: strictClasses)
+      }
+    }
+    for problem in problems { print(problem.description) }
+    let summary =
+      problems.isEmpty
+      ? "bindery-lint: \(files.count) file(s), no problems"
+      : "bindery-lint: \(problems.count) problem(s) in \(Set(problems.map(\.file)).count) of \(files.count) file(s)"
+    FileHandle.standardError.write(Data((summary + "\n").utf8))
+    if !problems.isEmpty { throw ExitCode(1) }
+  }
+
+  /// The files named, and the `.yaml` files under the directories named, sorted.
+  static func files(in paths: [String]) -> [String] {
+    var files: [String] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        files.append(path)  // reported as unreadable
+        continue
+      }
+      guard isDirectory.boolValue else {
+        files.append(path)
+        continue
+      }
+      let found = manager.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+      files += found.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { path + "/" + $0 }
+    }
+    return files
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import BinderyLint
+import BinderySpec
+import Foundation
+import Testing
+
+@Suite("bindery-lint")
+struct LintTests {
+  let spec = """
+    Controller:
+      class: AppController
+      outlets:
+        field: /Feld
+    Field:
+      class: TextField
+      bindings:
+        text: {to: /Controller, value: 'person.name &&'}
+        enabled: {to: /Controller, value: 'ok { transformer: Nope }'}
+        hidden: {to: /Field, value: 'isEnabled === null'}
+        placeholder: {to: /Field, value: 'isEnabled'}
+    """
+
+  @Test func withoutTheProjectsClassesEverythingButKeysIsChecked() {
+    let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml")
+    #expect(
+      errors.map(\.description) == [
+        "app.spec.yaml:4:12: error: no object is named \"Feld\"; did you mean \"Field\"?",
+        "app.spec.yaml:8:51: error: expected an expression after \"&&\"",
+        "app.spec.yaml:9:58: error: no transformer is registered as \"Nope\" (registered: CommaSeparatedList, IsEmpty, IsNil, IsNotEmpty, IsNotNil, NegateBoolean)",
+        "app.spec.yaml:11:39: error: \"isEnabled\" is a Bool, but the property bound to it is a String?",
+      ])
+  }
+
+  @Test func strictClassesReportsClassesThatAreNotRegistered() {
+    let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", strictClasses: true)
+    #expect(errors.first?.description == "app.spec.yaml:2:10: error: no class is registered as \"AppController\"")
+  }
+
+  @Test func theCommandPrintsProblemsAndExitsWithOne() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try spec.write(toFile: directory + "/app.spec.yaml", atomically: true, encoding: .utf8)
+    try "bindings:\n- source: self\n  sourceKeyPath: a\n  target: b\n  targetKeyPath: c\n  transformer: Nope\n"
+      .write(toFile: directory + "/app.bindings.yaml", atomically: true, encoding: .utf8)
+    let command = try BinderyLintCommand.parse([directory])
+    #expect(throws: ExitCode.self) { try command.run() }
+    let good = try BinderyLintCommand.parse([
+      try #require(Bundle.module.url(forResource: "Specs", withExtension: nil)).path
+    ])
+    #expect(throws: Never.self) { try good.run() }
+  }
+}

@@ -18,6 +18,8 @@ let package = Package(
         "MallocStats",
         .product(name: "Bindery", package: "Bindery"),
         .product(name: "BinderyControls", package: "Bindery"),
+        .product(name: "BinderyExpressions", package: "Bindery"),
+        .product(name: "BinderySpec", package: "Bindery"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -135,7 +135,7 @@ extension BindingSetDefinition {
     let keys = definition.targetKeyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     var column = 1
     for (index, name) in keys.enumerated() {
-      let table = type(of: object).keyValueKeys
+      let table = KeyValueKeyTable.of(type(of: object))
       guard let key = table.key(named: name) else {
         fail(
           "targetKeyPath", .unknownKey,

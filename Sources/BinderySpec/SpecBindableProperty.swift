@@ -5,15 +5,15 @@ import BinderyExpressions
 /// called with it.
 protocol SpecBindableProperty {
   var valueType: Any.Type { get }
-  /// Checks (without binding) or binds the property of `target` to an expression on `context`.
-  func bind(
+  /// Checks the binding of the property of `target` to an expression on `context`, and returns what
+  /// makes it.
+  func prepare(
     expression: String,
     on target: AnyObject,
     to context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
-    transformers: BindingTransformerRegistry,
-    perform: Bool
-  ) throws(ExpressionError) -> PropertyBinding?
+    transformers: BindingTransformerRegistry
+  ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding
   /// Checks (without binding) or binds the property of `target` to a string key path of `source`.
   func bind(
     keyPath: KeyValuePath,
@@ -30,21 +30,20 @@ protocol SpecBindableProperty {
 extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObservable {
   var valueType: Any.Type { Value.self }
 
-  func bind(
+  func prepare(
     expression: String,
     on target: AnyObject,
     to context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
-    transformers: BindingTransformerRegistry,
-    perform: Bool
-  ) throws(ExpressionError) -> PropertyBinding? {
-    guard let target = target as? Root else { return nil }
-    func open<Context: KeyValueCoding>(_ context: Context) throws(ExpressionError) -> PropertyBinding? {
-      if perform {
-        return try target.bind(self, to: context, expression: expression, root: root, transformers: transformers)
-      }
-      try target.checkBinding(self, to: context, expression: expression, root: root, transformers: transformers)
-      return nil
+    transformers: BindingTransformerRegistry
+  ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
+    guard let target = target as? Root else {
+      throw ExpressionError("the target is not a \(Root.self)", at: .start, in: expression, kind: .type)
+    }
+    func open<Context: KeyValueCoding>(
+      _ context: Context
+    ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
+      try target.prepareBinding(self, to: context, expression: expression, root: root, transformers: transformers)
     }
     return try open(context)
   }

@@ -248,7 +248,7 @@ struct SpecLoader {
 
   /// The key `name` of `object`'s class, or `isName` (`enabled` is `isEnabled`, as in Cocoa).
   private mutating func key(_ name: String, of object: any KeyValueCoding, at node: Node) -> KeyValueKey? {
-    let table = type(of: object).keyValueKeys
+    let table = KeyValueKeyTable.of(type(of: object))
     if let key = table.key(named: name) { return key }
     if let first = name.first, let key = table.key(named: "is" + first.uppercased() + name.dropFirst()) { return key }
     errors.append(
@@ -434,19 +434,13 @@ struct SpecLoader {
       return
     }
     do {
-      _ = try property.bind(
-        expression: expression, on: target, to: context, root: root, transformers: transformers, perform: false)
+      let bind = try property.prepare(
+        expression: expression, on: target, to: context, root: root, transformers: transformers)
+      bindings.append { try bind() }
     } catch {
       errors.append(
         source.error(
           .expression, error.message, in: expressionNode, line: error.location.line, column: error.location.column))
-      return
-    }
-    let transformers = self.transformers
-    let root = self.root
-    bindings.append {
-      try property.bind(
-        expression: expression, on: target, to: context, root: root, transformers: transformers, perform: true)
     }
   }
 }

@@ -8,7 +8,9 @@ struct YAMLSource {
   /// The document's root node; a YAML syntax error becomes a ``SpecError``.
   func root() throws(SpecLoadError) -> Node? {
     do {
-      return try Yams.compose(yaml: text)
+      // The basic resolver tags every scalar as text, without the default resolver's regular
+      // expressions (a spec reads scalars by the type of the property they set).
+      return try Yams.compose(yaml: text, .basic)
     } catch let error as YamlError {
       throw SpecLoadError([convert(error)])
     } catch {

@@ -28,6 +28,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
     "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
+    "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) }, "expression-negation": expressionNegation,
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
   exit(0)
@@ -46,6 +47,11 @@ let bytes = binderyBytesPerBinding(count: bindingCount)
 let combine = openCombineOneWay(operations: operations)
 let combineBytes = openCombineBytesPerSubscription(count: bindingCount / 10)
 let observation = observationRearmOneWay(operations: operations / 4)
+let specLoad = specLoad1000(rounds: quick ? 1 : 5)
+let expressionPath = expressionKeyPath(operations: operations / 20)
+let typedPath = typedKeyPath(operations: operations / 20)
+let expressionNot = expressionNegation(operations: operations / 4)
+let typedNot = typedNegation(operations: operations / 4)
 
 let figures: [Figure] = [
   Figure(name: "baseline-one-way", value: baselineOne, unit: "ns", ratio: 1, target: ""),
@@ -71,6 +77,15 @@ let figures: [Figure] = [
   Figure(name: "opencombine-bytes-per-subscription", value: combineBytes, unit: "bytes", ratio: nil, target: "peer"),
   Figure(
     name: "observation-rearm-one-way", value: observation, unit: "ns", ratio: observation / baselineOne, target: "peer"),
+  Figure(name: "spec-load-1000", value: specLoad, unit: "ns", ratio: nil, target: "< 50 ms"),
+  Figure(
+    name: "expression-keypath", value: expressionPath, unit: "ns", ratio: expressionPath / baselineOne,
+    target: "≤ 3× typed (\(format(expressionPath / typedPath, decimals: 2))×)"),
+  Figure(name: "typed-keypath", value: typedPath, unit: "ns", ratio: typedPath / baselineOne, target: "reference"),
+  Figure(
+    name: "expression-negation", value: expressionNot, unit: "ns", ratio: expressionNot / baselineOne,
+    target: "≤ 3× typed (\(format(expressionNot / typedNot, decimals: 2))×)"),
+  Figure(name: "typed-negation", value: typedNot, unit: "ns", ratio: typedNot / baselineOne, target: "reference"),
 ]
 
 func format(_ value: Double, decimals: Int) -> String {

@@ -92,6 +92,19 @@ public struct KeyValueKeyTable: @unchecked Sendable {
   }
 }
 
+extension KeyValueKeyTable {
+  private static let cache = Locked<[ObjectIdentifier: KeyValueKeyTable]>([:])
+
+  /// The table of `type`, built once per type (a class's table never changes).
+  public static func of(_ type: any KeyValueCoding.Type) -> KeyValueKeyTable {
+    let id = ObjectIdentifier(type)
+    if let table = cache.withLock({ $0[id] }) { return table }
+    let table = type.keyValueKeys
+    cache.withLock { $0[id] = table }
+    return table
+  }
+}
+
 /// Levenshtein distance, for suggestions.
 enum EditDistance {
   static func between(_ a: String, _ b: String) -> Int {

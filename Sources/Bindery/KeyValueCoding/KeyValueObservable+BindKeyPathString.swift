@@ -29,6 +29,10 @@ extension KeyValueObservable {
   ) throws(KeyValueCodingError) -> PropertyBinding {
     let path = try KeyValuePath(text, in: type(of: source))
     let access = try KeyValueSourceAccess<Source, Value>(path: path, placeholders: placeholders)
+    if let typed = path.composedKeyPath as? KeyPath<Source, Value> {
+      // A plain chain of properties: the typed binding, with its fast paths.
+      return bind(property, to: source, typed, options: options, placeholders: placeholders, file: file, line: line)
+    }
     return BindingFactory.make(
       target: self,
       property,
@@ -69,7 +73,13 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(KeyValueCodingError) -> PropertyBinding {
-    try bindKeyPathString(
+    let path = try KeyValuePath(text, in: type(of: source))
+    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
+      return bind(
+        property, to: source, typed, transformer: transformer, options: options, placeholders: placeholders,
+        file: file, line: line)
+    }
+    return try bindKeyPathString(
       property, to: source, text, transformer: transformer, lift: { $0 }, unlift: { $0 },
       options: options, placeholders: placeholders, file: file, line: line)
   }
@@ -89,7 +99,13 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(KeyValueCodingError) -> PropertyBinding {
-    try bindKeyPathString(
+    let path = try KeyValuePath(text, in: type(of: source))
+    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
+      return bind(
+        property, to: source, typed, transformer: transformer, options: options, placeholders: placeholders,
+        file: file, line: line)
+    }
+    return try bindKeyPathString(
       property, to: source, text, transformer: transformer, lift: { $0 }, unlift: { $0 },
       options: options, placeholders: placeholders, file: file, line: line)
   }

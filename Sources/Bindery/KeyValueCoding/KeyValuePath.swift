@@ -67,7 +67,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
       guard Self.isIdentifier(name) else {
         throw .unknownKey(type: String(describing: currentType), key: name, suggestions: [], column: column)
       }
-      let table = currentType.keyValueKeys
+      let table = KeyValueKeyTable.of(currentType)
       guard let key = table.key(named: name) else {
         throw .unknownKey(
           type: String(describing: currentType), key: name, suggestions: table.closestNames(to: name), column: column)
@@ -124,6 +124,22 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   /// - Throws: ``KeyValueCodingError/typeMismatch(path:pathType:expected:)``.
   public func checkBindable<Value>(to type: Value.Type, hasNullPlaceholder: Bool = false) throws(KeyValueCodingError) {
     try KeyValueSourceAccess<Never, Value>.check(path: self, hasNullPlaceholder: hasNullPlaceholder)
+  }
+
+  /// The path as one Swift key path, when every step is a property and none is optional on the way
+  /// (so the typed machinery, and its fast paths, can bind it).
+  public var composedKeyPath: AnyKeyPath? {
+    var composed: AnyKeyPath?
+    for step in steps {
+      guard case .key(let key, let unwraps) = step, !unwraps else { return nil }
+      guard let current = composed else {
+        composed = key.keyPath
+        continue
+      }
+      guard let appended = current.appending(path: key.keyPath) else { return nil }
+      composed = appended
+    }
+    return composed
   }
 
   // MARK: Reading and writing
@@ -239,7 +255,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
       throw .invalidCollectionOperator(
         path: path, reason: "\(name) needs objects with keys, not \(array._elementType)", column: column)
     }
-    let table = elementType.keyValueKeys
+    let table = KeyValueKeyTable.of(elementType)
     guard let key = table.key(named: keyName) else {
       throw .unknownKey(
         type: String(describing: elementType), key: keyName, suggestions: table.closestNames(to: keyName),

@@ -1,4 +1,5 @@
 public import Bindery
+import Synchronization
 
 /// A binding expression parsed and checked against the types of its data context (and root), ready
 /// to evaluate.
@@ -11,7 +12,7 @@ public import Bindery
 /// enabled.valueType                                   // Bool
 /// enabled.evaluate(in: ExpressionScope(data: controller)) as? Bool
 /// ```
-public struct CompiledExpression {
+public struct CompiledExpression: @unchecked Sendable {
   /// The attributes a binding understands: placeholders, a transformer by name, and options.
   public static let knownAttributes = [
     "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
@@ -43,6 +44,33 @@ public struct CompiledExpression {
       self.node = nil
     }
   }
+
+  /// The expression `source` compiled for these types, from a cache shared by every binding (a list's
+  /// rows and a spec's fields bind the same expressions many times).
+  ///
+  /// - Throws: ``ExpressionError``.
+  public static func cached(
+    _ source: String,
+    data: any KeyValueCoding.Type,
+    root: (any KeyValueCoding.Type)? = nil
+  ) throws(ExpressionError) -> CompiledExpression {
+    let key = CacheKey(source: source, data: ObjectIdentifier(data), root: root.map(ObjectIdentifier.init))
+    if let hit = cache.withLock({ $0[key] }) { return hit }
+    let compiled = try CompiledExpression(source, data: data, root: root)
+    cache.withLock { table in
+      if table.count >= 4096 { table.removeAll(keepingCapacity: true) }
+      table[key] = compiled
+    }
+    return compiled
+  }
+
+  private struct CacheKey: Hashable {
+    let source: String
+    let data: ObjectIdentifier
+    let root: ObjectIdentifier?
+  }
+
+  private static let cache = Mutex<[CacheKey: CompiledExpression]>([:])
 
   /// The type of the values the primary expression computes (`Optional` when it may be `nil`); `nil`
   /// when the expression has attributes only.

@@ -36,7 +36,7 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(ExpressionError) -> PropertyBinding {
-    let expression = try CompiledExpression(text, data: type(of: context), root: root.map { type(of: $0) })
+    let expression = try CompiledExpression.cached(text, data: type(of: context), root: root.map { type(of: $0) })
     let binding = try ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
       .bind(context: context, root: root, transformers: transformers, options: options, perform: true)
     guard let binding else { throw ExpressionError("nothing was bound", at: .start, in: text, kind: .type) }
@@ -55,9 +55,36 @@ extension KeyValueObservable {
     transformers: BindingTransformerRegistry = .shared,
     options: BindingOptions = BindingOptions()
   ) throws(ExpressionError) {
-    let expression = try CompiledExpression(text, data: type(of: context), root: root.map { type(of: $0) })
-    _ = try ExpressionBinder(target: self, property: property, expression: expression, file: #fileID, line: #line)
-      .bind(context: context, root: root, transformers: transformers, options: options, perform: false)
+    _ = try prepareBinding(
+      property, to: context, expression: text, root: root, transformers: transformers, options: options)
+  }
+
+  /// Checks everything ``bind(_:to:expression:root:transformers:options:file:line:)`` would check and
+  /// returns what makes the binding, so a loader checks everything first and then binds without
+  /// compiling the expression again.
+  ///
+  /// - Returns: Makes the binding (it throws only if the objects changed type since the check).
+  /// - Throws: ``ExpressionError``.
+  public func prepareBinding<Context: KeyValueCoding, Value>(
+    _ property: ReferenceWritableKeyPath<Self, Value>,
+    to context: Context,
+    expression text: String,
+    root: (any KeyValueCoding)? = nil,
+    transformers: BindingTransformerRegistry = .shared,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
+    let expression = try CompiledExpression.cached(text, data: type(of: context), root: root.map { type(of: $0) })
+    let binder = ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
+    _ = try binder.bind(context: context, root: root, transformers: transformers, options: options, perform: false)
+    return { [weak context, weak root] () throws(ExpressionError) -> PropertyBinding in
+      guard let context else { throw ExpressionError("the data context is gone", at: .start, in: text, kind: .type) }
+      let binding = try binder.bind(
+        context: context, root: root, transformers: transformers, options: options, perform: true)
+      guard let binding else { throw ExpressionError("nothing was bound", at: .start, in: text, kind: .type) }
+      return binding
+    }
   }
 }
 

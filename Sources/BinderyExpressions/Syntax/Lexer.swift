@@ -45,17 +45,17 @@ struct Lexer {
   }
 
   mutating func next() throws(ExpressionError) -> Token {
-    while let character = peek(), character.isWhitespace { _ = advance() }
+    while let character = peek(), character.isExpressionSpace { _ = advance() }
     let start = location
     guard let character = peek() else { return Token(kind: .end, location: start, text: "") }
 
-    if character.isLetter || character == "_" {
+    if character.isIdentifierHead {
       let name = identifier()
       return Token(kind: .identifier(name), location: start, text: name)
     }
     if character == "$" {
       _ = advance()
-      guard let next = peek(), next.isLetter || next == "_" else {
+      guard let next = peek(), next.isIdentifierHead else {
         throw error("expected a name after \"$\" ($data, $root, $true, $false)", at: start)
       }
       let name = identifier()
@@ -93,7 +93,7 @@ struct Lexer {
 
   private mutating func identifier() -> String {
     var name = ""
-    while let character = peek(), character.isLetter || character.isNumber || character == "_" {
+    while let character = peek(), character.isIdentifierBody {
       name.append(advance())
     }
     return name
@@ -182,5 +182,25 @@ struct Lexer {
       }
     }
     return Token(kind: .string(value), location: start, text: text)
+  }
+}
+
+extension Character {
+  /// A letter or `_` (ASCII checked first: Unicode properties are slow to look up).
+  var isIdentifierHead: Bool {
+    if let ascii = asciiValue { return (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122) || ascii == 95 }
+    return isLetter
+  }
+
+  /// A letter, a digit or `_`.
+  var isIdentifierBody: Bool {
+    if let ascii = asciiValue { return isIdentifierHead || (ascii >= 48 && ascii <= 57) }
+    return isLetter || isNumber
+  }
+
+  /// White space between tokens.
+  var isExpressionSpace: Bool {
+    if let ascii = asciiValue { return ascii == 32 || ascii == 10 || ascii == 9 || ascii == 13 }
+    return isWhitespace
   }
 }

@@ -1,0 +1,93 @@
+import Bindery
+import BinderyControls
+import BinderyExpressions
+import BinderySpec
+
+@KeyValueObservable
+final class SpecController {
+  var person: Person? = Person()
+  var isSaving = false
+}
+
+/// A spec with 500 fields, each bound twice (text and enabled): 1,000 bindings.
+func thousandBindingSpec() -> String {
+  var yaml = "Controller:\n  class: SpecController\n"
+  for index in 0..<500 {
+    yaml += """
+      Field\(index):
+        class: TextField
+        bindings:
+          text: {to: /Controller, value: 'person.firstName'}
+          enabled: {to: /Controller, value: 'person !== null'}
+
+      """
+  }
+  return yaml
+}
+
+/// Parsing, checking and binding a 1,000-binding spec file: nanoseconds per load.
+func specLoad1000(rounds: Int) -> Double {
+  let registry = SpecClassRegistry()
+  registry.register(SpecController.self) { SpecController() }
+  let yaml = thousandBindingSpec()
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let start = nanoseconds()
+    let objects = try? SpecFile.load(yaml: yaml, classes: registry)
+    let elapsed = Double(nanoseconds() - start)
+    precondition(objects?.bindings.bindings.count == 1000, "the benchmark spec did not load")
+    best = min(best, elapsed)
+    objects?.unbind()
+  }
+  return best
+}
+
+/// A field bound with the expression `person.firstName`; each change edits the name.
+func expressionKeyPath(operations: Int) -> Double {
+  let controller = PersonController()
+  let field = TextField()
+  _ = try? field.bind(\.text, to: controller, expression: "person.firstName")
+  let names = ["Ada", "Grace"]
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { controller.person?.firstName = names[index & 1] }
+  }
+  blackHole(field.text)
+  return result
+}
+
+/// The same binding made with the typed key path `\.person?.firstName`.
+func typedKeyPath(operations: Int) -> Double {
+  let controller = PersonController()
+  let field = TextField()
+  field.bind(\.text, to: controller, \.person?.firstName)
+  let names = ["Ada", "Grace"]
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { controller.person?.firstName = names[index & 1] }
+  }
+  blackHole(field.text)
+  return result
+}
+
+/// A switch bound with the expression `!isSaving`; each change flips the flag.
+func expressionNegation(operations: Int) -> Double {
+  let flags = Flags()
+  let toggle = Switch()
+  _ = try? toggle.bind(\.isOn, to: flags, expression: "!isSaving")
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { flags.isSaving = index & 1 == 0 }
+  }
+  blackHole(toggle.isOn)
+  return result
+}
+
+/// The same binding made with a typed key path and `NegateBooleanTransformer`.
+func typedNegation(operations: Int) -> Double {
+  let flags = Flags()
+  let toggle = Switch()
+  toggle.bind(\.isOn, to: flags, \.isSaving, transformer: NegateBooleanTransformer())
+  let result = measure(operations: operations) { count in
+    for index in 0..<count { flags.isSaving = index & 1 == 0 }
+  }
+  blackHole(toggle.isOn)
+  return result
+}

@@ -33,6 +33,7 @@ public enum SpecFile {
   /// Loads the spec file at `path`.
   ///
   /// - Parameters:
+  ///   - path: The file.
   ///   - classes: Where `class:` names are looked up.
   ///   - transformers: Where `transformer:` attributes of expressions are looked up.
   ///   - root: The top-level view model, for `$root.` in expressions.

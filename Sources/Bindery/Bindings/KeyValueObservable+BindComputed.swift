@@ -6,7 +6,14 @@ extension KeyValueObservable {
   /// let binding = summaryLabel.bind(\.text, to: team, computing: { "\($0.members.count) members" })
   /// ```
   ///
-  /// - Parameter name: What the binding's description shows for the source.
+  /// - Parameters:
+  ///   - property: The target property.
+  ///   - source: The object the computation reads; the binding ends when it is deallocated.
+  ///   - compute: Computes the value from the source, with tracked reads.
+  ///   - name: What the binding's description shows for the source.
+  ///   - options: Delivery and the other options; the direction is always source to target.
+  ///   - file: Where the binding is made, for its description.
+  ///   - line: Where the binding is made, for its description.
   @discardableResult
   public func bind<Source: AnyObject, Value>(
     _ property: ReferenceWritableKeyPath<Self, Value>,

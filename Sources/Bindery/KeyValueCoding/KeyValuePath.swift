@@ -46,7 +46,10 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
 
   /// Resolves `text` against the keys of `rootType`.
   ///
-  /// - Parameter columnOffset: Added to the columns of errors, when the path is part of a longer text.
+  /// - Parameters:
+  ///   - text: The dotted path.
+  ///   - rootType: The class the path starts from.
+  ///   - columnOffset: Added to the columns of errors, when the path is part of a longer text.
   /// - Throws: ``KeyValueCodingError`` naming the key at fault and its column.
   public init(_ text: String, in rootType: any KeyValueCoding.Type, columnOffset: Int = 0) throws(KeyValueCodingError) {
     self.text = text
@@ -120,7 +123,9 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   /// Checks, without binding anything, that a property of type `Value` can be bound to this path
   /// (the check ``KeyValueObservable/bind(_:to:keyPath:options:placeholders:file:line:)`` makes).
   ///
-  /// - Parameter hasNullPlaceholder: Whether the binding would have a null placeholder.
+  /// - Parameters:
+  ///   - type: The type of the property.
+  ///   - hasNullPlaceholder: Whether the binding would have a null placeholder.
   /// - Throws: ``KeyValueCodingError/typeMismatch(path:pathType:expected:)``.
   public func checkBindable<Value>(to type: Value.Type, hasNullPlaceholder: Bool = false) throws(KeyValueCodingError) {
     try KeyValueSourceAccess<Never, Value>.check(path: self, hasNullPlaceholder: hasNullPlaceholder)

@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
     .library(name: "BinderySpec", targets: ["BinderySpec"]),
     .library(name: "BinderyLint", targets: ["BinderyLint"]),
+    .library(name: "BinderyControllers", targets: ["BinderyControllers"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
@@ -40,6 +41,7 @@ let package = Package(
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
       name: "BinderySpec",
       dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", .product(name: "Yams", package: "Yams")],
@@ -79,6 +81,11 @@ let package = Package(
         "Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyLint", "BinderyTestSupport",
       ],
       resources: [.copy("Specs")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyControllersTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -7,7 +7,9 @@
 public final class ObservationToken: Sendable, Hashable {
   private let onCancel: Locked<(@Sendable () -> Void)?>
 
-  init(_ onCancel: @escaping @Sendable () -> Void) {
+  /// Creates a token that runs `onCancel` once, when it is cancelled or deallocated (for observations
+  /// made outside Bindery's core, such as a controller's arrangement observers).
+  public init(_ onCancel: @escaping @Sendable () -> Void) {
     self.onCancel = Locked(onCancel)
   }
 

@@ -1,0 +1,214 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderyTestSupport
+import Testing
+
+@KeyValueObservable
+final class Person {
+  var firstName: String
+  var lastName: String
+  var age: Int
+  var isArchived = false
+
+  init(_ firstName: String, _ lastName: String = "", age: Int = 0) {
+    self.firstName = firstName
+    self.lastName = lastName
+    self.age = age
+  }
+}
+
+@KeyValueObservable
+final class Directory {
+  var people: [Person] = []
+}
+
+/// A seeded random generator (SplitMix64), so the property test is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite("Array controller")
+struct ArrayControllerTests {
+  @Test func arrangedObjectsAreTheContentFilteredAndSorted() {
+    let directory = Directory()
+    directory.people = [Person("Grace", age: 85), Person("Ada", age: 36), Person("Alan", age: 41)]
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: directory, \.people)
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Grace", "Ada", "Alan"])
+    controller.sortOrder = [.ascending(\.firstName)]
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada", "Alan", "Grace"])
+    controller.filter = { $0.age < 80 }
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada", "Alan"])
+    directory.people[0].age = 20  // Grace passes the filter now
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada", "Alan", "Grace"])
+    directory.people[1].firstName = "Zoe"  // Ada's sort key: she moves to the end
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Alan", "Grace", "Zoe"])
+  }
+
+  @Test func oneInsertRemoveOrKeyEditIsReportedWithExactIndexes() {
+    let directory = Directory()
+    directory.people = ["b", "d", "f"].map { Person($0) }
+    let controller = ArrayController<Person>()
+    controller.sortOrder = [.ascending(\.firstName)]
+    controller.bindContent(to: directory, \.people)
+    var changes: [String] = []
+    let token = controller.observeArrangement { change, _ in changes.append("\(change)") }
+    directory.people.append(Person("c"))
+    directory.people.remove(at: 0)
+    directory.people[0].firstName = "a"  // d → a: moves to the front
+    #expect(changes == ["+[1]", "-[0]", "~[1→0]"])
+    #expect(controller.arrangedObjects.map(\.firstName) == ["a", "c", "f"])
+    _ = token
+  }
+
+  @Test func tenThousandRandomSequencesAreReproducedByTheReportedChanges() {
+    var generator = SeededGenerator(state: 5)
+    let directory = Directory()
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: directory, \.people)
+    var shown: [Person] = []
+    var mismatches = 0
+    let token = controller.observeArrangement { change, arranged in
+      let rebuilt = change.applying(to: shown, newElements: arranged)
+      if !rebuilt.elementsEqual(arranged, by: ===) { mismatches += 1 }
+      shown = arranged
+    }
+    shown = controller.arrangedObjects
+    for step in 0..<10_000 {
+      // At most 60 people, so each step stays cheap.
+      let operation = Int.random(in: 0..<9, using: &generator)
+      switch directory.people.count >= 60 && operation < 2 ? 2 : operation {
+      case 0, 1:
+        let person = Person(
+          "p\(Int.random(in: 0..<50, using: &generator))", age: Int.random(in: 0..<100, using: &generator))
+        directory.people.insert(person, at: Int.random(in: 0...directory.people.count, using: &generator))
+      case 2 where !directory.people.isEmpty:
+        directory.people.remove(at: Int.random(in: 0..<directory.people.count, using: &generator))
+      case 3 where directory.people.count > 1:
+        directory.people.swapAt(
+          Int.random(in: 0..<directory.people.count, using: &generator),
+          Int.random(in: 0..<directory.people.count, using: &generator))
+      case 4 where !directory.people.isEmpty:
+        directory.people[Int.random(in: 0..<directory.people.count, using: &generator)].age = Int.random(
+          in: 0..<100, using: &generator)
+      case 5 where !directory.people.isEmpty:
+        directory.people[Int.random(in: 0..<directory.people.count, using: &generator)].firstName =
+          "p\(Int.random(in: 0..<50, using: &generator))"
+      case 6:
+        let orders: [[ArrangementSort<Person>]] = [
+          [], [.ascending(\.firstName)], [.descending(\.age), .ascending(\.firstName)],
+        ]
+        controller.sortOrder = orders[Int.random(in: 0..<orders.count, using: &generator)]
+      case 7:
+        let limit = Int.random(in: 0..<100, using: &generator)
+        controller.filter = Bool.random(using: &generator) ? nil : { $0.age >= limit }
+      default:
+        if step % 500 == 0 { directory.people = directory.people.shuffled(using: &generator) }
+      }
+      let expected = directory.people.filter { controller.filter?($0) ?? true }
+      #expect(Set(controller.arrangedObjects.map(ObjectIdentifier.init)) == Set(expected.map(ObjectIdentifier.init)))
+      #expect(controller.arrangedObjects.count == expected.count)
+      if !controller.sortOrder.isEmpty {
+        let names = controller.arrangedObjects
+        let sorted = zip(names, names.dropFirst()).allSatisfy { lhs, rhs in
+          controller.sortOrder.count == 1
+            ? lhs.firstName <= rhs.firstName
+            : (lhs.age > rhs.age || (lhs.age == rhs.age && lhs.firstName <= rhs.firstName))
+        }
+        #expect(sorted, "step \(step)")
+      }
+      #expect(shown.elementsEqual(controller.arrangedObjects, by: ===), "step \(step)")
+      if mismatches > 0 || !shown.elementsEqual(controller.arrangedObjects, by: ===) { break }
+    }
+    #expect(mismatches == 0)
+    _ = token
+  }
+
+  @Test func theSelectionProxyShowsTheCommonValueOrAMarkerAndWritesEverySelectedObject() {
+    let directory = Directory()
+    let ada = Person("Ada", "Lovelace")
+    let grace = Person("Grace", "Hopper")
+    let augusta = Person("Augusta", "Lovelace")
+    directory.people = [ada, grace, augusta]
+    let controller = ArrayController<Person>()
+    controller.avoidsEmptySelection = false
+    controller.bindContent(to: directory, \.people)
+    let field = TextField()
+    field.bind(
+      \.text, to: controller, \.selection.lastName,
+      placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+    #expect(field.text == "No Selection")
+    controller.select([ada])
+    #expect(field.text == "Lovelace")
+    controller.select([ada, augusta])
+    #expect(field.text == "Lovelace")
+    controller.select([ada, grace])
+    #expect(field.text == "Multiple Values")
+    field.userDidEdit(text: "Byron")
+    #expect(ada.lastName == "Byron")
+    #expect(grace.lastName == "Byron")
+    #expect(augusta.lastName == "Lovelace")
+    #expect(field.text == "Byron")
+  }
+
+  @Test func theSelectionFollowsItsObjectsAndIsNeverEmptyWhenAsked() {
+    let directory = Directory()
+    let people = ["c", "a", "b"].map { Person($0) }
+    directory.people = people
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: directory, \.people)
+    controller.select([people[0]])  // "c", at 0
+    controller.sortOrder = [.ascending(\.firstName)]
+    #expect(controller.selectionIndexes == [2])  // still "c", now last
+    #expect(controller.selectedObjects.first === people[0])
+    directory.people.removeAll { $0 === people[0] }
+    #expect(controller.selectionIndexes == [1])  // the nearest object
+    #expect(controller.selectedObjects.map(\.firstName) == ["b"])
+  }
+
+  @Test func addAndRemoveWriteTheContentAndButtonsFollowCanAddAndCanRemove() {
+    let directory = Directory()
+    let controller = ArrayController<Person>(makeElement: { Person("New") })
+    controller.avoidsEmptySelection = false
+    let addButton = Button(title: "Add")
+    let removeButton = Button(title: "Remove")
+    addButton.bind(\.isEnabled, to: controller, \.canAdd)
+    removeButton.bind(\.isEnabled, to: controller, \.canRemove)
+    #expect(!addButton.isEnabled)
+    controller.bindContent(to: directory, \.people)
+    #expect(addButton.isEnabled)
+    #expect(!removeButton.isEnabled)
+    let added = controller.add()
+    #expect(directory.people.count == 1)
+    #expect(controller.selectedObjects.first === added)
+    #expect(removeButton.isEnabled)
+    controller.remove()
+    #expect(directory.people.isEmpty)
+    #expect(!removeButton.isEnabled)
+  }
+
+  @Test func droppingTheControllerLeavesNothingBehind() {
+    let tracker = LifetimeTracker()
+    let directory = Directory()
+    directory.people = [Person("Ada"), Person("Grace")]
+    do {
+      let controller = tracker.track(ArrayController<Person>())
+      controller.sortOrder = [.ascending(\.firstName)]
+      controller.bindContent(to: directory, \.people)
+      let field = tracker.track(TextField())
+      field.bind(\.text, to: controller, \.selection.firstName)
+      controller.select(indexes: [0])
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    #expect(directory.keyValueRegistrar.observerCount == 0)
+    #expect(directory.people.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
+  }
+}

@@ -20,6 +20,7 @@ let package = Package(
         .product(name: "BinderyControls", package: "Bindery"),
         .product(name: "BinderyExpressions", package: "Bindery"),
         .product(name: "BinderySpec", package: "Bindery"),
+        .product(name: "BinderyControllers", package: "Bindery"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -29,6 +29,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
     "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) }, "expression-negation": expressionNegation,
+    "arranged-edit-sort-key-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).editSortKey },
+    "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
   exit(0)
@@ -52,6 +54,7 @@ let expressionPath = expressionKeyPath(operations: operations / 20)
 let typedPath = typedKeyPath(operations: operations / 20)
 let expressionNot = expressionNegation(operations: operations / 4)
 let typedNot = typedNegation(operations: operations / 4)
+let arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
 
 let figures: [Figure] = [
   Figure(name: "baseline-one-way", value: baselineOne, unit: "ns", ratio: 1, target: ""),
@@ -86,6 +89,12 @@ let figures: [Figure] = [
     name: "expression-negation", value: expressionNot, unit: "ns", ratio: expressionNot / baselineOne,
     target: "≤ 3× typed (\(format(expressionNot / typedNot, decimals: 2))×)"),
   Figure(name: "typed-negation", value: typedNot, unit: "ns", ratio: typedNot / baselineOne, target: "reference"),
+  Figure(name: "arranged-insert-100k", value: arrangement.insert, unit: "ns", ratio: nil, target: "< 20 µs"),
+  Figure(name: "arranged-remove-100k", value: arrangement.remove, unit: "ns", ratio: nil, target: "< 20 µs"),
+  Figure(
+    name: "arranged-edit-sort-key-100k", value: arrangement.editSortKey, unit: "ns", ratio: nil, target: "< 20 µs"),
+  Figure(name: "replace-shuffled-100k", value: arrangement.replaceShuffled, unit: "ns", ratio: nil, target: "< 100 ms"),
+  Figure(name: "plain-sort-100k", value: arrangement.plainSort, unit: "ns", ratio: nil, target: "reference"),
 ]
 
 func format(_ value: Double, decimals: Int) -> String {

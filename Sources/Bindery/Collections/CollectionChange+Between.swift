@@ -12,9 +12,16 @@ extension CollectionChange {
   /// The change from `old` to `new` for elements known only at run time: objects by identity,
   /// `Hashable` values by equality; anything else is replaced where it differs.
   static func between<Element>(anyOf old: [Element], _ new: [Element]) -> CollectionChange {
-    if Element.self is AnyObject.Type {
-      return compute(old, new, same: { ($0 as AnyObject) === ($1 as AnyObject) }) {
-        ObjectIdentifier($0 as AnyObject)
+    if Element.self is AnyObject.Type, MemoryLayout<Element>.size == MemoryLayout<UnsafeRawPointer>.size {
+      // Object references, compared by address without retaining them or boxing them.
+      return old.withUnsafeBufferPointer { oldBuffer in
+        new.withUnsafeBufferPointer { newBuffer in
+          oldBuffer.withMemoryRebound(to: UnsafeRawPointer.self) { oldPointers in
+            newBuffer.withMemoryRebound(to: UnsafeRawPointer.self) { newPointers in
+              compute(oldPointers, newPointers, same: ==, key: { $0 })
+            }
+          }
+        }
       }
     }
     if let hashable = Element.self as? any Hashable.Type {
@@ -29,12 +36,12 @@ extension CollectionChange {
   /// pass over the unchanged ends); the middle is matched by key: elements only in the old middle
   /// are removed, only in the new one inserted, and of those in both, the longest run that kept its
   /// order stays while the others move.
-  static func compute<Element, Key: Hashable>(
-    _ old: [Element],
-    _ new: [Element],
-    same: (Element, Element) -> Bool,
-    key: (Element) -> Key
-  ) -> CollectionChange {
+  static func compute<Elements: RandomAccessCollection, Key: Hashable>(
+    _ old: Elements,
+    _ new: Elements,
+    same: (Elements.Element, Elements.Element) -> Bool,
+    key: (Elements.Element) -> Key
+  ) -> CollectionChange where Elements.Index == Int {
     var prefix = 0
     while prefix < old.count, prefix < new.count, same(old[prefix], new[prefix]) { prefix += 1 }
     var suffix = 0

@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
-    .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyControllers", dependencies: ["Bindery", "BinderyControls"], swiftSettings: strictSettings),
     .target(
       name: "BinderySpec",
       dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", .product(name: "Yams", package: "Yams")],
@@ -85,7 +85,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyControllersTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyTestSupport"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,0 +1,116 @@
+public import Bindery
+
+/// A headless list: one row per item, updated row by row from index-level changes, as a real list
+/// would animate them (inserts, removals, moves), never reloaded whole.
+///
+/// Each row has its item as its data context and its own bindings, made by `makeRow` when the row
+/// appears and ended when it leaves.
+///
+/// ```swift
+/// let list = ListView<Person> { person, row in
+///   let name = Label()
+///   name.bind(\.text, to: person, \.fullName).store(in: row.bindings)
+///   row.controls = [name]
+/// }
+/// list.bind(to: peopleController)  // BinderyControllers: follows the arranged objects
+/// ```
+@KeyValueObservable
+public final class ListView<Item: AnyObject> {
+  /// The rows, in order.
+  public private(set) var rows: [ListRow<Item>] = []
+  /// Every row operation applied so far, in order (what a real list would animate).
+  @KeyValueIgnored public private(set) var appliedOperations: [ListOperation] = []
+  /// Whether the list is hidden.
+  public var isHidden = false
+
+  @KeyValueIgnored private let makeRow: (Item, ListRow<Item>) -> Void
+
+  /// Creates a list whose rows `makeRow` fills (controls and bindings) for each item.
+  public init(makeRow: @escaping (Item, ListRow<Item>) -> Void) {
+    self.makeRow = makeRow
+  }
+
+  /// The items shown, in order.
+  public var items: [Item] { rows.map(\.item) }
+
+  /// Shows `items`, replacing every row.
+  public func show(_ items: [Item]) {
+    apply(CollectionChange(removed: Array(rows.indices), inserted: Array(items.indices)), items: items)
+  }
+
+  /// Applies one change row by row: removed rows leave (their bindings end), moved rows move, inserted
+  /// rows are made, updated rows are made again for their new item.
+  public func apply(_ change: CollectionChange, items: [Item]) {
+    var next = rows
+    var placed = [ListRow<Item>?](repeating: nil, count: items.count)
+    var consumed = Set(change.removed).union(change.updated)
+    for move in change.moved where move.from < rows.count && move.to < placed.count {
+      placed[move.to] = rows[move.from]
+      consumed.insert(move.from)
+    }
+    for index in change.removed.sorted(by: >) where index < next.count {
+      next[index].leave()
+    }
+    for index in change.updated where index < rows.count { rows[index].leave() }
+    for index in change.inserted + change.updated where index < items.count {
+      placed[index] = makeRowObject(for: items[index])
+    }
+    var remaining = rows.indices.lazy.filter { !consumed.contains($0) }.makeIterator()
+    for index in placed.indices where placed[index] == nil {
+      guard let source = remaining.next() else { break }
+      placed[index] = rows[source]
+    }
+    next = placed.compactMap { $0 }
+    appliedOperations +=
+      change.removed.map { .remove($0) } + change.moved.map { .move(from: $0.from, to: $0.to) }
+      + change.inserted.map { .insert($0) } + change.updated.map { .reload($0) }
+    rows = next
+  }
+
+  private func makeRowObject(for item: Item) -> ListRow<Item> {
+    let row = ListRow(item: item)
+    makeRow(item, row)
+    return row
+  }
+}
+
+/// One row of a ``ListView``: its item (the row's data context), its controls and its bindings.
+public final class ListRow<Item: AnyObject> {
+  /// The item the row shows.
+  public let item: Item
+  /// The row's controls, in order.
+  public var controls: [AnyObject] = []
+  /// The row's bindings; they end when the row leaves the list.
+  public let bindings = BindingSet()
+
+  init(item: Item) {
+    self.item = item
+  }
+
+  func leave() {
+    bindings.unbind()
+    controls = []
+  }
+}
+
+/// A row operation a list applied.
+public enum ListOperation: Equatable, Sendable, CustomStringConvertible {
+  /// A row was inserted at this index (of the new rows).
+  case insert(Int)
+  /// The row at this index (of the old rows) was removed.
+  case remove(Int)
+  /// A row moved.
+  case move(from: Int, to: Int)
+  /// The row at this index was made again for a new item.
+  case reload(Int)
+
+  /// `+2`, `-0`, `1→3`, `*4`.
+  public var description: String {
+    switch self {
+    case .insert(let index): "+\(index)"
+    case .remove(let index): "-\(index)"
+    case .move(let from, let to): "\(from)→\(to)"
+    case .reload(let index): "*\(index)"
+    }
+  }
+}

@@ -1,0 +1,101 @@
+public import Bindery
+
+/// Holds one content object for controls to bind to (Cocoa's `NSObjectController`): its properties
+/// through ``selection`` (the no-selection marker when there is no content), and ``canAdd`` /
+/// ``canRemove`` for buttons.
+///
+/// ```swift
+/// let editor = ObjectController<Person>(makeContent: { Person() })
+/// editor.bindContent(to: viewModel, \.person)
+/// nameField.bind(\.text, to: editor, \.selection.firstName,
+///                placeholders: BindingPlaceholders(noSelection: "No person"))
+/// deleteButton.bind(\.isEnabled, to: editor, \.canRemove)
+/// ```
+@KeyValueObservable
+public final class ObjectController<Content: AnyObject> {
+  /// The content object, if any.
+  public private(set) var content: Content?
+  /// Whether ``add()`` can make a content object: there is none, and the controller can make one.
+  public private(set) var canAdd = false
+  /// Whether ``remove()`` can remove the content: there is one.
+  public private(set) var canRemove = false
+
+  /// The content's properties: `\.selection.firstName` (the no-selection marker without content).
+  public var selection: ObjectSelection<Content> {
+    get { ObjectSelection(controller: self) }
+    set {}  // a binding writes through the selection's setter; nothing to store here
+  }
+
+  @KeyValueIgnored private let makeContent: (() -> Content)?
+  @KeyValueIgnored private var writeContent: ((Content?) -> Void)?
+  @KeyValueIgnored private var contentToken: ObservationToken?
+
+  /// Creates a controller; `makeContent` lets ``add()`` make a content object.
+  public init(content: Content? = nil, makeContent: (() -> Content)? = nil) {
+    self.makeContent = makeContent
+    self.content = content
+    updateAbilities()
+  }
+
+  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back.
+  public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Content?>) {
+    writeContent = { [weak model] content in model?[keyPath: keyPath] = content }
+    contentToken = observe(model, keyPath, options: .initial) { [weak self] change in
+      self?.content = change.newValue
+      self?.updateAbilities()
+    }
+  }
+
+  /// Sets the content directly (when it is not bound to a model).
+  public func setContent(_ content: Content?) {
+    if let writeContent { writeContent(content) } else { self.content = content }
+    updateAbilities()
+  }
+
+  /// Makes a content object when there is none.
+  @discardableResult
+  public func add() -> Content? {
+    guard content == nil, let makeContent else { return nil }
+    let made = makeContent()
+    setContent(made)
+    return made
+  }
+
+  /// Removes the content.
+  public func remove() {
+    guard content != nil else { return }
+    setContent(nil)
+  }
+
+  private func updateAbilities() {
+    let add = content == nil && makeContent != nil
+    let remove = content != nil
+    if canAdd != add { canAdd = add }
+    if canRemove != remove { canRemove = remove }
+  }
+}
+
+/// An object controller's content properties: the value, or the no-selection marker when there is
+/// no content; writing sets the content's property.
+@dynamicMemberLookup
+public struct ObjectSelection<Content: AnyObject> {
+  unowned let controller: ObjectController<Content>
+
+  /// The content's value at `keyPath`, or the no-selection marker.
+  public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Content, Value>) -> MarkedValue<Value> {
+    get {
+      guard let content = controller.content else { return .marker(.noSelection) }
+      return .value(content[keyPath: keyPath])
+    }
+    nonmutating set {
+      guard case .value(let value) = newValue, let content = controller.content else { return }
+      content[keyPath: keyPath] = value
+    }
+  }
+
+  /// The content's value at a read-only `keyPath`, or the no-selection marker.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Content, Value>) -> MarkedValue<Value> {
+    guard let content = controller.content else { return .marker(.noSelection) }
+    return .value(content[keyPath: keyPath])
+  }
+}

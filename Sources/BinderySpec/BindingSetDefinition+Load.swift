@@ -1,4 +1,4 @@
-public import Bindery
+@_spi(BinderyInternals) public import Bindery
 
 extension BindingSetDefinition {
   /// Binds every definition with `owner` (seed 001's `bindingsSetNamed:owner:`): object paths are
@@ -85,7 +85,7 @@ extension BindingSetDefinition {
   private static func mismatch(_ transformer: AnyBindingTransformer, path: KeyValuePath, property: Any.Type) -> String?
   {
     func base(_ type: Any.Type) -> ObjectIdentifier {
-      ObjectIdentifier((type as? any OptionalNone.Type)?.wrappedType ?? type)
+      ObjectIdentifier(RuntimeTypes.wrappedType(type) ?? type)
     }
     if let input = transformer.inputType, base(input) != ObjectIdentifier(Any.self),
       base(input) != base(path.valueType)
@@ -96,7 +96,7 @@ extension BindingSetDefinition {
       if base(output) != base(property), base(output) != ObjectIdentifier(Any.self) {
         return "the transformer \(transformer.name) makes a \(output), but the property is a \(property)"
       }
-    } else if !(property is any OptionalNone.Type) {
+    } else if !RuntimeTypes.isOptional(property) {
       return "the transformer \(transformer.name) does not say what it makes; bind it to an optional property"
     }
     return nil
@@ -117,7 +117,7 @@ extension BindingSetDefinition {
       fail(field, .unknownKey, error.description, error.column)
       return nil
     }
-    guard case .value(let value) = path.resolve(in: owner), let object = ExpressionlessUnwrap.object(value) else {
+    guard case .value(let value) = path.resolve(in: owner), let object = value as? any KeyValueCoding else {
       fail(
         field, .unknownReference, "\(type(of: owner)).\(text) is nil or not an object when the bindings are loaded", 1)
       return nil
@@ -143,22 +143,13 @@ extension BindingSetDefinition {
         return nil
       }
       if index == keys.count - 1 { return (object, key) }
-      guard let next = ExpressionlessUnwrap.object(key.read(from: object) ?? nil) else {
+      guard let next = RuntimeTypes.unwrapped(key.read(from: object)) as? any KeyValueCoding else {
         fail("targetKeyPath", .unknownReference, "\(type(of: object)).\(name) is nil or not an object", column)
         return nil
       }
       object = next
       column += name.count + 1
     }
-    return nil
-  }
-}
-
-/// Objects out of values read through key paths.
-enum ExpressionlessUnwrap {
-  static func object(_ value: Any?) -> (any KeyValueCoding)? {
-    guard let value else { return nil }
-    if let object = value as? any KeyValueCoding { return object }
     return nil
   }
 }

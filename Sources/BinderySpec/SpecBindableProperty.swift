@@ -1,4 +1,4 @@
-import Bindery
+@_spi(BinderyInternals) import Bindery
 import BinderyExpressions
 
 /// A target property named in a file, opened to its typed key path so the typed binding API can be
@@ -89,7 +89,7 @@ struct ErasedTransformerAdapter<Output>: BindingTransformer {
 
   init(_ transformer: AnyBindingTransformer) {
     self.transformer = transformer
-    self.fallback = (Output.self as? any OptionalNone.Type)?.noneValue as? Output
+    self.fallback = RuntimeTypes.none(of: Output.self) as? Output
   }
 
   func transform(_ value: Any?) -> Output {
@@ -107,15 +107,4 @@ struct ErasedTransformerAdapter<Output>: BindingTransformer {
   private static func missing() -> Output {
     preconditionFailure("the transformer's output type was checked at load time")
   }
-}
-
-/// `Optional`'s `nil`, seen from code that knows its type only at run time.
-protocol OptionalNone {
-  static var noneValue: Any { get }
-  static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalNone {
-  static var noneValue: Any { Self.none as Any }
-  static var wrappedType: Any.Type { Wrapped.self }
 }

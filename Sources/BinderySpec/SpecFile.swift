@@ -1,4 +1,4 @@
-public import Bindery
+@_spi(BinderyInternals) public import Bindery
 import BinderyControls
 import BinderyExpressions
 import Foundation
@@ -72,52 +72,6 @@ public enum SpecFile {
   }
 }
 
-extension SpecFile {
-  /// Checks the spec file at `path` without binding anything, and returns every problem.
-  ///
-  /// With `strictClasses`, every class must be registered in `classes` (run it inside a project's
-  /// tool target, where the project registers its classes). Without, objects of classes that are not
-  /// registered are checked as far as their types are not needed: YAML, structure, references,
-  /// expression syntax and transformer names; objects of registered classes are checked in full.
-  public static func lint(
-    contentsOf path: String,
-    classes: SpecClassRegistry = .shared,
-    transformers: BindingTransformerRegistry = .shared,
-    strictClasses: Bool = false
-  ) -> [SpecError] {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      return [
-        SpecError(
-          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
-      ]
-    }
-    return lint(yaml: text, file: path, classes: classes, transformers: transformers, strictClasses: strictClasses)
-  }
-
-  /// Checks a spec's text without binding anything, and returns every problem.
-  public static func lint(
-    yaml text: String,
-    file: String = "<spec>",
-    classes: SpecClassRegistry = .shared,
-    transformers: BindingTransformerRegistry = .shared,
-    strictClasses: Bool = false
-  ) -> [SpecError] {
-    var loader = SpecLoader(
-      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: nil)
-    loader.lintOnly = true
-    loader.lenientClasses = !strictClasses
-    do {
-      _ = try loader.load()
-      return []
-    } catch {
-      return error.errors
-    }
-  }
-}
-
 /// One load of a spec file: check everything, then apply everything.
 struct SpecLoader {
   let source: YAMLSource
@@ -129,8 +83,8 @@ struct SpecLoader {
   var lintOnly = false
   /// Objects of classes that are not registered are checked as far as possible instead of reported.
   var lenientClasses = false
-  fileprivate var unresolvedNames: Set<String> = []
-  fileprivate var errors: [SpecError] = []
+  var unresolvedNames: Set<String> = []
+  var errors: [SpecError] = []
   private var names: [String] = []
   private var objects: [String: any KeyValueCoding] = [:]
   /// Writes of outlets, views and properties, made once everything checked.
@@ -231,7 +185,7 @@ struct SpecLoader {
 
   // MARK: References and keys
 
-  fileprivate mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
+  mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
     guard let text = node.scalarText, text.hasPrefix("/"), text.count > 1 else {
       errors.append(source.error(.structure, "expected a reference to an object, like /Name", at: node))
       return nil
@@ -340,7 +294,7 @@ struct SpecLoader {
   /// A scalar as the property's type: text, a whole number, a number or a Boolean.
   private func scalarValue(_ node: Node, for key: KeyValueKey) -> Any? {
     guard case .scalar = node else { return nil }
-    let type = (key.valueType as? any OptionalNone.Type)?.wrappedType ?? key.valueType
+    let type = RuntimeTypes.wrappedType(key.valueType) ?? key.valueType
     switch ObjectIdentifier(type) {
     case ObjectIdentifier(String.self): return wrap(node.string, as: key)
     case ObjectIdentifier(Int.self): return wrap(node.int, as: key)
@@ -392,7 +346,7 @@ struct SpecLoader {
     }
   }
 
-  fileprivate mutating func checkBinding(
+  mutating func checkBinding(
     _ node: Node,
     property: (any SpecBindableProperty)?,
     of target: (any KeyValueCoding)?
@@ -442,77 +396,6 @@ struct SpecLoader {
       errors.append(
         source.error(
           .expression, error.message, in: expressionNode, line: error.location.line, column: error.location.column))
-    }
-  }
-}
-
-extension SpecLoader {
-  /// Whether `node` names an object whose class is not registered (lenient lint).
-  fileprivate func isUnresolved(_ node: Node) -> Bool {
-    guard let text = node.scalarText, text.hasPrefix("/") else { return false }
-    return unresolvedNames.contains(String(text.dropFirst()))
-  }
-
-  /// Checks what can be checked of an expression without the types it reads: its syntax, its
-  /// attribute names and the transformers it names.
-  fileprivate mutating func lintExpression(_ expression: String, at node: Node) {
-    let syntax: BindingExpressionSyntax
-    do {
-      syntax = try ExpressionParser.parse(expression)
-    } catch {
-      errors.append(
-        source.error(.expression, error.message, in: node, line: error.location.line, column: error.location.column))
-      return
-    }
-    for attribute in syntax.attributes {
-      let location = attribute.location
-      guard CompiledExpression.knownAttributes.contains(attribute.name) else {
-        errors.append(
-          source.error(
-            .expression,
-            "unknown attribute \"\(attribute.name)\" (known: \(CompiledExpression.knownAttributes.joined(separator: ", ")))",
-            in: node, line: location.line, column: location.column))
-        continue
-      }
-      guard attribute.name == "transformer" || attribute.name == "formatter", let primary = attribute.value?.primary
-      else { continue }
-      let name: String? =
-        switch primary {
-        case .string(let text, _): text
-        case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
-        default: nil
-        }
-      if let name, transformers.transformer(named: name) == nil {
-        errors.append(
-          source.error(
-            .expression,
-            "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))",
-            in: node, line: primary.location.line, column: primary.location.column))
-      }
-    }
-  }
-
-  /// The fields of an object whose class is not registered: references and expressions.
-  fileprivate mutating func lintUnresolved(_ fields: [(key: Node, value: Node)]) {
-    for (fieldNode, value) in fields {
-      switch fieldNode.scalarText {
-      case "outlets":
-        for (_, referenceNode) in value.pairs ?? [] where !isUnresolved(referenceNode) { _ = reference(referenceNode) }
-      case "view":
-        for (_, list) in value.pairs ?? [] {
-          for element in list.elements ?? [] where !isUnresolved(element) { _ = reference(element) }
-        }
-      case "bindings":
-        guard let pairs = value.pairs else {
-          errors.append(source.error(.structure, "bindings must map property names to bindings", at: value))
-          continue
-        }
-        for (_, bindingValue) in pairs {
-          for spec in bindingValue.elements ?? [bindingValue] { checkBinding(spec, property: nil, of: nil) }
-        }
-      default:
-        continue
-      }
     }
   }
 }

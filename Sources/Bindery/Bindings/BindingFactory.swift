@@ -22,12 +22,9 @@ enum BindingFactory {
     line: UInt
   ) -> PropertyBinding {
     // Which property of the target is bound: one tracked read tells.
-    let (_, targetReads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: targetKeyPath] }
-    let targetRecord: AccessRecord? =
-      targetReads.records.count == 1 && targetReads.records[0].subject === target ? targetReads.records[0] : nil
-    targetReads.recycle()
-    let targetID = targetRecord?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: targetKeyPath.hashValue))
-    let targetSetter: RawSetter? = targetRecord?.memberType == TargetValue.self ? targetRecord?.setter : nil
+    let property = TargetProperty(of: target, targetKeyPath)
+    let targetID = property.id
+    let targetSetter = property.setter
 
     let binding = PropertyBinding(
       source: source,
@@ -51,14 +48,8 @@ enum BindingFactory {
       let group = target.keyValueRegistrar.combinedGroup(for: targetID) {
         CombinedBooleanBinding(combination: combination) { [weak target] value in
           guard let target else { return }
-          if let targetSetter {
-            withUnsafePointer(to: value) { targetSetter(target, UnsafeRawPointer($0)) }
-          } else {
-            // `TargetValue` is `Bool` (checked above).
-            target[keyPath: targetKeyPath] = withUnsafePointer(to: value) {
-              UnsafeRawPointer($0).load(as: TargetValue.self)
-            }
-          }
+          // `TargetValue` is `Bool` (checked above).
+          property.write(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: TargetValue.self) }, to: target)
         }
       }
       // An input that is one observable property of its source is followed by address.
@@ -104,15 +95,10 @@ enum BindingFactory {
         binding.unbind()
         return
       }
-      let convert = binding.isUserEditing ? (editing?.toTarget ?? toTarget) : toTarget
+      // Only bindings with an editing form ask whether the user is editing.
+      let convert = if let editing, binding.isUserEditing { editing.toTarget } else { toTarget }
       let converted = presenter?.present(value, convert) ?? convert(value)
-      if let targetSetter {
-        binding.updateTarget(with: converted) {
-          withUnsafePointer(to: converted) { targetSetter(target, UnsafeRawPointer($0)) }
-        }
-      } else {
-        binding.updateTarget(with: converted) { target[keyPath: targetKeyPath] = converted }
-      }
+      binding.updateTarget(with: converted) { property.write(converted, to: target) }
     }
     let flush: (() -> Void)? =
       synchronous
@@ -174,7 +160,7 @@ enum BindingFactory {
     let sourceWriter: SourceWriter<Source, SourceValue>? =
       requested == .sourceToTarget
       ? nil : SourceWriter(sourcePath: sourcePath, observer: observer)
-    let reversible = isReversible && sourceWriter?.isWritable == true && targetRecord != nil
+    let reversible = isReversible && sourceWriter?.isWritable == true && property.isObservable
     let direction: BindingDirection =
       switch requested {
       case nil: reversible ? .both : .sourceToTarget
@@ -185,7 +171,7 @@ enum BindingFactory {
     binding.setDirection(direction)
 
     // The reverse path: a subscription to the target property (user edits only, for a control).
-    if direction != .sourceToTarget, let targetRecord, let sourceWriter {
+    if direction != .sourceToTarget, property.isObservable, let sourceWriter {
       let writeSource: (SourceValue, TargetValue) -> Void = { [weak source] value, targetValue in
         guard let source else {
           binding.unbind()
@@ -261,7 +247,7 @@ enum BindingFactory {
       if !continuous || editing != nil {
         // At the end of editing: commit (on-commit bindings), then show the value for display again.
         let endEditing = Subscriber(
-          key: SlotKey(id: targetRecord.id, channel: .endEditing),
+          key: SlotKey(id: targetID, channel: .endEditing),
           storage: target.keyValueRegistrar.storage,
           handler: { [weak source] _ in
             let committed = (try? binding.commitEditing()) != nil && !binding.isShowingError
@@ -276,7 +262,7 @@ enum BindingFactory {
       if editing != nil {
         // At the beginning of editing: show the value in its editing form.
         let beginEditing = Subscriber(
-          key: SlotKey(id: targetRecord.id, channel: .beginEditing),
+          key: SlotKey(id: targetID, channel: .beginEditing),
           storage: target.keyValueRegistrar.storage,
           handler: { [weak source] _ in
             guard !binding.setUserEditing(true), let source else { return }
@@ -287,7 +273,7 @@ enum BindingFactory {
         binding.attach(beginEditing, reverse: true, beginEditing: true)
       }
       let reverse = Subscriber(
-        key: SlotKey(id: targetRecord.id, channel: channel),
+        key: SlotKey(id: targetID, channel: channel),
         storage: target.keyValueRegistrar.storage,
         handler: handler
       )

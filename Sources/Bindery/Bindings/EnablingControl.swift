@@ -19,20 +19,11 @@ enum ConditionalEnabling {
     binding: PropertyBinding,
     resolves: @escaping () -> Bool?
   ) {
-    let keyPath: ReferenceWritableKeyPath<Control, Bool> = \Control.isEnabled
-    let (_, reads) = AccessList.tracking(recordingSetters: true) { _ = control[keyPath: keyPath] }
-    let record = reads.records.count == 1 && reads.records[0].subject === control ? reads.records[0] : nil
-    reads.recycle()
-    let propertyID = record?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: keyPath.hashValue))
-    let setter = record?.memberType == Bool.self ? record?.setter : nil
-    let group = control.keyValueRegistrar.combinedGroup(for: propertyID) {
+    let property = TargetProperty(of: control, \Control.isEnabled)
+    let group = control.keyValueRegistrar.combinedGroup(for: property.id) {
       CombinedBooleanBinding(combination: .and) { [weak control] value in
         guard let control else { return }
-        if let setter {
-          withUnsafePointer(to: value) { setter(control, UnsafeRawPointer($0)) }
-        } else {
-          control[keyPath: keyPath] = value
-        }
+        property.write(value, to: control)
       }
     }
     group.add(binding, read: resolves)

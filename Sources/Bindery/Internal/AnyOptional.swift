@@ -57,17 +57,57 @@ extension Array: _AnyArray {
   var _elements: [Any] { map { $0 as Any } }
 }
 
-/// `T?` for a type known only at run time.
-func optionalType(of type: Any.Type) -> Any.Type {
-  func wrap<T>(_: T.Type) -> Any.Type { T?.self }
-  return wrap(type)
-}
+/// Questions about values and types known only at run time, shared by Bindery's modules that read
+/// string forms (expressions, spec files). Not public API: imported with `@_spi(BinderyInternals)`.
+@_spi(BinderyInternals)
+public enum RuntimeTypes {
+  /// The value with every optional around it removed; `nil` for `nil`.
+  public static func unwrapped(_ value: Any?) -> Any? {
+    guard var current = value else { return nil }
+    while let optional = current as? any _AnyOptional {
+      guard let inner = optional._unwrapped else { return nil }
+      current = inner
+    }
+    return current
+  }
 
-/// Whether `type` is an `Optional`.
-func isOptionalType(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
+  /// The wrapped type when `type` is an `Optional`.
+  public static func wrappedType(_ type: Any.Type) -> Any.Type? { (type as? any _AnyOptional.Type)?._wrappedType }
 
-/// A type's name for messages: `String?` rather than `Optional<String>`.
-func readableTypeName(_ type: Any.Type) -> String {
-  if let optional = type as? any _AnyOptional.Type { return readableTypeName(optional._wrappedType) + "?" }
-  return String(describing: type)
+  /// The type with every optional around it removed.
+  public static func baseType(_ type: Any.Type) -> Any.Type {
+    var current = type
+    while let wrapped = wrappedType(current) { current = wrapped }
+    return current
+  }
+
+  /// Whether `type` is an `Optional`.
+  public static func isOptional(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
+
+  /// `nil` of `type`, boxed, when `type` is an `Optional`.
+  public static func none(of type: Any.Type) -> Any? { (type as? any _AnyOptional.Type)?._none }
+
+  /// `T?` for `type`.
+  public static func optional(of type: Any.Type) -> Any.Type {
+    func wrap<T>(_: T.Type) -> Any.Type { T?.self }
+    return wrap(type)
+  }
+
+  /// Whether `type` is a whole or floating-point number type.
+  public static func isNumeric(_ type: Any.Type) -> Bool {
+    type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type
+  }
+
+  /// A number of any numeric type as a `Double`.
+  public static func double(_ value: Any) -> Double? {
+    if let integer = value as? any BinaryInteger { return Double(integer) }
+    if let floating = value as? any BinaryFloatingPoint { return Double(floating) }
+    return nil
+  }
+
+  /// A type's name for messages: `String?` rather than `Optional<String>`.
+  public static func readableName(_ type: Any.Type) -> String {
+    if let wrapped = wrappedType(type) { return readableName(wrapped) + "?" }
+    return String(describing: type)
+  }
 }

@@ -9,17 +9,13 @@ enum CollectionOperator: String, Sendable {
   /// The type of the result for elements whose key has type `keyType`; `nil` when the operator
   /// cannot combine such values.
   func resultType(for keyType: Any.Type) -> Any.Type? {
-    let valueType = (keyType as? any _AnyOptional.Type)?._wrappedType ?? keyType
+    let valueType = RuntimeTypes.wrappedType(keyType) ?? keyType
     switch self {
     case .count: return Int.self
-    case .sum: return Self.isNumeric(valueType) ? Double.self : nil
-    case .avg: return Self.isNumeric(valueType) ? Double?.self : nil
-    case .min, .max: return valueType is any Comparable.Type ? optionalType(of: valueType) : nil
+    case .sum: return RuntimeTypes.isNumeric(valueType) ? Double.self : nil
+    case .avg: return RuntimeTypes.isNumeric(valueType) ? Double?.self : nil
+    case .min, .max: return valueType is any Comparable.Type ? RuntimeTypes.optional(of: valueType) : nil
     }
-  }
-
-  static func isNumeric(_ type: Any.Type) -> Bool {
-    type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type
   }
 
   /// The result over `elements` (objects), reading `key` of each; `nil` values are skipped.
@@ -33,10 +29,10 @@ enum CollectionOperator: String, Sendable {
     case .count:
       return values.count
     case .sum:
-      return values.reduce(0.0) { $0 + (Self.double($1) ?? 0) }
+      return values.reduce(0.0) { $0 + (RuntimeTypes.double($1) ?? 0) }
     case .avg:
       guard !values.isEmpty else { return Double?.none as Any }
-      return Double?.some(values.reduce(0.0) { $0 + (Self.double($1) ?? 0) } / Double(values.count)) as Any
+      return Double?.some(values.reduce(0.0) { $0 + (RuntimeTypes.double($1) ?? 0) } / Double(values.count)) as Any
     case .min, .max:
       var best: (any Comparable)?
       for case let value as any Comparable in values {
@@ -50,12 +46,6 @@ enum CollectionOperator: String, Sendable {
       guard let best else { return Self.none(of: key.valueType) }
       return Self.wrap(best)
     }
-  }
-
-  static func double(_ value: Any) -> Double? {
-    if let integer = value as? any BinaryInteger { return Double(integer) }
-    if let floating = value as? any BinaryFloatingPoint { return Double(floating) }
-    return nil
   }
 
   static func less(_ lhs: any Comparable, than rhs: any Comparable) -> Bool {
@@ -74,7 +64,7 @@ enum CollectionOperator: String, Sendable {
 
   /// `nil` of the optional of the key's (unwrapped) type.
   static func none(of keyType: Any.Type) -> Any {
-    let valueType = (keyType as? any _AnyOptional.Type)?._wrappedType ?? keyType
+    let valueType = RuntimeTypes.wrappedType(keyType) ?? keyType
     func none<T>(_: T.Type) -> Any { T?.none as Any }
     return none(valueType)
   }

@@ -73,15 +73,14 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(KeyValueCodingError) -> PropertyBinding {
-    let path = try KeyValuePath(text, in: type(of: source))
-    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
-      return bind(
+    try bindKeyPathString(
+      property, to: source, text, transformer: transformer, lift: { $0 }, unlift: { $0 },
+      options: options, placeholders: placeholders, file: file, line: line
+    ) { typed in
+      bind(
         property, to: source, typed, transformer: transformer, options: options, placeholders: placeholders,
         file: file, line: line)
     }
-    return try bindKeyPathString(
-      property, to: source, text, transformer: transformer, lift: { $0 }, unlift: { $0 },
-      options: options, placeholders: placeholders, file: file, line: line)
   }
 
   /// Binds an optional property of this object to a string key path through a transformer whose
@@ -99,15 +98,14 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(KeyValueCodingError) -> PropertyBinding {
-    let path = try KeyValuePath(text, in: type(of: source))
-    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
-      return bind(
+    try bindKeyPathString(
+      property, to: source, text, transformer: transformer, lift: { $0 }, unlift: { $0 },
+      options: options, placeholders: placeholders, file: file, line: line
+    ) { typed in
+      bind(
         property, to: source, typed, transformer: transformer, options: options, placeholders: placeholders,
         file: file, line: line)
     }
-    return try bindKeyPathString(
-      property, to: source, text, transformer: transformer, lift: { $0 }, unlift: { $0 },
-      options: options, placeholders: placeholders, file: file, line: line)
   }
 
   private func bindKeyPathString<Source: KeyValueCoding, Transformer: BindingTransformer, Value>(
@@ -120,9 +118,12 @@ extension KeyValueObservable {
     options: BindingOptions,
     placeholders: BindingPlaceholders<Value>,
     file: StaticString,
-    line: UInt
+    line: UInt,
+    typedBinding: (KeyPath<Source, Transformer.Input>) -> PropertyBinding
   ) throws(KeyValueCodingError) -> PropertyBinding {
     let path = try KeyValuePath(text, in: type(of: source))
+    // A plain chain of properties: the typed binding, with its fast paths.
+    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> { return typedBinding(typed) }
     let access = try KeyValueSourceAccess<Source, Transformer.Input>(path: path, placeholders: .none)
     let fallback = placeholders.nullValue
     return BindingFactory.make(
@@ -181,7 +182,7 @@ struct KeyValueSourceAccess<Source, Value> {
   static func check(path: KeyValuePath, hasNullPlaceholder: Bool) throws(KeyValueCodingError) {
     let pathType = path.valueType
     let fits: Bool
-    if pathType == Value.self || optionalType(of: pathType) == Value.self || Value.self == Any.self
+    if pathType == Value.self || RuntimeTypes.optional(of: pathType) == Value.self || Value.self == Any.self
       || Value.self == Any?.self
     {
       fits = true
@@ -192,7 +193,8 @@ struct KeyValueSourceAccess<Source, Value> {
       fits = false
     }
     guard fits else {
-      throw .typeMismatch(path: path.text, pathType: readableTypeName(pathType), expected: readableTypeName(Value.self))
+      throw .typeMismatch(
+        path: path.text, pathType: RuntimeTypes.readableName(pathType), expected: RuntimeTypes.readableName(Value.self))
     }
   }
 

@@ -109,7 +109,8 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     }
     self.steps = steps
     self.mayBeNotApplicable = optionalOnTheWay
-    self.valueType = optionalOnTheWay && !isOptionalType(leafType) ? optionalType(of: leafType) : leafType
+    self.valueType =
+      optionalOnTheWay && !RuntimeTypes.isOptional(leafType) ? RuntimeTypes.optional(of: leafType) : leafType
     if case .key(let last, _)? = steps.last {
       self.isWritable = last.isWritable
     } else {

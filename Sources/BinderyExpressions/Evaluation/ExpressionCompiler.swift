@@ -1,4 +1,4 @@
-import Bindery
+@_spi(BinderyInternals) import Bindery
 
 /// An expression node checked against the types it reads: its static type and how to evaluate it.
 struct CompiledNode {
@@ -63,7 +63,7 @@ struct ExpressionCompiler {
           switch ExpressionValues.unwrap(compiled.evaluate(scope)) {
           case let integer as Int: -integer
           case let double as Double: -double
-          case let other?: ExpressionValues.double(other).map { -$0 }
+          case let other?: RuntimeTypes.double(other).map { -$0 }
           case nil: nil
           }
         },

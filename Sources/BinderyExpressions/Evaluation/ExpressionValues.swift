@@ -1,28 +1,20 @@
+@_spi(BinderyInternals) import Bindery
+
 /// Run-time rules for the values expressions compute: truth, equality, order, length, and
 /// conversion to the bound property's type.
 enum ExpressionValues {
   /// The value, unwrapped from any optional; `nil` for `nil`.
-  static func unwrap(_ value: Any?) -> Any? {
-    guard let value else { return nil }
-    if let optional = value as? any OptionalProtocol { return optional.unwrappedAny }
-    return value
-  }
+  static func unwrap(_ value: Any?) -> Any? { RuntimeTypes.unwrapped(value) }
 
   /// `true` only for a `true` Boolean; `nil` is `false`.
   static func isTrue(_ value: Any?) -> Bool { unwrap(value) as? Bool == true }
-
-  static func double(_ value: Any) -> Double? {
-    if let integer = value as? any BinaryInteger { return Double(integer) }
-    if let floating = value as? any BinaryFloatingPoint { return Double(floating) }
-    return nil
-  }
 
   /// `==`: `nil` equals only `nil`; numbers compare by value; other values by `Equatable`.
   static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
     let lhs = unwrap(lhs)
     let rhs = unwrap(rhs)
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    if let a = double(lhs), let b = double(rhs) { return a == b }
+    if let a = RuntimeTypes.double(lhs), let b = RuntimeTypes.double(rhs) { return a == b }
     guard let equatable = lhs as? any Equatable else { return false }
     return isEqual(equatable, rhs)
   }
@@ -48,7 +40,7 @@ enum ExpressionValues {
   /// The order of two numbers or two strings; `nil` when either is `nil` or they do not compare.
   static func order(_ lhs: Any?, _ rhs: Any?) -> Int? {
     guard let lhs = unwrap(lhs), let rhs = unwrap(rhs) else { return nil }
-    if let a = double(lhs), let b = double(rhs) { return a < b ? -1 : (a == b ? 0 : 1) }
+    if let a = RuntimeTypes.double(lhs), let b = RuntimeTypes.double(rhs) { return a < b ? -1 : (a == b ? 0 : 1) }
     if let a = lhs as? String, let b = rhs as? String { return a < b ? -1 : (a == b ? 0 : 1) }
     return nil
   }
@@ -62,52 +54,19 @@ enum ExpressionValues {
   }
 }
 
-/// `Optional`, seen as `Any`.
-protocol OptionalProtocol {
-  var unwrappedAny: Any? { get }
-  static var wrappedType: Any.Type { get }
-  static var noneAny: Any { get }
-}
+func baseType(_ type: Any.Type) -> Any.Type { RuntimeTypes.baseType(type) }
 
-extension Optional: OptionalProtocol {
-  var unwrappedAny: Any? {
-    switch self {
-    case .none: nil
-    case .some(let wrapped): ExpressionValues.unwrap(wrapped)
-    }
-  }
+func isOptional(_ type: Any.Type) -> Bool { RuntimeTypes.isOptional(type) }
 
-  static var wrappedType: Any.Type { Wrapped.self }
-
-  static var noneAny: Any { Self.none as Any }
-}
-
-/// The type with its optionals removed.
-func baseType(_ type: Any.Type) -> Any.Type {
-  var current = type
-  while let optional = current as? any OptionalProtocol.Type { current = optional.wrappedType }
-  return current
-}
-
-func isOptional(_ type: Any.Type) -> Bool { type is any OptionalProtocol.Type }
-
-func isNumeric(_ type: Any.Type) -> Bool {
-  type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type
-}
+func isNumeric(_ type: Any.Type) -> Bool { RuntimeTypes.isNumeric(type) }
 
 func same(_ a: Any.Type, _ b: Any.Type) -> Bool { ObjectIdentifier(a) == ObjectIdentifier(b) }
-
-/// `T?` for a type known at run time.
-func optional(of type: Any.Type) -> Any.Type {
-  func wrap<T>(_: T.Type) -> Any.Type { T?.self }
-  return wrap(type)
-}
 
 /// A readable name for a type in messages: `String`, `String?`.
 func typeName(_ type: Any.Type) -> String {
   if same(type, NullValue.self) { return "null" }
   if same(type, EnumCaseName.self) { return "enumeration case" }
-  if let optional = type as? any OptionalProtocol.Type { return typeName(optional.wrappedType) + "?" }
+  if let wrapped = RuntimeTypes.wrappedType(type) { return typeName(wrapped) + "?" }
   return String(describing: type)
 }
 

@@ -1,4 +1,4 @@
-import Bindery
+@_spi(BinderyInternals) import Bindery
 
 /// Converts what an expression computes to the type of the property it is bound to, after checking
 /// at bind time that it can.
@@ -11,7 +11,7 @@ struct ValueConverter<Value> {
   /// A value that may be `nil` fits a non-optional property only when it is a `Bool` (`nil` is
   /// `false`) or a `nullPlaceholder` is given.
   init(from type: Any.Type, nullPlaceholder: Value?, error: (String) -> ExpressionError) throws(ExpressionError) {
-    noneOfValue = (Value.self as? any OptionalProtocol.Type)?.noneAny as? Value
+    noneOfValue = RuntimeTypes.none(of: Value.self) as? Value
     let target = baseType(Value.self)
     let source = baseType(type)
     let valueIsOptional = isOptional(Value.self)
@@ -45,7 +45,7 @@ struct ValueConverter<Value> {
   func convert(_ value: Any?) -> Value {
     guard let value = ExpressionValues.unwrap(value) else { return noneOfValue ?? fallbackValue }
     if let typed = value as? Value { return typed }
-    if same(baseType(Value.self), Double.self), let number = ExpressionValues.double(value),
+    if same(baseType(Value.self), Double.self), let number = RuntimeTypes.double(value),
       let typed = number as? Value
     {
       return typed

@@ -1,0 +1,30 @@
+/// The bound property of a target, found by one tracked read: its identifier in the registrar and,
+/// for a property of the macro, its setter, so values are written by address with no key path.
+struct TargetProperty<Target: AnyObject, Value> {
+  let keyPath: ReferenceWritableKeyPath<Target, Value>
+  /// Whether the key path is one observable property of the target (so its changes can be observed).
+  /// The read itself is not kept: it holds the target, which would keep it alive.
+  let isObservable: Bool
+  let id: PropertyID
+  let setter: RawSetter?
+
+  init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
+    self.keyPath = keyPath
+    let (_, reads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: keyPath] }
+    let record = reads.records.count == 1 && reads.records[0].subject === target ? reads.records[0] : nil
+    reads.recycle()
+    isObservable = record != nil
+    id = record?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: keyPath.hashValue))
+    setter = record?.memberType == Value.self ? record?.setter : nil
+  }
+
+  /// Writes `value`: by address through the setter when there is one, through the key path otherwise.
+  @inline(__always)
+  func write(_ value: Value, to target: Target) {
+    if let setter {
+      withUnsafePointer(to: value) { setter(target, UnsafeRawPointer($0)) }
+    } else {
+      target[keyPath: keyPath] = value
+    }
+  }
+}

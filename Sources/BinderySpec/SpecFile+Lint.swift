@@ -1,0 +1,121 @@
+public import Bindery
+import BinderyExpressions
+import Foundation
+import Yams
+
+extension SpecFile {
+  /// Checks the spec file at `path` without binding anything, and returns every problem.
+  ///
+  /// With `strictClasses`, every class must be registered in `classes` (run it inside a project's
+  /// tool target, where the project registers its classes). Without, objects of classes that are not
+  /// registered are checked as far as their types are not needed: YAML, structure, references,
+  /// expression syntax and transformer names; objects of registered classes are checked in full.
+  public static func lint(
+    contentsOf path: String,
+    classes: SpecClassRegistry = .shared,
+    transformers: BindingTransformerRegistry = .shared,
+    strictClasses: Bool = false
+  ) -> [SpecError] {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      return [
+        SpecError(
+          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
+      ]
+    }
+    return lint(yaml: text, file: path, classes: classes, transformers: transformers, strictClasses: strictClasses)
+  }
+
+  /// Checks a spec's text without binding anything, and returns every problem.
+  public static func lint(
+    yaml text: String,
+    file: String = "<spec>",
+    classes: SpecClassRegistry = .shared,
+    transformers: BindingTransformerRegistry = .shared,
+    strictClasses: Bool = false
+  ) -> [SpecError] {
+    var loader = SpecLoader(
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: nil)
+    loader.lintOnly = true
+    loader.lenientClasses = !strictClasses
+    do {
+      _ = try loader.load()
+      return []
+    } catch {
+      return error.errors
+    }
+  }
+}
+
+extension SpecLoader {
+  /// Whether `node` names an object whose class is not registered (lenient lint).
+  func isUnresolved(_ node: Node) -> Bool {
+    guard let text = node.scalarText, text.hasPrefix("/") else { return false }
+    return unresolvedNames.contains(String(text.dropFirst()))
+  }
+
+  /// Checks what can be checked of an expression without the types it reads: its syntax, its
+  /// attribute names and the transformers it names.
+  mutating func lintExpression(_ expression: String, at node: Node) {
+    let syntax: BindingExpressionSyntax
+    do {
+      syntax = try ExpressionParser.parse(expression)
+    } catch {
+      errors.append(
+        source.error(.expression, error.message, in: node, line: error.location.line, column: error.location.column))
+      return
+    }
+    for attribute in syntax.attributes {
+      let location = attribute.location
+      guard CompiledExpression.knownAttributes.contains(attribute.name) else {
+        errors.append(
+          source.error(
+            .expression,
+            "unknown attribute \"\(attribute.name)\" (known: \(CompiledExpression.knownAttributes.joined(separator: ", ")))",
+            in: node, line: location.line, column: location.column))
+        continue
+      }
+      guard attribute.name == "transformer" || attribute.name == "formatter", let primary = attribute.value?.primary
+      else { continue }
+      let name: String? =
+        switch primary {
+        case .string(let text, _): text
+        case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
+        default: nil
+        }
+      if let name, transformers.transformer(named: name) == nil {
+        errors.append(
+          source.error(
+            .expression,
+            "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))",
+            in: node, line: primary.location.line, column: primary.location.column))
+      }
+    }
+  }
+
+  /// The fields of an object whose class is not registered: references and expressions.
+  mutating func lintUnresolved(_ fields: [(key: Node, value: Node)]) {
+    for (fieldNode, value) in fields {
+      switch fieldNode.scalarText {
+      case "outlets":
+        for (_, referenceNode) in value.pairs ?? [] where !isUnresolved(referenceNode) { _ = reference(referenceNode) }
+      case "view":
+        for (_, list) in value.pairs ?? [] {
+          for element in list.elements ?? [] where !isUnresolved(element) { _ = reference(element) }
+        }
+      case "bindings":
+        guard let pairs = value.pairs else {
+          errors.append(source.error(.structure, "bindings must map property names to bindings", at: value))
+          continue
+        }
+        for (_, bindingValue) in pairs {
+          for spec in bindingValue.elements ?? [bindingValue] { checkBinding(spec, property: nil, of: nil) }
+        }
+      default:
+        continue
+      }
+    }
+  }
+}

@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
-    .target(name: "BinderyControllers", dependencies: ["Bindery", "BinderyControls"], swiftSettings: strictSettings),
+    .target(name: "BinderyControllers", dependencies: ["Bindery", "BinderyControls", "BinderyExpressions"], swiftSettings: strictSettings),
     .target(
       name: "BinderySpec",
       dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", .product(name: "Yams", package: "Yams")],

@@ -52,9 +52,15 @@ public final class ArrayController<Element: AnyObject> {
 
   /// The selected objects' common values (``SelectionProxy``): `\.selection.firstName`.
   public var selection: SelectionProxy<Element> {
-    get { SelectionProxy(controller: self) }
+    get {
+      if let selectionProxy { return selectionProxy }
+      let proxy = SelectionProxy(controller: self)
+      selectionProxy = proxy
+      return proxy
+    }
     set {}  // a binding writes through the proxy's setter; nothing to store here
   }
+  @KeyValueIgnored private var selectionProxy: SelectionProxy<Element>?
 
   /// The selected objects, in arranged order.
   public var selectedObjects: [Element] {

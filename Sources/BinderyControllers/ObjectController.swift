@@ -22,9 +22,15 @@ public final class ObjectController<Content: AnyObject> {
 
   /// The content's properties: `\.selection.firstName` (the no-selection marker without content).
   public var selection: ObjectSelection<Content> {
-    get { ObjectSelection(controller: self) }
+    get {
+      if let selectionObject { return selectionObject }
+      let selection = ObjectSelection(controller: self)
+      selectionObject = selection
+      return selection
+    }
     set {}  // a binding writes through the selection's setter; nothing to store here
   }
+  @KeyValueIgnored private var selectionObject: ObjectSelection<Content>?
 
   @KeyValueIgnored private let makeContent: (() -> Content)?
   @KeyValueIgnored private var writeContent: ((Content?) -> Void)?
@@ -76,10 +82,15 @@ public final class ObjectController<Content: AnyObject> {
 }
 
 /// An object controller's content properties: the value, or the no-selection marker when there is
-/// no content; writing sets the content's property.
+/// no content; writing sets the content's property. Its string keys (one per `Equatable` property of
+/// a ``KeyValueCoding`` content class) let spec files and expressions bind `selection.firstName`.
 @dynamicMemberLookup
-public struct ObjectSelection<Content: AnyObject> {
+public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
   unowned let controller: ObjectController<Content>
+
+  init(controller: ObjectController<Content>) {
+    self.controller = controller
+  }
 
   /// The content's value at `keyPath`, or the no-selection marker.
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Content, Value>) -> MarkedValue<Value> {
@@ -87,7 +98,7 @@ public struct ObjectSelection<Content: AnyObject> {
       guard let content = controller.content else { return .marker(.noSelection) }
       return .value(content[keyPath: keyPath])
     }
-    nonmutating set {
+    set {
       guard case .value(let value) = newValue, let content = controller.content else { return }
       content[keyPath: keyPath] = value
     }
@@ -97,5 +108,21 @@ public struct ObjectSelection<Content: AnyObject> {
   public subscript<Value>(dynamicMember keyPath: KeyPath<Content, Value>) -> MarkedValue<Value> {
     guard let content = controller.content else { return .marker(.noSelection) }
     return .value(content[keyPath: keyPath])
+  }
+
+  /// One key per `Equatable` property of the content class, reading its ``MarkedValue``.
+  public static var keyValueKeys: KeyValueKeyTable { SelectionKeys.table(for: ObjectSelection<Content>.self) }
+}
+
+extension ObjectSelection: SelectionKeyPaths {
+  static func markedKey<Value: Equatable>(
+    _ name: String,
+    _ keyPath: ReferenceWritableKeyPath<Content, Value>
+  ) -> KeyValueKey {
+    KeyValueKey(name, \ObjectSelection<Content>.[dynamicMember: keyPath])
+  }
+
+  static func markedKey<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Content, Value>) -> KeyValueKey {
+    KeyValueKey(name, \ObjectSelection<Content>.[dynamicMember: keyPath])
   }
 }

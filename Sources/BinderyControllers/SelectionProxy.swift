@@ -5,43 +5,67 @@ public import Bindery
 /// when they differ, the no-selection marker when nothing is selected. Writing a value sets it on
 /// every selected object.
 ///
+/// The proxy is an object with string keys too (one per `Equatable` property of the element class,
+/// when that class is ``KeyValueCoding``), so spec files and expressions bind `selection.firstName`
+/// as typed code does:
+///
 /// ```swift
 /// firstNameField.bind(\.text, to: people, \.selection.firstName,
 ///                     placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+/// try lastNameField.bind(\.text, to: people, keyPath: "selection.lastName")
 /// ```
 @dynamicMemberLookup
-public struct SelectionProxy<Element: AnyObject> {
+public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
   unowned let controller: ArrayController<Element>
+
+  init(controller: ArrayController<Element>) {
+    self.controller = controller
+  }
 
   /// The common value of `keyPath` over the selected objects, or why there is none.
   public subscript<Value: Equatable>(dynamicMember keyPath: ReferenceWritableKeyPath<Element, Value>)
     -> MarkedValue<Value>
   {
-    get {
-      let selected = controller.selectedObjects
-      guard let first = selected.first else { return .marker(.noSelection) }
-      let value = first[keyPath: keyPath]
-      for object in selected.dropFirst() where object[keyPath: keyPath] != value {
-        return .marker(.multipleValues)
-      }
-      return .value(value)
-    }
-    nonmutating set {
+    get { Self.commonValue(of: keyPath, in: controller.selectedObjects) }
+    set {
       guard case .value(let value) = newValue else { return }
+      let selected = controller.selectedObjects
       withTransaction {
-        for object in controller.selectedObjects { object[keyPath: keyPath] = value }
+        for object in selected { object[keyPath: keyPath] = value }
       }
     }
   }
 
   /// The common value of a read-only `keyPath` over the selected objects, or why there is none.
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {
-    let selected = controller.selectedObjects
+    Self.commonValue(of: keyPath, in: controller.selectedObjects)
+  }
+
+  private static func commonValue<Value: Equatable>(
+    of keyPath: KeyPath<Element, Value>,
+    in selected: [Element]
+  ) -> MarkedValue<Value> {
     guard let first = selected.first else { return .marker(.noSelection) }
     let value = first[keyPath: keyPath]
     for object in selected.dropFirst() where object[keyPath: keyPath] != value {
       return .marker(.multipleValues)
     }
     return .value(value)
+  }
+
+  /// One key per `Equatable` property of the element class, reading its ``MarkedValue``.
+  public static var keyValueKeys: KeyValueKeyTable { SelectionKeys.table(for: SelectionProxy<Element>.self) }
+}
+
+extension SelectionProxy: SelectionKeyPaths {
+  static func markedKey<Value: Equatable>(
+    _ name: String,
+    _ keyPath: ReferenceWritableKeyPath<Element, Value>
+  ) -> KeyValueKey {
+    KeyValueKey(name, \SelectionProxy<Element>.[dynamicMember: keyPath])
+  }
+
+  static func markedKey<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Element, Value>) -> KeyValueKey {
+    KeyValueKey(name, \SelectionProxy<Element>.[dynamicMember: keyPath])
   }
 }

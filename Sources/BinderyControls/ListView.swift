@@ -22,6 +22,12 @@ public final class ListView<Item: AnyObject> {
   @KeyValueIgnored public private(set) var appliedOperations: [ListOperation] = []
   /// Whether the list is hidden.
   public var isHidden = false
+  /// The indexes of the selected rows, ascending. Set by code (a controller's selection); a user's
+  /// choice arrives through ``userDidSelectRows(_:)``.
+  public var selectionIndexes: [Int] = []
+  /// Called with the rows a user selected (valid, sorted, without repeats), after ``selectionIndexes``
+  /// changed: how a list bound to an array controller selects in the controller.
+  @KeyValueIgnored public var onUserSelection: (([Int]) -> Void)?
 
   @KeyValueIgnored private let makeRow: (Item, ListRow<Item>) -> Void
 
@@ -32,6 +38,14 @@ public final class ListView<Item: AnyObject> {
 
   /// The items shown, in order.
   public var items: [Item] { rows.map(\.item) }
+
+  /// Reports that the user selected the rows at `indexes` (a click, a shift-click): indexes outside
+  /// the list are ignored.
+  public func userDidSelectRows(_ indexes: [Int]) {
+    let valid = Array(Set(indexes.filter { rows.indices.contains($0) })).sorted()
+    if selectionIndexes != valid { selectionIndexes = valid }
+    onUserSelection?(valid)
+  }
 
   /// Shows `items`, replacing every row.
   public func show(_ items: [Item]) {

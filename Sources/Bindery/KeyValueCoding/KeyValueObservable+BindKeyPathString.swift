@@ -230,6 +230,7 @@ extension KeyValueSourceAccess where Source: AnyObject {
       read: { source in
         switch path.resolve(in: source) {
         case .notApplicable: .marker(.notApplicable)
+        case .marker(let marker): .marker(marker)
         case .value(let value): .value(value as? Value)
         }
       },

@@ -36,12 +36,19 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     case aggregate(CollectionOperator, KeyValueKey)
   }
 
+  /// Whether the last key reads a ``MarkedValue`` (a selection's common value, such as an array
+  /// controller's `selection.firstName`): the path's ``valueType`` is then the marked value's type,
+  /// reading gives ``Resolution/marker(_:)`` for a marker, and writing wraps the value.
+  public let isMarked: Bool
+
   /// What a path reads on an object.
   public enum Resolution {
     /// The value (itself `nil` when the last property is `nil`).
     case value(Any)
     /// An optional property on the way is `nil`.
     case notApplicable
+    /// The last key reads a marker instead of a value (no selection, multiple values).
+    case marker(BindingMarker)
   }
 
   /// Resolves `text` against the keys of `rootType`.
@@ -59,6 +66,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     var currentType: any KeyValueCoding.Type = rootType
     var optionalOnTheWay = false
     var leafType: Any.Type = rootType
+    var isMarkedLeaf = false
     var index = 0
     while index < components.count {
       let (name, column) = components[index]
@@ -79,6 +87,10 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
       guard index < components.count else {
         steps.append(.key(key, unwraps: false))
         leafType = key.valueType
+        if let marked = leafType as? any _AnyMarkedValue.Type {
+          leafType = marked._valueType
+          isMarkedLeaf = true
+        }
         break
       }
       var valueType = key.valueType
@@ -108,6 +120,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
       currentType = nextType
     }
     self.steps = steps
+    self.isMarked = isMarkedLeaf
     self.mayBeNotApplicable = optionalOnTheWay
     self.valueType =
       optionalOnTheWay && !RuntimeTypes.isOptional(leafType) ? RuntimeTypes.optional(of: leafType) : leafType
@@ -133,8 +146,10 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   }
 
   /// The path as one Swift key path, when every step is a property and none is optional on the way
-  /// (so the typed machinery, and its fast paths, can bind it).
+  /// (so the typed machinery, and its fast paths, can bind it); `nil` for a marked path, whose Swift
+  /// key path reads the ``MarkedValue`` rather than ``valueType``.
   public var composedKeyPath: AnyKeyPath? {
+    guard !isMarked else { return nil }
     var composed: AnyKeyPath?
     for step in steps {
       guard case .key(let key, let unwraps) = step, !unwraps else { return nil }
@@ -173,6 +188,10 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
         current = operation.apply(to: array._elements, key: key)
       }
     }
+    if isMarked, let marked = current as? any _AnyMarkedValue {
+      if let marker = marked._marker { return .marker(marker) }
+      return .value(marked._value as Any)
+    }
     return .value(current)
   }
 
@@ -204,6 +223,10 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     guard isWritable, let (object, key) = leaf(in: root),
       let writable = key.keyPath as? any _BinderyReferenceWritable
     else { return false }
+    var value = value
+    if isMarked, let marked = key.valueType as? any _AnyMarkedValue.Type, let wrapped = marked._wrapping(value) {
+      value = wrapped
+    }
     guard writable._bindery_write(value, to: object) else {
       throw .wrongValueType(path: text, expected: String(describing: key.valueType), got: "\(type(of: value))")
     }

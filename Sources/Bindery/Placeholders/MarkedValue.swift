@@ -35,3 +35,33 @@ public enum MarkedValue<Value> {
 extension MarkedValue: Equatable where Value: Equatable {}
 extension MarkedValue: Hashable where Value: Hashable {}
 extension MarkedValue: Sendable where Value: Sendable {}
+
+/// `MarkedValue`, seen from code that knows its type only at run time (string key paths whose last
+/// key is a selection's common value).
+protocol _AnyMarkedValue {
+  /// The type of the values.
+  static var _valueType: Any.Type { get }
+  /// Wraps `value` as ``MarkedValue/value(_:)``, when it has the value type.
+  static func _wrapping(_ value: Any) -> Any?
+  /// The marker, or `nil` for a value.
+  var _marker: BindingMarker? { get }
+  /// The value, or `nil` for a marker.
+  var _value: Any? { get }
+}
+
+extension MarkedValue: _AnyMarkedValue {
+  static var _valueType: Any.Type { Value.self }
+
+  static func _wrapping(_ value: Any) -> Any? {
+    if let value = value as? Value { return Self.value(value) }
+    if let optional = value as? any _AnyOptional, optional._isNil,
+      let none = (Value.self as? any _AnyOptional.Type)?._none as? Value
+    {
+      return Self.value(none)
+    }
+    return nil
+  }
+
+  var _marker: BindingMarker? { marker }
+  var _value: Any? { value.map { $0 as Any } }
+}

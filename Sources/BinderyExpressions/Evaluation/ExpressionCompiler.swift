@@ -133,7 +133,7 @@ struct ExpressionCompiler {
       guard let object else { return nil }
       switch path.resolve(in: object) {
       case .value(let value): return value
-      case .notApplicable: return nil
+      case .notApplicable, .marker: return nil
       }
     }
     if takesLength {

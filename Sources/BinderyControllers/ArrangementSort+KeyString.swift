@@ -1,0 +1,51 @@
+@_spi(BinderyInternals) public import Bindery
+
+extension ArrangementSort where Element: KeyValueCoding {
+  /// A level of order named by a string key path of the elements (`"lastName"`, `"address.city"`), as
+  /// spec files give it: resolved at once against the element class's keys.
+  ///
+  /// ```swift
+  /// controller.sortOrder = [try .init(key: "lastName"), try .init(key: "age", ascending: false)]
+  /// ```
+  ///
+  /// - Throws: ``KeyValueCodingError`` when a key is unknown, when an optional property lies on the way
+  ///   (sort by a property of the element or of an object it always has), or when the values cannot be
+  ///   compared (the value type is not `Comparable`, optional or not).
+  public init(key text: String, ascending: Bool = true) throws(KeyValueCodingError) {
+    let path = try KeyValuePath(text, in: Element.self)
+    guard let keyPath = path.composedKeyPath as? PartialKeyPath<Element> else {
+      throw .typeMismatch(
+        path: text, pathType: RuntimeTypes.readableName(path.valueType),
+        expected: "a property reached without optionals on the way")
+    }
+    let compare: (Any, Any) -> Int
+    if let comparable = path.valueType as? any Comparable.Type {
+      compare = Self.comparator(comparable)
+    } else if let wrapped = RuntimeTypes.wrappedType(path.valueType), let comparable = wrapped as? any Comparable.Type {
+      compare = Self.optionalComparator(comparable)
+    } else {
+      throw .typeMismatch(
+        path: text, pathType: RuntimeTypes.readableName(path.valueType), expected: "a Comparable value to sort by")
+    }
+    self.init(keyPath: keyPath, isAscending: ascending, key: { $0[keyPath: keyPath] }, compare: compare)
+  }
+
+  private static func comparator<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
+    { lhs, rhs in
+      guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return 0 }
+      return lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
+    }
+  }
+
+  /// `nil` first, then the values in order.
+  private static func optionalComparator<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
+    { lhs, rhs in
+      switch (RuntimeTypes.unwrapped(lhs) as? Value, RuntimeTypes.unwrapped(rhs) as? Value) {
+      case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
+      case (nil, .some): -1
+      case (.some, nil): 1
+      case (nil, nil): 0
+      }
+    }
+  }
+}

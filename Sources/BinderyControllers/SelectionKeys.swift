@@ -1,0 +1,44 @@
+import Bindery
+
+/// A selection object whose keys read the elements' properties as ``MarkedValue``s.
+protocol SelectionKeyPaths: KeyValueCoding {
+  /// The class of the objects selected.
+  associatedtype Element: AnyObject
+  /// The selection's key reading the writable `keyPath` of the selected objects.
+  static func markedKey<Value: Equatable>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Element, Value>)
+    -> KeyValueKey
+  /// The selection's key reading the read-only `keyPath` of the selected objects.
+  static func markedKey<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Element, Value>) -> KeyValueKey
+}
+
+/// The string keys of a selection: one per `Equatable` property of the element class.
+enum SelectionKeys {
+  static func table<Selection: SelectionKeyPaths>(for selection: Selection.Type) -> KeyValueKeyTable {
+    guard let elementType = Selection.Element.self as? any KeyValueCoding.Type else {
+      return KeyValueKeyTable(selection, keys: [])
+    }
+    let keys = KeyValueKeyTable.of(elementType).keys.compactMap { key in
+      (key.keyPath as? any SelectionOpenableKeyPath)?.markedKey(key.name, in: selection)
+    }
+    return KeyValueKeyTable(selection, keys: keys)
+  }
+}
+
+/// A key path whose value type is opened to make a selection's key for it.
+protocol SelectionOpenableKeyPath {
+  func markedKey<Selection: SelectionKeyPaths>(_ name: String, in selection: Selection.Type) -> KeyValueKey?
+}
+
+extension KeyPath: SelectionOpenableKeyPath {
+  func markedKey<Selection: SelectionKeyPaths>(_ name: String, in selection: Selection.Type) -> KeyValueKey? {
+    guard let equatable = Value.self as? any Equatable.Type else { return nil }
+    func open<Opened: Equatable>(_: Opened.Type) -> KeyValueKey? {
+      if let writable = self as? ReferenceWritableKeyPath<Selection.Element, Opened> {
+        return Selection.markedKey(name, writable)
+      }
+      if let readable = self as? KeyPath<Selection.Element, Opened> { return Selection.markedKey(name, readable) }
+      return nil
+    }
+    return open(equatable)
+  }
+}

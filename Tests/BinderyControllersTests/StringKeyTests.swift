@@ -1,0 +1,118 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderyExpressions
+import Testing
+
+@KeyValueObservable
+final class Roster {
+  var people: [Person] = []
+  var showsArchived = false
+}
+
+@Suite("Controllers through string keys and expressions")
+struct StringKeyTests {
+  @Test func aStringKeyPathThroughTheSelectionShowsMarkersAndWritesEverySelectedObject() throws {
+    let ada = Person("Ada", "Lovelace")
+    let grace = Person("Grace", "Hopper")
+    let directory = Directory()
+    directory.people = [ada, grace]
+    let controller = ArrayController<Person>()
+    controller.avoidsEmptySelection = false
+    controller.bindContent(to: directory, \.people)
+    let field = TextField()
+    try field.bind(
+      \.text, to: controller, keyPath: "selection.lastName",
+      placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+    #expect(field.text == "No Selection")
+    controller.select([grace])
+    #expect(field.text == "Hopper")
+    controller.select([ada, grace])
+    #expect(field.text == "Multiple Values")
+    field.userDidEdit(text: "Byron")
+    #expect(ada.lastName == "Byron" && grace.lastName == "Byron")
+    ada.lastName = "King"
+    #expect(field.text == "Multiple Values")
+  }
+
+  @Test func aSelectionPathHasTheElementsValueTypeAndUnknownKeysAreNamed() throws {
+    let path = try KeyValuePath("selection.age", in: ArrayController<Person>.self)
+    #expect(ObjectIdentifier(path.valueType) == ObjectIdentifier(Int.self))
+    #expect(path.isMarked)
+    #expect(path.isWritable)
+    #expect(throws: KeyValueCodingError.self) { try KeyValuePath("selection.agee", in: ArrayController<Person>.self) }
+    do {
+      _ = try KeyValuePath("selection.agee", in: ArrayController<Person>.self)
+    } catch {
+      #expect(error.description.contains("\"age\""))
+      #expect(error.column == 11)
+    }
+  }
+
+  @Test func anExpressionOnAnObjectControllersSelectionShowsTheNoSelectionPlaceholder() throws {
+    let controller = ObjectController<Person>()
+    let label = Label()
+    try label.bind(\.text, to: controller, expression: "selection.firstName { noSelectionPlaceholder: 'Nobody' }")
+    #expect(label.text == "Nobody")
+    controller.setContent(Person("Ada"))
+    #expect(label.text == "Ada")
+  }
+
+  @Test func sortKeysByNameOrderLikeTypedOnesAndBadKeysAreRefused() throws {
+    let directory = Directory()
+    directory.people = [Person("Grace", "Hopper", age: 85), Person("Ada", "Lovelace", age: 36), Person("Alan", "Turing", age: 36)]
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: directory, \.people)
+    controller.sortOrder = [try .init(key: "age", ascending: false), try .init(key: "firstName")]
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Grace", "Ada", "Alan"])
+    #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Person>(key: "nickname") }
+    #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Directory>(key: "people") }  // not Comparable
+  }
+
+  @Test func aFilterExpressionArrangesOnlyMatchingObjectsAndFollowsTheirEdits() throws {
+    let roster = Roster()
+    let ada = Person("Ada", age: 36)
+    let kid = Person("Kid", age: 9)
+    roster.people = [ada, kid]
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: roster, \.people)
+    try controller.setFilter(expression: "age >= 18 && ($root.showsArchived || !isArchived)", root: roster)
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada"])
+    kid.age = 18
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada", "Kid"])
+    ada.isArchived = true
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Kid"])
+  }
+
+  @Test func aFilterThatIsNotBooleanOrDoesNotCheckLeavesTheFilterAsItWas() throws {
+    let directory = Directory()
+    directory.people = [Person("Ada", age: 36), Person("Kid", age: 9)]
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: directory, \.people)
+    try controller.setFilter(expression: "age > 18")
+    #expect(throws: ExpressionError.self) { try controller.setFilter(expression: "firstName") }
+    #expect(throws: ExpressionError.self) { try controller.setFilter(expression: "agee > 1") }
+    #expect(throws: ExpressionError.self) { try controller.setFilter(expression: "age >") }
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada"])
+  }
+
+  @Test func aListAndItsControllerShareOneSelectionBothWays() {
+    let directory = Directory()
+    directory.people = ["c", "a", "b"].map { Person($0) }
+    let controller = ArrayController<Person>()
+    controller.sortOrder = [.ascending(\.firstName)]
+    controller.bindContent(to: directory, \.people)
+    let list = ListView<Person> { _, _ in }
+    var token: ObservationToken? = list.bind(to: controller)
+    #expect(list.selectionIndexes == controller.selectionIndexes)
+    list.userDidSelectRows([2, 7, 2])
+    #expect(controller.selectionIndexes == [2])
+    #expect(controller.selectedObjects.map(\.firstName) == ["c"])
+    directory.people.append(Person("0"))  // sorts first: the selection moves to index 3
+    #expect(list.selectionIndexes == [3])
+    token = nil
+    list.userDidSelectRows([0])
+    #expect(controller.selectionIndexes == [3])  // no longer following
+    _ = token
+  }
+}

@@ -18,7 +18,8 @@ extension ArrayController where Element: KeyValueCoding {
     let compiled = try CompiledExpression.cached(text, data: Element.self, root: root.map { type(of: $0) })
     guard let valueType = compiled.valueType, RuntimeTypes.baseType(valueType) == Bool.self else {
       let found = compiled.valueType.map { "a \(RuntimeTypes.readableName($0))" } ?? "nothing"
-      throw ExpressionError("a filter must be a Boolean expression; this one is \(found)", at: .start, in: text, kind: .type)
+      throw ExpressionError(
+        "a filter must be a Boolean expression; this one is \(found)", at: .start, in: text, kind: .type)
     }
     filter = { [weak root] element in
       RuntimeTypes.unwrapped(compiled.evaluate(in: ExpressionScope(data: element, root: root))) as? Bool ?? false

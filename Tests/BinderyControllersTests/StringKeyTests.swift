@@ -60,7 +60,9 @@ struct StringKeyTests {
 
   @Test func sortKeysByNameOrderLikeTypedOnesAndBadKeysAreRefused() throws {
     let directory = Directory()
-    directory.people = [Person("Grace", "Hopper", age: 85), Person("Ada", "Lovelace", age: 36), Person("Alan", "Turing", age: 36)]
+    directory.people = [
+      Person("Grace", "Hopper", age: 85), Person("Ada", "Lovelace", age: 36), Person("Alan", "Turing", age: 36),
+    ]
     let controller = ArrayController<Person>()
     controller.bindContent(to: directory, \.people)
     controller.sortOrder = [try .init(key: "age", ascending: false), try .init(key: "firstName")]

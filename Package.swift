@@ -41,10 +41,15 @@ let package = Package(
     .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
-    .target(name: "BinderyControllers", dependencies: ["Bindery", "BinderyControls", "BinderyExpressions"], swiftSettings: strictSettings),
+    .target(
+      name: "BinderyControllers", dependencies: ["Bindery", "BinderyControls", "BinderyExpressions"],
+      swiftSettings: strictSettings),
     .target(
       name: "BinderySpec",
-      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", .product(name: "Yams", package: "Yams")],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions",
+        .product(name: "Yams", package: "Yams"),
+      ],
       swiftSettings: strictSettings
     ),
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),

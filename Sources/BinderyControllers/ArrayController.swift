@@ -35,9 +35,9 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Whether the selection moves to a neighbour instead of becoming empty (Cocoa's
   /// avoidsEmptySelection); `true` by default.
-  @KeyValueIgnored public var avoidsEmptySelection = true
+  public var avoidsEmptySelection = true
   /// Whether objects added through the controller are selected; `true` by default.
-  @KeyValueIgnored public var selectsInsertedObjects = true
+  public var selectsInsertedObjects = true
 
   /// Which objects are arranged; `nil` arranges all of them. Re-evaluated for an object whenever
   /// something the filter reads of it changes.

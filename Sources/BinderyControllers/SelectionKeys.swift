@@ -18,7 +18,7 @@ enum SelectionKeys {
       return KeyValueKeyTable(selection, keys: [])
     }
     let keys = KeyValueKeyTable.of(elementType).keys.compactMap { key in
-      (key.keyPath as? any SelectionOpenableKeyPath)?.markedKey(key.name, in: selection)
+      (key.keyPath as? any SelectionOpenableKeyPath)?.markedKey(key.name, in: selection, readOnly: key.isReadOnly)
     }
     return KeyValueKeyTable(selection, keys: keys)
   }
@@ -26,14 +26,19 @@ enum SelectionKeys {
 
 /// A key path whose value type is opened to make a selection's key for it.
 protocol SelectionOpenableKeyPath {
-  func markedKey<Selection: SelectionKeyPaths>(_ name: String, in selection: Selection.Type) -> KeyValueKey?
+  func markedKey<Selection: SelectionKeyPaths>(_ name: String, in selection: Selection.Type, readOnly: Bool)
+    -> KeyValueKey?
 }
 
 extension KeyPath: SelectionOpenableKeyPath {
-  func markedKey<Selection: SelectionKeyPaths>(_ name: String, in selection: Selection.Type) -> KeyValueKey? {
+  func markedKey<Selection: SelectionKeyPaths>(
+    _ name: String,
+    in selection: Selection.Type,
+    readOnly: Bool
+  ) -> KeyValueKey? {
     guard let equatable = Value.self as? any Equatable.Type else { return nil }
     func open<Opened: Equatable>(_: Opened.Type) -> KeyValueKey? {
-      if let writable = self as? ReferenceWritableKeyPath<Selection.Element, Opened> {
+      if !readOnly, let writable = self as? ReferenceWritableKeyPath<Selection.Element, Opened> {
         return Selection.markedKey(name, writable)
       }
       if let readable = self as? KeyPath<Selection.Element, Opened> { return Selection.markedKey(name, readable) }

@@ -64,8 +64,9 @@ extension KeyValueObservableMacro: MemberMacro {
     return members
   }
 
-  /// `keyValueKeys`: the instance properties that are not private, by name (none for a class isolated
-  /// to a global actor: a key path to an isolated property cannot be formed outside it).
+  /// `keyValueKeys`: the instance properties that are not private, by name, read-only where the
+  /// setter is narrower (`private(set)`); none for a class isolated to a global actor (a key path to
+  /// an isolated property cannot be formed outside it).
   static func keyTable(for classDecl: ClassDeclSyntax, access: String, overriding: Bool) -> DeclSyntax {
     let typeName = classDecl.typeNameWithGenericParameters
     let isolated = classDecl.attributes.contains { element in
@@ -78,7 +79,8 @@ extension KeyValueObservableMacro: MemberMacro {
         guard let property = member.decl.as(VariableDeclSyntax.self), property.isInstance, !property.isPrivate,
           property.bindings.count == 1, let name = property.identifierPattern?.identifier.text, !name.hasPrefix("_")
         else { continue }
-        entries.append("Bindery.KeyValueKey(\"\(name)\", \\\(typeName).\(name))")
+        let label = property.hasRestrictedSetter ? "readOnly: " : ""
+        entries.append("Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name))")
       }
     }
     let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: ",\n    ") + ",\n  ]"

@@ -10,9 +10,16 @@ extension VariableDeclSyntax {
     !modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
   }
 
-  /// `private` or `fileprivate`.
+  /// `private` or `fileprivate` (not `private(set)`).
   var isPrivate: Bool {
-    modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+    modifiers.contains {
+      ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail == nil
+    }
+  }
+
+  /// A setter narrower than the property: `private(set)`, `fileprivate(set)`, `internal(set)`.
+  var hasRestrictedSetter: Bool {
+    modifiers.contains { $0.detail?.detail.text == "set" }
   }
 
   var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }

@@ -34,7 +34,7 @@ extension BindingSetDefinition {
         fail("sourceKeyPath", .unknownKey, error.description, error.column)
         continue
       }
-      guard let property = targetKey.keyPath as? any SpecBindableProperty else {
+      guard !targetKey.isReadOnly, let property = targetKey.keyPath as? any SpecBindableProperty else {
         fail("targetKeyPath", .typeMismatch, "the property \(targetKey.name) of \(type(of: target)) cannot be bound", 1)
         continue
       }

@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// The headless controls are registered out of the box, under their names and the UIKit names of
 /// seed 000 (`TextField` and `UITextField`, `Label` and `UILabel`, `Switch` and `UISwitch`, `Slider`
-/// and `UISlider`, `Button` and `UIButton`, `View` and `UIView`). Register your own:
+/// and `UISlider`, `Button` and `UIButton`, `View` and `UIView`), and the list `ListView` (also
+/// `UITableView`, `NSTableView`). `ArrayController` and `ObjectController` (also with Cocoa's `NS`)
+/// are always known; their `objectClass:` names a registered class. Register your own:
 ///
 /// ```swift
 /// SpecClassRegistry.shared.register(PersonViewController.self) { PersonViewController() }
@@ -21,9 +23,12 @@ public final class SpecClassRegistry: Sendable {
     public let type: any KeyValueCoding.Type
     /// Makes an instance.
     public let make: @Sendable () -> any KeyValueCoding
+    /// The class opened to its type, for controllers of it.
+    let elementClass: any SpecElementClass
   }
 
   private let entries = Mutex<[String: Entry]>([:])
+  private let lists = Mutex<[String: any SpecListClass]>([:])
 
   /// Creates a registry with the headless controls, unless `includingControls` is `false`.
   public init(includingControls: Bool = true) {
@@ -34,6 +39,7 @@ public final class SpecClassRegistry: Sendable {
     register(Slider.self, names: ["Slider", "UISlider"]) { Slider() }
     register(Button.self, names: ["Button", "UIButton"]) { Button() }
     register(View.self, names: ["View", "UIView"]) { View() }
+    registerList(ListViewClass(), names: ["ListView", "UITableView", "NSTableView"])
   }
 
   /// Registers a class under its own name, or under `names`.
@@ -42,7 +48,7 @@ public final class SpecClassRegistry: Sendable {
     names: [String]? = nil,
     make: @escaping @Sendable () -> Object
   ) {
-    let entry = Entry(type: type, make: make)
+    let entry = Entry(type: type, make: make, elementClass: TypedElementClass(make: make))
     let names = names ?? [String(describing: type)]
     entries.withLock { table in
       for name in names { table[name] = entry }
@@ -54,6 +60,21 @@ public final class SpecClassRegistry: Sendable {
     entries.withLock { $0[name] }
   }
 
-  /// Every registered name, sorted.
-  public var names: [String] { entries.withLock { $0.keys.sorted() } }
+  /// Registers a list class (made for the element class of the array controller it shows) under
+  /// `names`.
+  public func registerList(_ listClass: some SpecListClass, names: [String]) {
+    lists.withLock { table in
+      for name in names { table[name] = listClass }
+    }
+  }
+
+  /// The list class registered as `name`.
+  func listClass(named name: String) -> (any SpecListClass)? {
+    lists.withLock { $0[name] }
+  }
+
+  /// Every registered name (classes and lists), sorted.
+  public var names: [String] {
+    (entries.withLock { Array($0.keys) } + lists.withLock { Array($0.keys) }).sorted()
+  }
 }

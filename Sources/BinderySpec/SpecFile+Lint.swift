@@ -113,6 +113,11 @@ extension SpecLoader {
         for (_, bindingValue) in pairs {
           for spec in bindingValue.elements ?? [bindingValue] { checkBinding(spec, property: nil, of: nil) }
         }
+      case "filter":
+        if let text = value.scalarText { lintExpression(text, at: value) }
+      case "row":
+        // A list's row template: each object of the row, its bindings reading the row's item.
+        for (_, body) in value.pairs ?? [] { lintUnresolved(body.pairs ?? []) }
       default:
         continue
       }

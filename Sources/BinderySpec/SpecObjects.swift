@@ -16,11 +16,14 @@ public final class SpecObjects {
   public let objects: [String: any KeyValueCoding]
   /// Every binding the file declared.
   public let bindings: BindingSet
+  /// What keeps the file's lists following their controllers.
+  let tokens: [ObservationToken]
 
-  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet) {
+  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet, tokens: [ObservationToken] = []) {
     self.names = names
     self.objects = objects
     self.bindings = bindings
+    self.tokens = tokens
   }
 
   /// The object named `name`.
@@ -31,6 +34,9 @@ public final class SpecObjects {
     objects[name] as? Object
   }
 
-  /// Ends every binding.
-  public func unbind() { bindings.unbind() }
+  /// Ends every binding, and stops the lists following their controllers.
+  public func unbind() {
+    bindings.unbind()
+    for token in tokens { token.cancel() }
+  }
 }

@@ -195,7 +195,8 @@ let badSpecs: [BadSpec] = [
     yaml: header + "  bindings:\n    text: {to: /Controller}", message: "this binding has no value: 'expression'",
     line: 6, column: 11, kind: .structure),
   BadSpec(
-    yaml: header + "  bindings:\n    text: {value: 'title'}", message: "this binding has no to: /Object", line: 6,
+    yaml: header + "  bindings:\n    text: {value: 'title'}",
+    message: "this binding has no to: /Object (only bindings in a list's row read the row's item without one)", line: 6,
     column: 11, kind: .structure),
   BadSpec(
     yaml: header + "  bindings:\n    text: {to: /Controller, value: 'title', via: x}",

@@ -43,3 +43,28 @@ let testClasses: SpecClassRegistry = {
   registry.register(Person.self) { Person() }
   return registry
 }()
+
+/// The seeds' person editor with a list of people (issue 5's spec support).
+@KeyValueObservable
+final class PeopleEditor {
+  var people: [Person] = []
+  var isSaving = false
+  var title = ""
+}
+
+/// An element class with a property that cannot be sorted by.
+@KeyValueObservable
+final class Team {
+  var name = ""
+  var members: [Person] = []
+  var lead: Person?
+}
+
+/// The classes the tests' list specs name.
+let listClasses: SpecClassRegistry = {
+  let registry = SpecClassRegistry()
+  registry.register(PeopleEditor.self) { PeopleEditor() }
+  registry.register(Person.self) { Person() }
+  registry.register(Team.self) { Team() }
+  return registry
+}()

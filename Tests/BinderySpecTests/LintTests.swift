@@ -20,6 +20,31 @@ struct LintTests {
         placeholder: {to: /Field, value: 'isEnabled'}
     """
 
+  @Test func controllersAndListRowsOfUnregisteredClassesAreCheckedAsFarAsPossible() {
+    let yaml = """
+      People:
+        class: ArrayController
+        objectClass: Member
+        filter: 'age >'
+      List:
+        class: ListView
+        content: /People
+        row:
+          Name:
+            class: Label
+            bindings:
+              text: {value: 'name &&'}
+              hidden: {to: /Nobody, value: isHidden}
+      """
+    #expect(
+      SpecFile.lint(yaml: yaml, file: "list.spec.yaml").map(\.description) == [
+        "list.spec.yaml:4:17: error: expected an expression after \">\"",
+        "list.spec.yaml:12:31: error: expected an expression after \"&&\"",
+        "list.spec.yaml:13:22: error: no object is named \"Nobody\"",
+      ])
+    #expect(SpecFile.lint(yaml: yaml, file: "list.spec.yaml", strictClasses: true).first?.kind == .unknownClass)
+  }
+
   @Test func withoutTheProjectsClassesEverythingButKeysIsChecked() {
     let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml")
     #expect(
@@ -33,7 +58,9 @@ struct LintTests {
 
   @Test func strictClassesReportsClassesThatAreNotRegistered() {
     let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", strictClasses: true)
-    #expect(errors.first?.description == "app.spec.yaml:2:10: error: no class is registered as \"AppController\"")
+    #expect(
+      errors.first?.description
+        == "app.spec.yaml:2:10: error: no class is registered as \"AppController\"; did you mean \"ArrayController\"?")
   }
 
   @Test func theCommandPrintsProblemsAndExitsWithOne() throws {

@@ -24,31 +24,45 @@ public struct KeyValueKey: @unchecked Sendable, CustomStringConvertible {
   /// The property's key path; a `ReferenceWritableKeyPath` when the property can be written.
   public let keyPath: AnyKeyPath
 
+  /// Whether the property may only be read by name, though its key path could write it (a
+  /// `private(set)` property: its key path is formed where the setter is visible).
+  public let isReadOnly: Bool
+
   /// Creates a key for the property at `keyPath`.
   public init<Root, Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
     self.name = name
     self.keyPath = keyPath
+    self.isReadOnly = false
+  }
+
+  /// Creates a key for a property that may only be read by name (`private(set)`).
+  public init<Root, Value>(_ name: String, readOnly keyPath: KeyPath<Root, Value>) {
+    self.name = name
+    self.keyPath = keyPath
+    self.isReadOnly = true
   }
 
   /// The type of the property's value.
   public var valueType: Any.Type { type(of: keyPath).valueType }
 
   /// Whether the property can be written.
-  public var isWritable: Bool { keyPath is any _BinderyReferenceWritable }
+  public var isWritable: Bool { !isReadOnly && keyPath is any _BinderyReferenceWritable }
 
   /// `name: Type`.
   public var description: String { "\(name): \(valueType)" }
 
   /// Whether `value` has the property's type (so ``write(_:to:)`` would write it).
   public func accepts(_ value: Any) -> Bool {
-    (keyPath as? any _BinderyReferenceWritable)?._bindery_accepts(value) ?? false
+    guard !isReadOnly else { return false }
+    return (keyPath as? any _BinderyReferenceWritable)?._bindery_accepts(value) ?? false
   }
 
   /// Writes `value` to the property of `object`; returns `false`, writing nothing, when the property
   /// cannot be written or `value` or `object` has another type.
   @discardableResult
   public func write(_ value: Any, to object: AnyObject) -> Bool {
-    (keyPath as? any _BinderyReferenceWritable)?._bindery_write(value, to: object) ?? false
+    guard !isReadOnly else { return false }
+    return (keyPath as? any _BinderyReferenceWritable)?._bindery_write(value, to: object) ?? false
   }
 
   /// Reads the property of `object` (`nil` when `object` has another type).

@@ -150,6 +150,8 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   /// key path reads the ``MarkedValue`` rather than ``valueType``.
   public var composedKeyPath: AnyKeyPath? {
     guard !isMarked else { return nil }
+    // A read-only key's Swift key path could write: the typed machinery would bind it both ways.
+    if case .key(let last, _)? = steps.last, last.isReadOnly { return nil }
     var composed: AnyKeyPath?
     for step in steps {
       guard case .key(let key, let unwraps) = step, !unwraps else { return nil }

@@ -1,0 +1,97 @@
+@_spi(BinderyInternals) import Bindery
+import BinderyControllers
+import BinderyExpressions
+
+/// A registered class, opened to its type, so the loader can make controllers of it (an array
+/// controller's `objectClass:`).
+protocol SpecElementClass: Sendable {
+  /// An `ArrayController` of this class, able to add objects.
+  func makeArrayController() -> any SpecArrangingController
+  /// An `ObjectController` of this class, able to add its content.
+  func makeObjectController() -> any SpecContentController
+}
+
+/// The typed maker of a registered class.
+struct TypedElementClass<Object: KeyValueCoding>: SpecElementClass {
+  let make: @Sendable () -> Object
+
+  func makeArrayController() -> any SpecArrangingController { ArrayController<Object>(makeElement: make) }
+  func makeObjectController() -> any SpecContentController { ObjectController<Object>(makeContent: make) }
+}
+
+/// A controller whose content a spec file binds (`bindings: content: {to: /Model, value: people}`).
+protocol SpecContentController: KeyValueCoding {
+  /// Checks that `path` of `source` can be the content; returns what binds it.
+  func prepareContent(_ path: KeyValuePath, of source: any KeyValueCoding) throws(KeyValueCodingError) -> () -> Void
+}
+
+/// An array controller, as a spec file configures it.
+protocol SpecArrangingController: SpecContentController {
+  /// The elements' class.
+  var elementType: any KeyValueCoding.Type { get }
+  /// Checks sort levels by key name; returns what sets them.
+  func prepareSortOrder(_ levels: [(key: String, ascending: Bool)]) throws(KeyValueCodingError) -> () -> Void
+  /// Checks a filter expression; returns what sets it.
+  func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void
+  /// A list of `listClass` showing this controller's arrangement, its rows made by `rows`.
+  func makeList(_ listClass: any SpecListClass, rows: SpecRowTemplate) -> SpecList
+}
+
+extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {
+  var elementType: any KeyValueCoding.Type { Element.self }
+
+  func prepareContent(_ path: KeyValuePath, of source: any KeyValueCoding) throws(KeyValueCodingError) -> () -> Void {
+    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> () -> Void {
+      let composed = path.composedKeyPath
+      if let writable = composed as? ReferenceWritableKeyPath<Source, [Element]> {
+        return { [weak self, weak source] in
+          guard let self, let source else { return }
+          self.bindContent(to: source, writable)
+        }
+      }
+      if let readable = composed as? KeyPath<Source, [Element]> {
+        return { [weak self, weak source] in
+          guard let self, let source else { return }
+          self.bindContent(to: source, readable)
+        }
+      }
+      throw .typeMismatch(
+        path: path.text, pathType: RuntimeTypes.readableName(path.valueType),
+        expected: "[\(Element.self)] reached without optionals on the way")
+    }
+    return try open(source)
+  }
+
+  func prepareSortOrder(_ levels: [(key: String, ascending: Bool)]) throws(KeyValueCodingError) -> () -> Void {
+    var sorts: [ArrangementSort<Element>] = []
+    for level in levels { sorts.append(try ArrangementSort(key: level.key, ascending: level.ascending)) }
+    return { [weak self] in self?.sortOrder = sorts }
+  }
+
+  func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void {
+    let check = ArrayController<Element>()
+    try check.setFilter(expression: text, root: root)
+    return { [weak self, weak root] in try? self?.setFilter(expression: text, root: root) }
+  }
+
+  func makeList(_ listClass: any SpecListClass, rows: SpecRowTemplate) -> SpecList {
+    listClass.makeList(showing: self, rows: rows)
+  }
+}
+
+extension ObjectController: SpecContentController where Content: KeyValueCoding {
+  func prepareContent(_ path: KeyValuePath, of source: any KeyValueCoding) throws(KeyValueCodingError) -> () -> Void {
+    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> () -> Void {
+      guard let writable = path.composedKeyPath as? ReferenceWritableKeyPath<Source, Content?> else {
+        throw .typeMismatch(
+          path: path.text, pathType: RuntimeTypes.readableName(path.valueType),
+          expected: "a writable \(Content.self)? reached without optionals on the way")
+      }
+      return { [weak self, weak source] in
+        guard let self, let source else { return }
+        self.bindContent(to: source, writable)
+      }
+    }
+    return try open(source)
+  }
+}

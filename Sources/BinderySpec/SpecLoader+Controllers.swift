@@ -1,0 +1,230 @@
+@_spi(BinderyInternals) import Bindery
+import BinderyExpressions
+import Yams
+
+/// The controllers a spec file may declare, made for the class its `objectClass:` names.
+enum SpecControllerKind {
+  case array
+  case object
+
+  init?(_ name: String) {
+    switch name {
+    case "ArrayController", "NSArrayController": self = .array
+    case "ObjectController", "NSObjectController": self = .object
+    default: return nil
+    }
+  }
+
+  static let names = ["ArrayController", "NSArrayController", "ObjectController", "NSObjectController"]
+}
+
+extension SpecLoader {
+  // MARK: Making controllers and lists
+
+  /// An array or object controller of the class `objectClass:` names; `nil` after an error, or when
+  /// that class is not registered and classes are lenient.
+  mutating func makeController(
+    _ kind: SpecControllerKind,
+    name: String,
+    fields: [(key: Node, value: Node)],
+    classNode: Node
+  ) -> (any KeyValueCoding)? {
+    guard let objectClassNode = fields.first(where: { $0.key.scalarText == "objectClass" })?.value else {
+      errors.append(
+        source.error(
+          .structure, "\"\(name)\" needs objectClass: the registered class of its objects", at: classNode))
+      return nil
+    }
+    guard let className = objectClassNode.scalarText, let entry = classes.entry(named: className) else {
+      if lenientClasses, objectClassNode.scalarText != nil { return nil }
+      let given = objectClassNode.scalarText ?? ""
+      errors.append(
+        source.error(
+          .unknownClass, "no class is registered as \"\(given)\"" + didYouMean(closest(to: given, in: classes.names)),
+          at: objectClassNode))
+      return nil
+    }
+    let controller: any KeyValueCoding =
+      switch kind {
+      case .array: entry.elementClass.makeArrayController()
+      case .object: entry.elementClass.makeObjectController()
+      }
+    elementClasses[ObjectIdentifier(controller)] = entry
+    return controller
+  }
+
+  /// A list of `listClass` showing the array controller its `content:` names, with its row template;
+  /// `nil` after an error, or when the controller is unresolved (lenient classes).
+  mutating func makeList(
+    _ listClass: any SpecListClass,
+    name: String,
+    fields: [(key: Node, value: Node)]
+  ) -> (any KeyValueCoding)? {
+    guard let (contentField, contentNode) = fields.first(where: { $0.key.scalarText == "content" }) else {
+      errors.append(
+        source.error(
+          .structure, "the list \"\(name)\" needs content: /ArrayController",
+          at: fields.first(where: { $0.key.scalarText == "class" })?.value))
+      return nil
+    }
+    if isUnresolved(contentNode) { return nil }
+    guard let object = reference(contentNode) else { return nil }
+    guard let controller = object as? any SpecArrangingController else {
+      errors.append(
+        source.error(
+          .typeMismatch,
+          "the content of a list is an ArrayController; \(contentNode.scalarText ?? "") is a \(type(of: object))",
+          at: contentNode))
+      _ = contentField
+      return nil
+    }
+    var entries: [(key: Node, value: Node)] = []
+    if let rowNode = fields.first(where: { $0.key.scalarText == "row" })?.value {
+      guard let pairs = rowNode.pairs else {
+        errors.append(source.error(.structure, "row must map the names of a row's objects to objects", at: rowNode))
+        return nil
+      }
+      entries = pairs
+    }
+    let template = SpecRowTemplate(
+      source: source, entries: entries, classes: classes, transformers: transformers, root: root)
+    let list = controller.makeList(listClass, rows: template)
+    if let entry = elementClasses[ObjectIdentifier(controller)] {
+      elementClasses[ObjectIdentifier(list.object)] = entry  // the class of the rows' items
+    }
+    rowTemplates[ObjectIdentifier(list.object)] = template
+    connections.append(list.connect)
+    return list.object
+  }
+
+  // MARK: Fields of controllers and lists
+
+  /// Checks a field only controllers and lists have; `false` when `field` is an ordinary one.
+  mutating func checkControllerField(
+    _ field: String,
+    _ fieldNode: Node,
+    _ value: Node,
+    of object: any KeyValueCoding
+  ) -> Bool {
+    if let template = rowTemplates[ObjectIdentifier(object)] {
+      switch field {
+      case "content": return true  // made with the list
+      case "row":
+        checkRowTemplate(template, for: object)
+        return true
+      default: return false
+      }
+    }
+    guard let controller = object as? any SpecContentController else { return false }
+    switch field {
+    case "objectClass":
+      return true  // made with the controller
+    case "sortOrder":
+      guard let arranging = controller as? any SpecArrangingController else { return false }
+      checkSortOrder(value, of: arranging)
+      return true
+    case "filter":
+      guard let arranging = controller as? any SpecArrangingController else { return false }
+      checkFilter(value, of: arranging)
+      return true
+    case "bindings":
+      guard let pairs = value.pairs else { return false }
+      let contentNames = ["content", "contentArray", "contentObject"]
+      for (propertyNode, bindingNode) in pairs where contentNames.contains(propertyNode.scalarText ?? "") {
+        checkContent(bindingNode, of: controller)
+      }
+      checkBindings(pairs.filter { !contentNames.contains($0.key.scalarText ?? "") }, of: object)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `content: {to: /Model, value: people}`: a key path to the model's array (or optional object).
+  private mutating func checkContent(_ node: Node, of controller: any SpecContentController) {
+    guard let fields = node.pairs,
+      let toNode = fields.first(where: { $0.key.scalarText == "to" })?.value,
+      let valueNode = fields.first(where: { $0.key.scalarText == "value" })?.value,
+      fields.allSatisfy({ ["to", "value"].contains($0.key.scalarText ?? "") })
+    else {
+      errors.append(source.error(.structure, "content is {to: /Object, value: 'key.path'}", at: node))
+      return
+    }
+    if isUnresolved(toNode) { return }
+    guard let model = reference(toNode) else { return }
+    guard let text = valueNode.scalarText else {
+      errors.append(source.error(.structure, "the content's value is a key path, like people", at: valueNode))
+      return
+    }
+    do {
+      let path = try KeyValuePath(text, in: type(of: model))
+      writes.append(try controller.prepareContent(path, of: model))
+    } catch {
+      let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
+      errors.append(source.error(kind, error.description, in: valueNode, line: 1, column: error.column))
+    }
+  }
+
+  /// `sortOrder: [lastName, {key: age, ascending: false}]`.
+  private mutating func checkSortOrder(_ node: Node, of controller: any SpecArrangingController) {
+    let levelNodes = node.elements ?? [node]
+    var levels: [(key: String, ascending: Bool, node: Node)] = []
+    for levelNode in levelNodes {
+      if let key = levelNode.scalarText {
+        levels.append((key, true, levelNode))
+        continue
+      }
+      guard let fields = levelNode.pairs,
+        let keyNode = fields.first(where: { $0.key.scalarText == "key" })?.value, let key = keyNode.scalarText,
+        fields.allSatisfy({ ["key", "ascending"].contains($0.key.scalarText ?? "") })
+      else {
+        errors.append(
+          source.error(
+            .structure, "a sort level is a key, or {key: name, ascending: false}", at: levelNode))
+        continue
+      }
+      let ascendingNode = fields.first(where: { $0.key.scalarText == "ascending" })?.value
+      guard let ascending = ascendingNode.map({ $0.bool }) ?? true else {
+        errors.append(source.error(.typeMismatch, "ascending is true or false", at: ascendingNode))
+        continue
+      }
+      levels.append((key, ascending, keyNode))
+    }
+    var failed = false
+    for level in levels {
+      do {
+        _ = try controller.prepareSortOrder([(level.key, level.ascending)])
+      } catch {
+        failed = true
+        let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
+        errors.append(source.error(kind, error.description, in: level.node, line: 1, column: error.column))
+      }
+    }
+    guard !failed, levels.count == levelNodes.count,
+      let set = try? controller.prepareSortOrder(levels.map { ($0.key, $0.ascending) })
+    else { return }
+    writes.append(set)
+  }
+
+  /// `filter: 'age >= 18'`: an expression on each object.
+  private mutating func checkFilter(_ node: Node, of controller: any SpecArrangingController) {
+    guard let text = node.scalarText else {
+      errors.append(source.error(.structure, "a filter is an expression, like 'age >= 18'", at: node))
+      return
+    }
+    do {
+      writes.append(try controller.prepareFilter(text, root: root))
+    } catch {
+      errors.append(
+        source.error(.expression, error.message, in: node, line: error.location.line, column: error.location.column))
+    }
+  }
+
+  /// Checks a list's row template against an object of its item class.
+  private mutating func checkRowTemplate(_ template: SpecRowTemplate, for list: any KeyValueCoding) {
+    guard let entry = elementClasses[ObjectIdentifier(list)] else { return }
+    template.outerObjects = objects.merging(outerObjects) { own, _ in own }.mapValues { WeakObject(object: $0) }
+    let prototype = entry.make()
+    errors += template.check(with: prototype, lenientClasses: lenientClasses)
+  }
+}

@@ -1,0 +1,389 @@
+@_spi(BinderyInternals) import Bindery
+import BinderyControls
+import BinderyExpressions
+import Yams
+
+/// One load of a spec file: check everything, then apply everything.
+struct SpecLoader {
+  let source: YAMLSource
+  let classes: SpecClassRegistry
+  let transformers: BindingTransformerRegistry
+  let root: (any KeyValueCoding)?
+
+  /// Check only: report the problems, make no binding.
+  var lintOnly = false
+  /// Objects of classes that are not registered are checked as far as possible instead of reported.
+  var lenientClasses = false
+  var unresolvedNames: Set<String> = []
+  var errors: [SpecError] = []
+  /// In a list's row: what bindings without `to:` read (the row's item).
+  var defaultContext: (any KeyValueCoding)?
+  /// In a list's row: the file's objects, for references the row does not declare.
+  var outerObjects: [String: any KeyValueCoding] = [:]
+  private var names: [String] = []
+  var objects: [String: any KeyValueCoding] = [:]
+  /// The element class of each array or object controller made here.
+  var elementClasses: [ObjectIdentifier: SpecClassRegistry.Entry] = [:]
+  /// The row templates of the lists made here (by list), told the file's objects once all are made.
+  var rowTemplates: [ObjectIdentifier: SpecRowTemplate] = [:]
+  /// Connections of lists to their controllers, made after the writes.
+  var connections: [() -> ObservationToken] = []
+  /// Writes of outlets, views and properties, made once everything checked.
+  var writes: [() -> Void] = []
+  /// Bindings, made after the writes.
+  private var bindings: [() throws -> PropertyBinding?] = []
+
+  init(
+    source: YAMLSource,
+    classes: SpecClassRegistry,
+    transformers: BindingTransformerRegistry,
+    root: (any KeyValueCoding)?
+  ) {
+    self.source = source
+    self.classes = classes
+    self.transformers = transformers
+    self.root = root
+  }
+
+  mutating func load() throws(SpecLoadError) -> SpecObjects {
+    guard let document = try source.root() else {
+      return SpecObjects(names: [], objects: [:], bindings: BindingSet())
+    }
+    guard let entries = document.pairs else {
+      throw SpecLoadError([
+        source.error(.structure, "a spec file is a mapping of object names to objects", at: document)
+      ])
+    }
+    return try load(entries: entries)
+  }
+
+  /// Loads the objects of a mapping: a whole file, or a list's row template.
+  mutating func load(entries: [(key: Node, value: Node)]) throws(SpecLoadError) -> SpecObjects {
+    // Objects first, so references may point forward.
+    var bodies: [(name: String, body: [(key: Node, value: Node)], object: any KeyValueCoding)] = []
+    var unresolvedBodies: [[(key: Node, value: Node)]] = []
+    var lists: [(name: String, fields: [(key: Node, value: Node)], listClass: any SpecListClass)] = []
+    for (keyNode, body) in entries {
+      guard let name = keyNode.scalarText, !name.isEmpty else {
+        errors.append(source.error(.structure, "an object name must be text", at: keyNode))
+        continue
+      }
+      guard objects[name] == nil, !names.contains(name) else {
+        errors.append(source.error(.duplicateName, "the name \"\(name)\" is used twice", at: keyNode))
+        continue
+      }
+      names.append(name)
+      guard let fields = body.pairs else {
+        errors.append(source.error(.structure, "\"\(name)\" must be a mapping with a class", at: body))
+        continue
+      }
+      guard let classNode = fields.first(where: { $0.key.scalarText == "class" })?.value else {
+        errors.append(source.error(.structure, "\"\(name)\" has no class", at: keyNode))
+        continue
+      }
+      if let className = classNode.scalarText, let listClass = classes.listClass(named: className) {
+        lists.append((name, fields, listClass))  // made once the controllers are
+        continue
+      }
+      if let className = classNode.scalarText, let kind = SpecControllerKind(className) {
+        if let object = makeController(kind, name: name, fields: fields, classNode: classNode) {
+          objects[name] = object
+          bodies.append((name, fields, object))
+        } else if lenientClasses {
+          unresolvedNames.insert(name)
+          unresolvedBodies.append(fields)
+        }
+        continue
+      }
+      guard let className = classNode.scalarText, let entry = classes.entry(named: className) else {
+        if lenientClasses, classNode.scalarText != nil {
+          unresolvedNames.insert(name)
+          unresolvedBodies.append(fields)
+          continue
+        }
+        let given = classNode.scalarText ?? ""
+        let suggestions = closest(to: given, in: classes.names + SpecControllerKind.names)
+        errors.append(
+          source.error(
+            .unknownClass,
+            "no class is registered as \"\(given)\"" + didYouMean(suggestions), at: classNode))
+        continue
+      }
+      let object = entry.make()
+      objects[name] = object
+      bodies.append((name, fields, object))
+    }
+    for (name, fields, listClass) in lists {
+      if let object = makeList(listClass, name: name, fields: fields) {
+        objects[name] = object
+        bodies.append((name, fields, object))
+      } else if lenientClasses {
+        unresolvedNames.insert(name)
+        unresolvedBodies.append(fields)
+      }
+    }
+    for (name, fields, object) in bodies {
+      for (fieldNode, value) in fields {
+        guard let field = fieldNode.scalarText else {
+          errors.append(source.error(.structure, "a field name must be text", at: fieldNode))
+          continue
+        }
+        if checkControllerField(field, fieldNode, value, of: object) { continue }
+        switch field {
+        case "class": continue
+        case "outlets": checkOutlets(value, of: object, named: name)
+        case "view": checkView(value, of: object, field: fieldNode)
+        case "bindings": checkBindings(value, of: object)
+        default: checkProperty(field, value, of: object, at: fieldNode)
+        }
+      }
+    }
+    for fields in unresolvedBodies { lintUnresolved(fields) }
+    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    guard !lintOnly else { return SpecObjects(names: names, objects: [:], bindings: BindingSet()) }
+    for write in writes { write() }
+    let fileObjects = objects.merging(outerObjects) { own, _ in own }
+    for template in rowTemplates.values {
+      template.outerObjects = fileObjects.mapValues { WeakObject(object: $0) }
+    }
+    let tokens = connections.map { $0() }
+    let set = BindingSet()
+    do {
+      for bind in bindings {
+        if let binding = try bind() { set.insert(binding) }
+      }
+    } catch {
+      set.unbind()
+      throw SpecLoadError([SpecError(file: source.file, line: 1, column: 1, kind: .expression, message: "\(error)")])
+    }
+    return SpecObjects(names: names, objects: objects, bindings: set, tokens: tokens)
+  }
+
+  // MARK: References and keys
+
+  mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
+    guard let text = node.scalarText, text.hasPrefix("/"), text.count > 1 else {
+      errors.append(source.error(.structure, "expected a reference to an object, like /Name", at: node))
+      return nil
+    }
+    let name = String(text.dropFirst())
+    if unresolvedNames.contains(name) { return nil }
+    guard let object = objects[name] ?? outerObjects[name] else {
+      let known = names + outerObjects.keys.sorted()
+      errors.append(
+        source.error(
+          .unknownReference, "no object is named \"\(name)\"" + didYouMean(closest(to: name, in: known)), at: node))
+      return nil
+    }
+    return object
+  }
+
+  /// The key `name` of `object`'s class, or `isName` (`enabled` is `isEnabled`, as in Cocoa).
+  mutating func key(_ name: String, of object: any KeyValueCoding, at node: Node) -> KeyValueKey? {
+    let table = KeyValueKeyTable.of(type(of: object))
+    if let key = table.key(named: name) { return key }
+    if let first = name.first, let key = table.key(named: "is" + first.uppercased() + name.dropFirst()) { return key }
+    errors.append(
+      source.error(
+        .unknownKey,
+        "\(type(of: object)) has no property \"\(name)\"" + didYouMean(table.closestNames(to: name)), at: node))
+    return nil
+  }
+
+  // MARK: Fields
+
+  private mutating func checkOutlets(_ node: Node, of object: any KeyValueCoding, named name: String) {
+    guard let pairs = node.pairs else {
+      errors.append(source.error(.structure, "outlets must map property names to references", at: node))
+      return
+    }
+    for (propertyNode, referenceNode) in pairs {
+      guard let property = propertyNode.scalarText, let key = key(property, of: object, at: propertyNode) else {
+        continue
+      }
+      guard let target = reference(referenceNode) else { continue }
+      guard key.isWritable, key.accepts(target) else {
+        errors.append(
+          source.error(
+            .typeMismatch,
+            "the outlet \(property) of \"\(name)\" is a \(key.valueType), which cannot hold a \(type(of: target))",
+            at: referenceNode))
+        continue
+      }
+      writes.append { key.write(target, to: object) }
+    }
+  }
+
+  private mutating func checkView(_ node: Node, of object: any KeyValueCoding, field: Node) {
+    guard let key = key("view", of: object, at: field) else { return }
+    guard let pairs = node.pairs else {
+      errors.append(source.error(.structure, "view must be a mapping with subviews", at: node))
+      return
+    }
+    guard key.accepts(View()) || key.read(from: object) is View else {
+      errors.append(source.error(.typeMismatch, "the property view of \(type(of: object)) is not a View", at: field))
+      return
+    }
+    for (nameNode, value) in pairs {
+      guard nameNode.scalarText == "subviews" else {
+        errors.append(source.error(.structure, "a view has only subviews here", at: nameNode))
+        continue
+      }
+      guard let elements = value.elements else {
+        errors.append(source.error(.structure, "subviews must be a list of references", at: value))
+        continue
+      }
+      var subviews: [AnyObject] = []
+      for element in elements {
+        if let subview = reference(element) { subviews.append(subview) }
+      }
+      writes.append {
+        let view = (key.read(from: object) ?? nil) as? View ?? View()
+        view.subviews = subviews
+        key.write(view, to: object)
+      }
+    }
+  }
+
+  private mutating func checkProperty(_ name: String, _ node: Node, of object: any KeyValueCoding, at field: Node) {
+    guard let key = key(name, of: object, at: field) else { return }
+    guard key.isWritable else {
+      errors.append(
+        source.error(.typeMismatch, "the property \(name) of \(type(of: object)) cannot be written", at: field))
+      return
+    }
+    let value: Any?
+    if let text = node.scalarText, text.hasPrefix("/") {
+      value = reference(node)
+      guard value != nil else { return }
+    } else {
+      value = scalarValue(node, for: key)
+    }
+    guard let value, key.accepts(value) else {
+      errors.append(
+        source.error(
+          .typeMismatch, "\(name) is a \(key.valueType); \"\(node.scalarText ?? "this")\" is not one", at: node))
+      return
+    }
+    writes.append { key.write(value, to: object) }
+  }
+
+  /// A scalar as the property's type: text, a whole number, a number or a Boolean.
+  private func scalarValue(_ node: Node, for key: KeyValueKey) -> Any? {
+    guard case .scalar = node else { return nil }
+    let type = RuntimeTypes.wrappedType(key.valueType) ?? key.valueType
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier(String.self): return wrap(node.string, as: key)
+    case ObjectIdentifier(Int.self): return wrap(node.int, as: key)
+    case ObjectIdentifier(Double.self): return wrap(node.float, as: key)
+    case ObjectIdentifier(Bool.self): return wrap(node.bool, as: key)
+    default: return nil
+    }
+  }
+
+  private func wrap<Value>(_ value: Value?, as key: KeyValueKey) -> Any? {
+    guard let value else { return nil }
+    if key.accepts(value) { return value }
+    let optional: Value? = value
+    return key.accepts(optional as Any) ? optional as Any : nil
+  }
+
+  // MARK: Bindings
+
+  mutating func checkBindings(_ node: Node, of target: any KeyValueCoding) {
+    guard let pairs = node.pairs else {
+      errors.append(source.error(.structure, "bindings must map property names to bindings", at: node))
+      return
+    }
+    checkBindings(pairs, of: target)
+  }
+
+  mutating func checkBindings(_ pairs: [(key: Node, value: Node)], of target: any KeyValueCoding) {
+    for (propertyNode, value) in pairs {
+      guard let property = propertyNode.scalarText, let key = key(property, of: target, at: propertyNode) else {
+        continue
+      }
+      guard !key.isReadOnly, let bindable = key.keyPath as? any SpecBindableProperty else {
+        errors.append(
+          source.error(
+            .typeMismatch, "the property \(property) of \(type(of: target)) cannot be bound", at: propertyNode))
+        continue
+      }
+      let specs: [Node]
+      if let list = value.elements {
+        specs = list
+        if list.count > 1, !bindable.combines(on: target) {
+          errors.append(
+            source.error(
+              .typeMismatch,
+              "only Boolean properties that combine bindings (isEnabled, isHidden) take a list; \(property) does not",
+              at: value))
+          continue
+        }
+      } else {
+        specs = [value]
+      }
+      for spec in specs { checkBinding(spec, property: bindable, of: target) }
+    }
+  }
+
+  mutating func checkBinding(
+    _ node: Node,
+    property: (any SpecBindableProperty)?,
+    of target: (any KeyValueCoding)?
+  ) {
+    guard let fields = node.pairs else {
+      errors.append(source.error(.structure, "a binding is {to: /Object, value: 'expression'}", at: node))
+      return
+    }
+    var context: (any KeyValueCoding)?
+    var expressionNode: Node?
+    var complete = true
+    var contextUnresolved = false
+    for (fieldNode, value) in fields {
+      switch fieldNode.scalarText {
+      case "to":
+        context = reference(value)
+        if context == nil {
+          if isUnresolved(value) { contextUnresolved = true } else { complete = false }
+        }
+      case "value":
+        expressionNode = value
+      default:
+        errors.append(
+          source.error(
+            .structure, "unknown field \"\(fieldNode.scalarText ?? "")\" in a binding (use to, value)", at: fieldNode))
+        complete = false
+      }
+    }
+    guard complete else { return }
+    if context == nil, !contextUnresolved, !fields.contains(where: { $0.key.scalarText == "to" }) {
+      context = defaultContext
+    }
+    guard let expressionNode, let expression = expressionNode.scalarText else {
+      errors.append(source.error(.structure, "this binding has no value: 'expression'", at: node))
+      return
+    }
+    if contextUnresolved || target == nil || (lintOnly && root == nil && expression.contains("$root")) {
+      lintExpression(expression, at: expressionNode)
+      return
+    }
+    guard let context, let target, let property else {
+      let message =
+        defaultContext == nil && target != nil
+        ? "this binding has no to: /Object (only bindings in a list's row read the row's item without one)"
+        : "this binding has no to: /Object"
+      errors.append(source.error(.structure, message, at: node))
+      return
+    }
+    do {
+      let bind = try property.prepare(
+        expression: expression, on: target, to: context, root: root, transformers: transformers)
+      bindings.append { try bind() }
+    } catch {
+      errors.append(
+        source.error(
+          .expression, error.message, in: expressionNode, line: error.location.line, column: error.location.column))
+    }
+  }
+}

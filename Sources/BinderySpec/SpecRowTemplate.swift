@@ -1,0 +1,82 @@
+public import Bindery
+import BinderyExpressions
+import Yams
+
+/// The objects and bindings of one row of a list declared in a spec file (its `row:` mapping), made
+/// afresh for each row with the row's item as the data context.
+///
+/// In a row, a binding without `to:` reads the row's item (`$data`); `to: /Name` names another
+/// object of the row or of the file, and `$root.` reads the loader's root. The template is checked
+/// once, when the file loads, against an object of the item class; a row then cannot fail.
+///
+/// ```yaml
+/// PeopleList:
+///   class: ListView
+///   content: /People
+///   row:
+///     NameLabel:
+///       class: Label
+///       bindings:
+///         text: {value: fullName}
+///         hidden: {value: '$root.isSaving'}
+/// ```
+public final class SpecRowTemplate: @unchecked Sendable {
+  let source: YAMLSource
+  let entries: [(key: Node, value: Node)]
+  let classes: SpecClassRegistry
+  let transformers: BindingTransformerRegistry
+  private weak var root: (any KeyValueCoding)?
+  /// The file's objects, weakly: a row's references to them, without keeping them alive.
+  var outerObjects: [String: WeakObject] = [:]
+
+  init(
+    source: YAMLSource,
+    entries: [(key: Node, value: Node)],
+    classes: SpecClassRegistry,
+    transformers: BindingTransformerRegistry,
+    root: (any KeyValueCoding)?
+  ) {
+    self.source = source
+    self.entries = entries
+    self.classes = classes
+    self.transformers = transformers
+    self.root = root
+  }
+
+  /// The names of the row's objects, in the order of the file.
+  public var objectNames: [String] { entries.compactMap(\.key.scalarText) }
+
+  /// Makes the row's objects for `item` and binds them, putting the bindings in `bindings`; returns
+  /// the objects in the order of the file (the row's controls).
+  public func instantiate(for item: any KeyValueCoding, into bindings: BindingSet) -> [AnyObject] {
+    var loader = rowLoader(item: item)
+    guard let objects = try? loader.load(entries: entries) else { return [] }
+    for binding in objects.bindings.bindings { bindings.insert(binding) }
+    return objects.names.compactMap { objects.objects[$0] }
+  }
+
+  /// Checks the template against `item`, reporting problems at their place in the file.
+  func check(with item: any KeyValueCoding, lenientClasses: Bool) -> [SpecError] {
+    var loader = rowLoader(item: item)
+    loader.lintOnly = true
+    loader.lenientClasses = lenientClasses
+    do {
+      _ = try loader.load(entries: entries)
+      return []
+    } catch {
+      return error.errors
+    }
+  }
+
+  private func rowLoader(item: any KeyValueCoding) -> SpecLoader {
+    var loader = SpecLoader(source: source, classes: classes, transformers: transformers, root: root)
+    loader.defaultContext = item
+    loader.outerObjects = outerObjects.compactMapValues(\.object)
+    return loader
+  }
+}
+
+/// An object held weakly.
+struct WeakObject {
+  weak var object: (any KeyValueCoding)?
+}

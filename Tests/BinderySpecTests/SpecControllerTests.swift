@@ -1,0 +1,121 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderySpec
+import BinderyTestSupport
+import Testing
+
+@Suite("Controllers and lists in spec files")
+struct SpecControllerTests {
+  @Test func aListThroughAnArrayControllerLoadsAndFollowsTheModel() throws {
+    let spec = try SpecFile.load(contentsOf: specPath("PeopleEditor.spec.yaml"), classes: listClasses)
+    let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))
+    let people = try #require(spec.object(named: "People", as: ArrayController<Person>.self))
+    let list = try #require(spec.object(named: "PeopleList", as: ListView<Person>.self))
+    let field = try #require(spec.object(named: "FirstNameField", as: TextField.self))
+    let fullName = try #require(spec.object(named: "FullNameLabel", as: Label.self))
+    let addButton = try #require(spec.object(named: "AddButton", as: Button.self))
+    let removeButton = try #require(spec.object(named: "RemoveButton", as: Button.self))
+    #expect(addButton.isEnabled)  // writable content and an objectClass to make
+    #expect(!removeButton.isEnabled)
+
+    let ada = Person(firstName: "Ada", lastName: "Lovelace")
+    let grace = Person(firstName: "Grace", lastName: "Hopper")
+    editor.people = [ada, grace]
+    // Sorted by last name; one row per person, its label bound to the row's item.
+    #expect(list.items.map(\.firstName) == ["Grace", "Ada"])
+    let labels = list.rows.map { $0.controls.first as? Label }
+    #expect(labels.map { $0?.text } == ["Grace Hopper", "Ada Lovelace"])
+    #expect(field.text == "No Selection")
+    #expect(!field.isEnabled)
+
+    // Selecting a row selects in the controller; the fields follow the selection.
+    list.userDidSelectRows([1])
+    #expect(people.selectedObjects.first === ada)
+    #expect(field.text == "Ada")
+    #expect(field.isEnabled)
+    #expect(removeButton.isEnabled)
+    field.userDidEdit(text: "Augusta")
+    #expect(ada.firstName == "Augusta")
+    #expect(fullName.text == "Augusta Lovelace")
+    #expect(labels[1]?.text == "Augusta Lovelace")
+
+    // Several selected with different names: the multiple-values placeholder.
+    people.select(indexes: [0, 1])
+    #expect(field.text == "Multiple Values")
+
+    // Rows read the file's other objects too; saving hides the names and disables the field.
+    editor.isSaving = true
+    #expect(labels.allSatisfy { $0?.isHidden == true })
+    #expect(!field.isEnabled)
+    editor.isSaving = false
+
+    // The model's array changes row by row.
+    editor.people.append(Person(firstName: "Alan", lastName: "Turing"))
+    #expect(list.items.map(\.firstName) == ["Grace", "Augusta", "Alan"])
+    #expect(list.appliedOperations.last == .insert(2))
+    people.add()
+    #expect(editor.people.count == 4)
+  }
+
+  @Test func droppingTheLoadedObjectsEndsControllersListsAndRows() throws {
+    let tracker = LifetimeTracker()
+    var spec: SpecObjects? = try SpecFile.load(contentsOf: specPath("PeopleEditor.spec.yaml"), classes: listClasses)
+    let editor = try #require(spec?.object(named: "Editor", as: PeopleEditor.self))  // the model outlives the view
+    editor.people = [Person(firstName: "Ada"), Person(firstName: "Grace")]
+    do {
+      let list = try #require(spec?.object(named: "PeopleList", as: ListView<Person>.self))
+      for row in list.rows { for control in row.controls { _ = tracker.track(control) } }
+      _ = tracker.track(list)
+      _ = tracker.track(try #require(spec?.object(named: "People", as: ArrayController<Person>.self)))
+    }
+    #expect(tracker.liveCount == 4)
+    spec = nil
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    #expect(editor.keyValueRegistrar.observerCount == 0)
+    #expect(editor.people.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
+  }
+
+  @Test func rowsUseTheRootAndAnObjectControllerBindsItsContent() throws {
+    let root = PeopleEditor()
+    root.title = "Staff"
+    let spec = try SpecFile.load(
+      yaml: """
+        Editor:
+          class: PeopleEditor
+        Current:
+          class: NSObjectController
+          objectClass: Person
+          bindings:
+            contentObject: {to: /Holder, value: lead}
+        Holder:
+          class: Team
+        People:
+          class: NSArrayController
+          objectClass: Person
+          sortOrder: {key: firstName, ascending: false}
+          bindings:
+            contentArray: {to: /Holder, value: members}
+        Names:
+          class: UITableView
+          content: /People
+          row:
+            Name:
+              class: UILabel
+              bindings:
+                text: {value: firstName}
+            Title:
+              class: UILabel
+              bindings:
+                text: {value: '$root.title'}
+        """, classes: listClasses, root: root)
+    let team = try #require(spec.object(named: "Holder", as: Team.self))
+    let list = try #require(spec.object(named: "Names", as: ListView<Person>.self))
+    team.members = [Person(firstName: "Ada"), Person(firstName: "Grace")]
+    #expect(list.items.map(\.firstName) == ["Grace", "Ada"])
+    #expect(list.rows.map { ($0.controls[1] as? Label)?.text } == ["Staff", "Staff"])
+    root.title = "Team"
+    #expect(list.rows.map { ($0.controls[1] as? Label)?.text } == ["Team", "Team"])
+    _ = spec
+  }
+}

@@ -49,6 +49,18 @@ struct StringKeyTests {
     }
   }
 
+  @Test func privateSetPropertiesAreReadOnlyByName() throws {
+    let canRemove = try KeyValuePath("canRemove", in: ArrayController<Person>.self)
+    #expect(!canRemove.isWritable)
+    #expect(canRemove.composedKeyPath == nil)  // the typed path could write it
+    let controller = ArrayController<Person>()
+    #expect(try canRemove.write(true, in: controller) == false)
+    #expect(!controller.canRemove)
+    let key = try #require(ArrayController<Person>.keyValueKeys.key(named: "canAdd"))
+    #expect(key.isReadOnly && !key.accepts(true) && !key.write(true, to: controller))
+    #expect(try KeyValuePath("avoidsEmptySelection", in: ArrayController<Person>.self).isWritable)
+  }
+
   @Test func anExpressionOnAnObjectControllersSelectionShowsTheNoSelectionPlaceholder() throws {
     let controller = ObjectController<Person>()
     let label = Label()

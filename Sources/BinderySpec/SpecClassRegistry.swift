@@ -29,6 +29,7 @@ public final class SpecClassRegistry: Sendable {
 
   private let entries = Mutex<[String: Entry]>([:])
   private let lists = Mutex<[String: any SpecListClass]>([:])
+  private let actions = Mutex<[ObjectIdentifier: [String: @Sendable (AnyObject) -> Void]]>([:])
 
   /// Creates a registry with the headless controls, unless `includingControls` is `false`.
   public init(includingControls: Bool = true) {
@@ -66,6 +67,47 @@ public final class SpecClassRegistry: Sendable {
     lists.withLock { table in
       for name in names { table[name] = listClass }
     }
+  }
+
+  /// Registers an action a spec file's buttons may run on objects of `type`:
+  /// `action: {to: /Editor, value: save}`.
+  ///
+  /// ```swift
+  /// registry.registerAction("save", of: PersonEditor.self) { $0.save() }
+  /// ```
+  public func registerAction<Object: AnyObject>(
+    _ name: String,
+    of type: Object.Type,
+    perform: @escaping @Sendable (Object) -> Void
+  ) {
+    actions.withLock { table in
+      table[ObjectIdentifier(type), default: [:]][name] = { object in
+        if let object = object as? Object { perform(object) }
+      }
+    }
+  }
+
+  /// The action `name` registered for the class of `object`, or one of its superclasses.
+  func action(named name: String, for object: AnyObject) -> (@Sendable (AnyObject) -> Void)? {
+    let table = actions.withLock { $0 }
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      if let action = table[ObjectIdentifier(current.subjectType)]?[name] { return action }
+      mirror = current.superclassMirror
+    }
+    return nil
+  }
+
+  /// The names of the actions registered for the class of `object` and its superclasses.
+  func actionNames(for object: AnyObject) -> [String] {
+    let table = actions.withLock { $0 }
+    var names: [String] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      names += table[ObjectIdentifier(current.subjectType)]?.keys.sorted() ?? []
+      mirror = current.superclassMirror
+    }
+    return names
   }
 
   /// The list class registered as `name`.

@@ -113,6 +113,10 @@ extension SpecLoader {
         for (_, bindingValue) in pairs {
           for spec in bindingValue.elements ?? [bindingValue] { checkBinding(spec, property: nil, of: nil) }
         }
+      case "action":
+        if let toNode = value.pairs?.first(where: { $0.key.scalarText == "to" })?.value, !isUnresolved(toNode) {
+          _ = reference(toNode)
+        }
       case "filter":
         if let text = value.scalarText { lintExpression(text, at: value) }
       case "row":

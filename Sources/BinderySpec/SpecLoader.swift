@@ -134,6 +134,7 @@ struct SpecLoader {
         case "outlets": checkOutlets(value, of: object, named: name)
         case "view": checkView(value, of: object, field: fieldNode)
         case "bindings": checkBindings(value, of: object)
+        case "action" where object is any ActionSending: checkAction(value, of: object, at: fieldNode)
         default: checkProperty(field, value, of: object, at: fieldNode)
         }
       }

@@ -84,6 +84,23 @@ let badControllerSpecs: [BadSpec] = [
     yaml: editorAndPeople + "  canRemove: true\n",
     message: "the property canRemove of ArrayController<Person> cannot be written",
     line: 6, column: 3, kind: .typeMismatch),
+  BadSpec(
+    yaml: editorAndPeople + "Add:\n  class: Button\n  action: {to: /People, value: ad}\n",
+    message: "ArrayController<Person> has no action \"ad\"; did you mean \"add\"?", line: 8, column: 32,
+    kind: .unknownKey),
+  BadSpec(
+    yaml: editorAndPeople + "Save:\n  class: Button\n  action: {to: /Editor, value: sav}\n",
+    message: "PeopleEditor has no action \"sav\"; did you mean \"save\"?", line: 8, column: 32, kind: .unknownKey),
+  BadSpec(
+    yaml: editorAndPeople + "Name:\n  class: Label\n  action: {to: /Editor, value: save}\n",
+    message: "Label has no property \"action\"", line: 8, column: 3, kind: .unknownKey),
+  BadSpec(
+    yaml: editorAndPeople + "Save:\n  class: Button\n  action: {value: save}\n",
+    message: "this action has no to: /Object",
+    line: 8, column: 11, kind: .structure),
+  BadSpec(
+    yaml: editorAndPeople + "Save:\n  class: Button\n  action: save\n",
+    message: "an action is {to: /Object, value: actionName}", line: 8, column: 11, kind: .structure),
 ]
 
 @Suite("Bad controller and list specs")
@@ -98,6 +115,7 @@ struct BadControllerSpecTests {
       return editor
     }
     registry.register(Person.self) { Person() }
+    registry.registerAction("save", of: PeopleEditor.self) { $0.save() }
     do {
       let spec = try SpecFile.load(yaml: bad.yaml, file: "bad.yaml", classes: registry)
       Issue.record("loaded \(spec.names)")

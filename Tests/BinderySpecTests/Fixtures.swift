@@ -50,6 +50,9 @@ final class PeopleEditor {
   var people: [Person] = []
   var isSaving = false
   var title = ""
+  var saveCount = 0
+
+  func save() { saveCount += 1 }
 }
 
 /// An element class with a property that cannot be sorted by.
@@ -66,5 +69,7 @@ let listClasses: SpecClassRegistry = {
   registry.register(PeopleEditor.self) { PeopleEditor() }
   registry.register(Person.self) { Person() }
   registry.register(Team.self) { Team() }
+  registry.registerAction("save", of: PeopleEditor.self) { $0.save() }
+  registry.registerAction("archive", of: Person.self) { $0.age = -1 }
   return registry
 }()

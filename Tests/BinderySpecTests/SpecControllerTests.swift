@@ -54,8 +54,20 @@ struct SpecControllerTests {
     editor.people.append(Person(firstName: "Alan", lastName: "Turing"))
     #expect(list.items.map(\.firstName) == ["Grace", "Augusta", "Alan"])
     #expect(list.appliedOperations.last == .insert(2))
-    people.add()
+    // Buttons run their actions: the controller's own add and remove, registered ones on the model
+    // and, in a row, on the row's item.
+    #expect(addButton.userDidTap())
     #expect(editor.people.count == 4)
+    #expect(people.selectedObjects.count == 1)  // the new person is selected
+    #expect(removeButton.userDidTap())
+    #expect(editor.people.count == 3)
+    #expect(try #require(spec.object(named: "SaveButton", as: Button.self)).userDidTap())
+    #expect(editor.saveCount == 1)
+    let firstRow = try #require(list.rows.first)
+    let archived = firstRow.item
+    #expect((firstRow.controls.last as? Button)?.userDidTap() == true)
+    #expect(archived.age == -1)
+    #expect(!list.items.contains { $0 === archived })  // filtered out by 'age >= 0'
   }
 
   @Test func droppingTheLoadedObjectsEndsControllersListsAndRows() throws {
@@ -69,7 +81,7 @@ struct SpecControllerTests {
       _ = tracker.track(list)
       _ = tracker.track(try #require(spec?.object(named: "People", as: ArrayController<Person>.self)))
     }
-    #expect(tracker.liveCount == 4)
+    #expect(tracker.liveCount == 6)  // the list, the controller, a label and a button per row
     spec = nil
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
     #expect(editor.keyValueRegistrar.observerCount == 0)

@@ -1,0 +1,86 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import Yams
+
+/// Controllers' own actions, for buttons in spec files: `add` and `remove` (Cocoa's `add:` and
+/// `remove:`).
+protocol SpecBuiltInActions: AnyObject {
+  /// The action `name` on this object (held weakly), if it has one.
+  func specAction(named name: String) -> (() -> Void)?
+  /// The names of its actions.
+  var specActionNames: [String] { get }
+}
+
+extension ArrayController: SpecBuiltInActions {
+  func specAction(named name: String) -> (() -> Void)? {
+    switch name {
+    case "add": { [weak self] in _ = self?.add() }
+    case "remove": { [weak self] in self?.remove() }
+    default: nil
+    }
+  }
+
+  var specActionNames: [String] { ["add", "remove"] }
+}
+
+extension ObjectController: SpecBuiltInActions {
+  func specAction(named name: String) -> (() -> Void)? {
+    switch name {
+    case "add": { [weak self] in _ = self?.add() }
+    case "remove": { [weak self] in self?.remove() }
+    default: nil
+    }
+  }
+
+  var specActionNames: [String] { ["add", "remove"] }
+}
+
+extension SpecLoader {
+  /// `action: {to: /Object, value: name}` on a button: the registered action (or a controller's own
+  /// `add` / `remove`) runs on the object at each tap. In a list's row, `to:` may be left out: the
+  /// action runs on the row's item.
+  mutating func checkAction(_ node: Node, of object: any KeyValueCoding, at field: Node) {
+    guard let control = object as? any ActionSending else {
+      errors.append(source.error(.unknownKey, "\(type(of: object)) has no action to set", at: field))
+      return
+    }
+    guard let fields = node.pairs,
+      let valueNode = fields.first(where: { $0.key.scalarText == "value" })?.value,
+      let name = valueNode.scalarText,
+      fields.allSatisfy({ ["to", "value"].contains($0.key.scalarText ?? "") })
+    else {
+      errors.append(source.error(.structure, "an action is {to: /Object, value: actionName}", at: node))
+      return
+    }
+    let toNode = fields.first(where: { $0.key.scalarText == "to" })?.value
+    if let toNode, isUnresolved(toNode) { return }
+    let target: AnyObject
+    if let toNode {
+      guard let referenced = reference(toNode) else { return }
+      target = referenced
+    } else if let defaultContext {
+      target = defaultContext
+    } else {
+      errors.append(source.error(.structure, "this action has no to: /Object", at: node))
+      return
+    }
+    if let builtIn = target as? any SpecBuiltInActions, let perform = builtIn.specAction(named: name) {
+      writes.append { [weak control] in control?.action = perform }
+      return
+    }
+    guard let perform = classes.action(named: name, for: target) else {
+      let known = ((target as? any SpecBuiltInActions)?.specActionNames ?? []) + classes.actionNames(for: target)
+      let suggestions = closest(to: name, in: known)
+      let list = known.isEmpty ? " (it has none registered)" : didYouMean(suggestions)
+      errors.append(
+        source.error(.unknownKey, "\(type(of: target)) has no action \"\(name)\"" + list, at: valueNode))
+      return
+    }
+    writes.append { [weak control, weak target] in
+      control?.action = { [weak target] in
+        if let target { perform(target) }
+      }
+    }
+  }
+}

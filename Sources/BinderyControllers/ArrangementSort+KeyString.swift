@@ -20,32 +20,13 @@ extension ArrangementSort where Element: KeyValueCoding {
     }
     let compare: (Any, Any) -> Int
     if let comparable = path.valueType as? any Comparable.Type {
-      compare = Self.comparator(comparable)
+      compare = Self.compare(comparable)
     } else if let wrapped = RuntimeTypes.wrappedType(path.valueType), let comparable = wrapped as? any Comparable.Type {
-      compare = Self.optionalComparator(comparable)
+      compare = Self.compareOptional(comparable)
     } else {
       throw .typeMismatch(
         path: text, pathType: RuntimeTypes.readableName(path.valueType), expected: "a Comparable value to sort by")
     }
     self.init(keyPath: keyPath, isAscending: ascending, key: { $0[keyPath: keyPath] }, compare: compare)
-  }
-
-  private static func comparator<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
-    { lhs, rhs in
-      guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return 0 }
-      return lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
-    }
-  }
-
-  /// `nil` first, then the values in order.
-  private static func optionalComparator<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
-    { lhs, rhs in
-      switch (RuntimeTypes.unwrapped(lhs) as? Value, RuntimeTypes.unwrapped(rhs) as? Value) {
-      case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
-      case (nil, .some): -1
-      case (.some, nil): 1
-      case (nil, nil): 0
-      }
-    }
   }
 }

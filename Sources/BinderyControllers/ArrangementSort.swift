@@ -38,14 +38,14 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
       compare: Self.compareOptional(Value.self))
   }
 
-  private static func compare<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
+  static func compare<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
     { lhs, rhs in
       guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return 0 }
       return lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
     }
   }
 
-  private static func compareOptional<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
+  static func compareOptional<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
     { lhs, rhs in
       switch (lhs as? Value?, rhs as? Value?) {
       case (let a??, let b??): a < b ? -1 : (b < a ? 1 : 0)

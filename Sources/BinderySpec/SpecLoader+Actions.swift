@@ -6,34 +6,34 @@ import Yams
 /// Controllers' own actions, for buttons in spec files: `add` and `remove` (Cocoa's `add:` and
 /// `remove:`).
 protocol SpecBuiltInActions: AnyObject {
+  /// Adds an object (the controller's `add()`).
+  func performAdd()
+  /// Removes the selected objects or the content (the controller's `remove()`).
+  func performRemove()
+}
+
+extension SpecBuiltInActions {
   /// The action `name` on this object (held weakly), if it has one.
-  func specAction(named name: String) -> (() -> Void)?
+  func specAction(named name: String) -> (() -> Void)? {
+    switch name {
+    case "add": { [weak self] in self?.performAdd() }
+    case "remove": { [weak self] in self?.performRemove() }
+    default: nil
+    }
+  }
+
   /// The names of its actions.
-  var specActionNames: [String] { get }
+  var specActionNames: [String] { ["add", "remove"] }
 }
 
 extension ArrayController: SpecBuiltInActions {
-  func specAction(named name: String) -> (() -> Void)? {
-    switch name {
-    case "add": { [weak self] in _ = self?.add() }
-    case "remove": { [weak self] in self?.remove() }
-    default: nil
-    }
-  }
-
-  var specActionNames: [String] { ["add", "remove"] }
+  func performAdd() { add() }
+  func performRemove() { remove() }
 }
 
 extension ObjectController: SpecBuiltInActions {
-  func specAction(named name: String) -> (() -> Void)? {
-    switch name {
-    case "add": { [weak self] in _ = self?.add() }
-    case "remove": { [weak self] in self?.remove() }
-    default: nil
-    }
-  }
-
-  var specActionNames: [String] { ["add", "remove"] }
+  func performAdd() { add() }
+  func performRemove() { remove() }
 }
 
 extension SpecLoader {

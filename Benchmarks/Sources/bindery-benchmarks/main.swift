@@ -29,6 +29,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
     "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) }, "expression-negation": expressionNegation,
+    "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "arranged-edit-sort-key-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).editSortKey },
     "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
   ]
@@ -50,6 +51,7 @@ let combine = openCombineOneWay(operations: operations)
 let combineBytes = openCombineBytesPerSubscription(count: bindingCount / 10)
 let observation = observationRearmOneWay(operations: operations / 4)
 let specLoad = specLoad1000(rounds: quick ? 1 : 5)
+let specListRow = specListRows1000(rounds: quick ? 1 : 5)
 let expressionPath = expressionKeyPath(operations: operations / 20)
 let typedPath = typedKeyPath(operations: operations / 20)
 let expressionNot = expressionNegation(operations: operations / 4)
@@ -81,6 +83,7 @@ let figures: [Figure] = [
   Figure(
     name: "observation-rearm-one-way", value: observation, unit: "ns", ratio: observation / baselineOne, target: "peer"),
   Figure(name: "spec-load-1000", value: specLoad, unit: "ns", ratio: nil, target: "< 50 ms"),
+  Figure(name: "spec-list-row", value: specListRow, unit: "ns", ratio: nil, target: "per row of 2 bound controls"),
   Figure(
     name: "expression-keypath", value: expressionPath, unit: "ns", ratio: expressionPath / baselineOne,
     target: "≤ 3× typed (\(format(expressionPath / typedPath, decimals: 2))×)"),

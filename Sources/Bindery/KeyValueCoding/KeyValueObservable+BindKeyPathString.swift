@@ -27,7 +27,29 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(KeyValueCodingError) -> PropertyBinding {
-    let path = try KeyValuePath(text, in: type(of: source))
+    try bind(
+      property, to: source, path: KeyValuePath(text, in: type(of: source)), options: options,
+      placeholders: placeholders, file: file, line: line)
+  }
+
+  /// Binds a property of this object to a key path already resolved against the source's class (as
+  /// the expression compiler and spec files hold them), without resolving its text again.
+  ///
+  /// - Throws: ``KeyValueCodingError`` when the path's value type does not fit the property; a path
+  ///   resolved against another class is resolved again against the source's.
+  @discardableResult
+  public func bind<Source: KeyValueCoding, Value>(
+    _ property: ReferenceWritableKeyPath<Self, Value>,
+    to source: Source,
+    path resolved: KeyValuePath,
+    options: BindingOptions = BindingOptions(),
+    placeholders: BindingPlaceholders<Value> = .none,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(KeyValueCodingError) -> PropertyBinding {
+    let path =
+      ObjectIdentifier(resolved.rootType) == ObjectIdentifier(Source.self)
+      ? resolved : try KeyValuePath(resolved.text, in: type(of: source))
     let access = try KeyValueSourceAccess<Source, Value>(path: path, placeholders: placeholders)
     if let typed = path.composedKeyPath as? KeyPath<Source, Value> {
       // A plain chain of properties: the typed binding, with its fast paths.

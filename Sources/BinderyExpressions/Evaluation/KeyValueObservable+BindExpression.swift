@@ -127,7 +127,7 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
             try path.checkBindable(to: Value.self, hasNullPlaceholder: attributes.placeholders.nullValue != nil)
             return nil
           }
-          return try bindKeyPath(object(for: pathScope), path.text, attributes)
+          return try bindKeyPath(object(for: pathScope), path, attributes)
         } catch {
           throw mapped(error)
         }
@@ -178,12 +178,12 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
 
   private func bindKeyPath(
     _ source: any KeyValueCoding,
-    _ text: String,
+    _ path: KeyValuePath,
     _ attributes: BindingAttributes<Value>
   ) throws(KeyValueCodingError) -> PropertyBinding {
     func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> PropertyBinding {
       try target.bind(
-        property, to: source, keyPath: text, options: attributes.options, placeholders: attributes.placeholders,
+        property, to: source, path: path, options: attributes.options, placeholders: attributes.placeholders,
         file: file, line: line)
     }
     return try open(source)

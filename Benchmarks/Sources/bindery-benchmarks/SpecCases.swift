@@ -1,7 +1,7 @@
 import Bindery
+import BinderyControllers
 import BinderyControls
 import BinderyExpressions
-import BinderyControllers
 import BinderySpec
 
 @KeyValueObservable

@@ -175,6 +175,20 @@ public final class KeyValueRegistrar: Sendable {
     storage.add(subscriber)
   }
 
+  /// Whether anything observes the changes of the property `id`: a property that is costly to
+  /// compute (an array made on demand) can skip computing a value that nobody would get.
+  ///
+  /// ```swift
+  /// if keyValueRegistrar.hasObservers(of: Self.itemsID) {
+  ///   keyValueRegistrar.didSet(self, Self.itemsID, \.items, from: items, to: items)
+  /// }
+  /// ```
+  public func hasObservers(of id: PropertyID) -> Bool {
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return false }
+    let key = SlotKey(id: id, channel: .change)
+    return storage.withLock { state in state.slots.contains { $0.key == key && !$0.subscribers.isEmpty } }
+  }
+
   /// The number of live subscriptions to this object's properties.
   public var observerCount: Int { storage.withLock { state in state.slots.reduce(0) { $0 + $1.subscribers.count } } }
 }

@@ -40,4 +40,28 @@ struct ArrangementOrder {
     }
     return 0
   }
+
+  /// `placements` in order of their latest keys (`count..<2 * count`), equal ones in their order:
+  /// O(n log n) comparisons, in code with no generic parameter, reading the keys from one flat
+  /// buffer (no reference counting per comparison).
+  func sorted(_ placements: [ArrangementPlacement]) -> [ArrangementPlacement] {
+    let levels = count
+    var flat: [ArrangementKey] = []
+    flat.reserveCapacity(placements.count * levels)
+    for placement in placements { flat.append(contentsOf: placement.keys[levels...]) }
+    let indexes = flat.withUnsafeBufferPointer { keys in
+      self.levels.withUnsafeBufferPointer { order in
+        (0..<placements.count).sorted { lhs, rhs in
+          var level = 0
+          while level < levels {
+            let result = order[level].compare(keys[lhs * levels + level], keys[rhs * levels + level])
+            if result != 0 { return order[level].isAscending ? result < 0 : result > 0 }
+            level += 1
+          }
+          return lhs < rhs
+        }
+      }
+    }
+    return indexes.map { placements[$0] }
+  }
 }

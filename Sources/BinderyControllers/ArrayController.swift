@@ -81,7 +81,11 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var materialized: [Element]?
   /// What the controller knows of each object of the content.
   @KeyValueIgnored private var entries: [ObjectIdentifier: Entry] = [:]
-  @KeyValueIgnored private var content: [Element] = []
+  /// The content when it is set directly.
+  @KeyValueIgnored private var fixedContent: [Element] = []
+  /// Reads the content when it is bound to a model (the controller keeps no copy of the model's
+  /// array, so the model can mutate it in place).
+  @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var contentToken: ObservationToken?
   @KeyValueIgnored private var writeContent: (([Element]) -> Void)?
@@ -101,33 +105,37 @@ public final class ArrayController<Element: AnyObject> {
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, [Element]>) {
     contentToken = nil
     writeContent = { [weak model] elements in model?[keyPath: keyPath] = elements }
-    setContent(model[keyPath: keyPath])
-    contentToken = observeChanges(model, keyPath) { [weak self] change, elements in
-      self?.contentDidChange(change, elements)
-    }
-    updateAbilities()
+    follow(model, keyPath)
   }
 
   /// Makes the content follow a read-only array; ``add()`` and ``remove()`` are disabled.
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: KeyPath<Model, [Element]>) {
     contentToken = nil
     writeContent = nil
-    setContent(model[keyPath: keyPath])
-    contentToken = observeChanges(model, keyPath) { [weak self] change, elements in
-      self?.contentDidChange(change, elements)
-    }
-    updateAbilities()
+    follow(model, keyPath)
   }
 
   /// Sets the content directly (when it is not bound to a model).
   public func setContent(_ elements: [Element]) {
-    content = elements
+    readContent = nil
+    fixedContent = elements
     rebuild()
   }
 
-  private func contentDidChange(_ change: CollectionChange, _ elements: [Element]) {
-    let old = content
-    content = elements
+  /// The content: the model's array when bound, else the one set.
+  private var content: [Element] { readContent?() ?? fixedContent }
+
+  private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, [Element]>) {
+    fixedContent = []
+    readContent = { [weak model] in model?[keyPath: keyPath] ?? [] }
+    rebuild()
+    contentToken = observeChanges(model, keyPath) { [weak self] change, old, new in
+      self?.contentDidChange(change, old, new)
+    }
+    updateAbilities()
+  }
+
+  private func contentDidChange(_ change: CollectionChange, _ old: [Element], _ elements: [Element]) {
     // Object by object when the arrangement is sorted, the change small, and no object is in the
     // content twice (each is arranged once).
     guard !sortOrder.isEmpty, change.moved.isEmpty, change.updated.isEmpty, entries.count == old.count,
@@ -223,10 +231,11 @@ public final class ArrayController<Element: AnyObject> {
   private func rebuild(reobserving: Bool = false) {
     let old: [Element] = arrangementObservers.isEmpty ? [] : Array(ArrangedObjects<Element>(storage))
     var kept: [ObjectIdentifier: Entry] = [:]
-    kept.reserveCapacity(content.count)
+    let elements = content
+    kept.reserveCapacity(elements.count)
     var arranged: [Entry] = []
-    arranged.reserveCapacity(content.count)
-    for element in content {
+    arranged.reserveCapacity(elements.count)
+    for element in elements {
       let id = ObjectIdentifier(element)
       guard kept[id] == nil else { continue }  // an object in the content twice is arranged once
       let entry: Entry
@@ -241,16 +250,12 @@ public final class ArrayController<Element: AnyObject> {
     }
     for (id, entry) in entries where kept[id] == nil || reobserving { entry.token = nil }
     entries = kept
-    let order = order
-    let levels = order.count
-    if levels > 0 {
-      arranged = arranged.enumerated().sorted { lhs, rhs in
-        let result = order.compare(lhs.element, levels, rhs.element, levels)
-        return result != 0 ? result < 0 : lhs.offset < rhs.offset
-      }.map(\.element)
+    var placements: [ArrangementPlacement] = arranged
+    if !sortOrder.isEmpty {
+      placements = order.sorted(placements)
       for entry in arranged { place(entry) }
     }
-    storage = ArrangementStorage(arranged)
+    storage = ArrangementStorage(placements)
     arrangementDidChange()
     if !arrangementObservers.isEmpty {
       publish(CollectionChange.between(old, Array(ArrangedObjects<Element>(storage))))

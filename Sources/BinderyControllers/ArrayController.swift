@@ -4,8 +4,8 @@ public import Bindery
 ///
 /// Its content follows a model's array property; ``arrangedObjects`` is the content filtered by
 /// ``filter`` and ordered by ``sortOrder``, kept up to date incrementally: inserting, removing or
-/// editing the sort key of one object costs O(log n) comparisons (plus moving the array's tail), never
-/// a re-sort. Every change of the arrangement is reported with exact indexes
+/// editing the sort key of one object costs O(log n) comparisons and a move within one chunk of at
+/// most 1,024 objects, never a re-sort. Every change of the arrangement is reported with exact indexes
 /// (``observeArrangement(_:)``), for a list to apply row by row.
 ///
 /// ```swift

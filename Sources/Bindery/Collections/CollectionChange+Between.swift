@@ -81,19 +81,21 @@ extension CollectionChange {
     var kept: [(old: Int, new: Int)] = []
     kept.reserveCapacity(min(oldRange.count, newRange.count))
     var inserted: [Int] = []
+    var isKept = [Bool](repeating: false, count: old.count)
     for index in newRange {
       let elementKey = key(new[index])
-      if let position = first.removeValue(forKey: elementKey) {
+      if let position = first[elementKey], !isKept[position] {
         kept.append((position, index))
+        isKept[position] = true
       } else if var later = repeats[elementKey], !later.isEmpty {
-        kept.append((later.removeFirst(), index))
+        let position = later.removeFirst()
+        kept.append((position, index))
+        isKept[position] = true
         repeats[elementKey] = later
       } else {
         inserted.append(index)
       }
     }
-    var isKept = [Bool](repeating: false, count: old.count)
-    for pair in kept { isKept[pair.old] = true }
     let removed = oldRange.filter { !isKept[$0] }
     // The kept elements in their longest increasing run of old positions stay; the others move.
     let staying = longestIncreasingRun(kept.map(\.old))

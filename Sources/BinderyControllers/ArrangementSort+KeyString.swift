@@ -18,15 +18,26 @@ extension ArrangementSort where Element: KeyValueCoding {
         path: text, pathType: RuntimeTypes.readableName(path.valueType),
         expected: "a property reached without optionals on the way")
     }
-    let compare: (Any, Any) -> Int
+    func plain<Value: Comparable>(_: Value.Type) -> Self? {
+      guard let typed = keyPath as? KeyPath<Element, Value> else { return nil }
+      return ascending ? .ascending(typed) : .descending(typed)
+    }
+    func optional<Value: Comparable>(_: Value.Type) -> Self? {
+      guard let typed = keyPath as? KeyPath<Element, Value?> else { return nil }
+      return ascending ? .ascending(typed) : .descending(typed)
+    }
+    let level: Self?
     if let comparable = path.valueType as? any Comparable.Type {
-      compare = Self.compare(comparable)
+      level = plain(comparable)
     } else if let wrapped = RuntimeTypes.wrappedType(path.valueType), let comparable = wrapped as? any Comparable.Type {
-      compare = Self.compareOptional(comparable)
+      level = optional(comparable)
     } else {
+      level = nil
+    }
+    guard let level else {
       throw .typeMismatch(
         path: text, pathType: RuntimeTypes.readableName(path.valueType), expected: "a Comparable value to sort by")
     }
-    self.init(keyPath: keyPath, isAscending: ascending, key: { $0[keyPath: keyPath] }, compare: compare)
+    self = level
   }
 }

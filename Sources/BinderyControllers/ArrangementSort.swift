@@ -9,51 +9,90 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
   public let keyPath: PartialKeyPath<Element>
   /// Whether smaller values come first.
   public let isAscending: Bool
-  /// Reads the compared value of an element.
-  let key: (Element) -> Any
-  /// Compares two values read by `key`: negative, zero or positive.
-  let compare: (Any, Any) -> Int
+  /// Reads the compared value of an element into a new key.
+  @usableFromInline let makeKey: (Element) -> ArrangementKey
+  /// Reads the compared value of an element into an existing key of this level (no allocation).
+  @usableFromInline let updateKey: (ArrangementKey, Element) -> Void
+  /// Copies the value of the first key into the second, both of this level.
+  @usableFromInline let copyKey: (ArrangementKey, ArrangementKey) -> Void
+  /// Compares two keys of this level: negative, zero or positive (ignoring the direction).
+  @usableFromInline let compare: (ArrangementKey, ArrangementKey) -> Int
+
+  @usableFromInline
+  init(
+    keyPath: PartialKeyPath<Element>,
+    isAscending: Bool,
+    makeKey: @escaping (Element) -> ArrangementKey,
+    updateKey: @escaping (ArrangementKey, Element) -> Void,
+    copyKey: @escaping (ArrangementKey, ArrangementKey) -> Void,
+    compare: @escaping (ArrangementKey, ArrangementKey) -> Int
+  ) {
+    self.keyPath = keyPath
+    self.isAscending = isAscending
+    self.makeKey = makeKey
+    self.updateKey = updateKey
+    self.copyKey = copyKey
+    self.compare = compare
+  }
 
   /// Smaller values first.
+  @inlinable
   public static func ascending<Value: Comparable>(_ keyPath: KeyPath<Element, Value>) -> Self {
-    Self(keyPath: keyPath, isAscending: true, key: { $0[keyPath: keyPath] }, compare: Self.compare(Value.self))
+    level(keyPath, isAscending: true) { $0 < $1 ? -1 : ($1 < $0 ? 1 : 0) }
   }
 
   /// Larger values first.
+  @inlinable
   public static func descending<Value: Comparable>(_ keyPath: KeyPath<Element, Value>) -> Self {
-    Self(keyPath: keyPath, isAscending: false, key: { $0[keyPath: keyPath] }, compare: Self.compare(Value.self))
+    level(keyPath, isAscending: false) { $0 < $1 ? -1 : ($1 < $0 ? 1 : 0) }
   }
 
   /// `nil` first, then the values in order.
+  @inlinable
   public static func ascending<Value: Comparable>(_ keyPath: KeyPath<Element, Value?>) -> Self {
-    Self(
-      keyPath: keyPath, isAscending: true, key: { $0[keyPath: keyPath] as Any },
-      compare: Self.compareOptional(Value.self))
+    level(keyPath, isAscending: true) { lhs, rhs in
+      switch (lhs, rhs) {
+      case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
+      case (nil, .some): -1
+      case (.some, nil): 1
+      case (nil, nil): 0
+      }
+    }
   }
 
   /// The values in reverse order, then `nil`.
+  @inlinable
   public static func descending<Value: Comparable>(_ keyPath: KeyPath<Element, Value?>) -> Self {
-    Self(
-      keyPath: keyPath, isAscending: false, key: { $0[keyPath: keyPath] as Any },
-      compare: Self.compareOptional(Value.self))
-  }
-
-  static func compare<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
-    { lhs, rhs in
-      guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return 0 }
-      return lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
-    }
-  }
-
-  static func compareOptional<Value: Comparable>(_: Value.Type) -> (Any, Any) -> Int {
-    { lhs, rhs in
-      switch (lhs as? Value?, rhs as? Value?) {
-      case (let a??, let b??): a < b ? -1 : (b < a ? 1 : 0)
-      case (.some(.none), .some(.some)): -1
-      case (.some(.some), .some(.none)): 1
-      default: 0
+    level(keyPath, isAscending: false) { lhs, rhs in
+      switch (lhs, rhs) {
+      case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
+      case (nil, .some): -1
+      case (.some, nil): 1
+      case (nil, nil): 0
       }
     }
+  }
+
+  /// A level whose keys hold `Value`s: they are compared with no dynamic cast (each key is known to
+  /// be a `TypedArrangementKey<Value>`: keys are made, read and compared by the same level).
+  /// Inlinable, so that the comparisons are specialized for `Value` where the level is made.
+  @inlinable
+  static func level<Value>(
+    _ keyPath: KeyPath<Element, Value>,
+    isAscending: Bool,
+    compare: @escaping (Value, Value) -> Int
+  ) -> Self {
+    typealias Key = TypedArrangementKey<Value>
+    return Self(
+      keyPath: keyPath,
+      isAscending: isAscending,
+      makeKey: { Key($0[keyPath: keyPath]) },
+      updateKey: { key, element in unsafeDowncast(key, to: Key.self).value = element[keyPath: keyPath] },
+      copyKey: { source, target in
+        unsafeDowncast(target, to: Key.self).value = unsafeDowncast(source, to: Key.self).value
+      },
+      compare: { lhs, rhs in compare(unsafeDowncast(lhs, to: Key.self).value, unsafeDowncast(rhs, to: Key.self).value) }
+    )
   }
 
   /// `lastName ↑`.

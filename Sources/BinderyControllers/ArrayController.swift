@@ -4,8 +4,8 @@ public import Bindery
 ///
 /// Its content follows a model's array property; ``arrangedObjects`` is the content filtered by
 /// ``filter`` and ordered by ``sortOrder``, kept up to date incrementally: inserting, removing or
-/// editing the sort key of one object costs O(log n) comparisons (plus moving the array's tail), never
-/// a re-sort. Every change of the arrangement is reported with exact indexes
+/// editing the sort key of one object costs O(log n) comparisons and a move within one chunk of at
+/// most 1,024 objects, never a re-sort. Every change of the arrangement is reported with exact indexes
 /// (``observeArrangement(_:)``), for a list to apply row by row.
 ///
 /// ```swift
@@ -20,9 +20,12 @@ public import Bindery
 public final class ArrayController<Element: AnyObject> {
   /// The arranged objects: the content, filtered and sorted. Observers of this property get the new
   /// array; use ``observeArrangement(_:)`` for the exact changes.
+  ///
+  /// The array is made when it is first read after a change (O(n)) and kept until the next change;
+  /// ``observeArrangement(_:)`` hands out the arrangement without making one.
   public var arrangedObjects: [Element] {
     keyValueRegistrar.access(self, Self.arrangedID, \.arrangedObjects)
-    return arranged
+    return materializedArrangement()
   }
 
   /// The indexes of the selected objects in ``arrangedObjects``, ascending.
@@ -47,7 +50,10 @@ public final class ArrayController<Element: AnyObject> {
 
   /// The order of the arranged objects; empty keeps the content's order.
   public var sortOrder: [ArrangementSort<Element>] = [] {
-    didSet { rebuild(reobserving: true) }
+    didSet {
+      order = ArrangementOrder(sortOrder)
+      rebuild(reobserving: true)
+    }
   }
 
   /// The selected objects' common values (``SelectionProxy``): `\.selection.firstName`.
@@ -64,23 +70,33 @@ public final class ArrayController<Element: AnyObject> {
 
   /// The selected objects, in arranged order.
   public var selectedObjects: [Element] {
-    let objects = arrangedObjects
-    return selectionIndexes.compactMap { $0 < objects.count ? objects[$0] : nil }
+    selectionIndexes.compactMap { $0 < storage.count ? element(at: $0) : nil }
   }
 
   // MARK: State
 
   static var arrangedID: PropertyID { PropertyID("arrangedObjects") }
 
-  @KeyValueIgnored private var arranged: [Element] = []
-  /// The sort keys each arranged object was placed with (so it can be found after its keys change).
-  @KeyValueIgnored private var placedKeys: [ObjectIdentifier: [Any]] = [:]
-  @KeyValueIgnored private var content: [Element] = []
+  typealias Entry = ArrangementEntry<Element>
+
+  /// The arranged objects, in chunks, with the sort keys they were placed with.
+  @KeyValueIgnored private var storage = ArrangementStorage()
+  /// ``sortOrder`` without its element type, for the comparisons.
+  @KeyValueIgnored private var order = ArrangementOrder([ArrangementSort<Element>]())
+  /// ``arrangedObjects`` as an array, once read, until the next change.
+  @KeyValueIgnored private var materialized: [Element]?
+  /// What the controller knows of each object of the content.
+  @KeyValueIgnored private var entries: [ObjectIdentifier: Entry] = [:]
+  /// The content when it is set directly.
+  @KeyValueIgnored private var fixedContent: [Element] = []
+  /// Reads the content when it is bound to a model (the controller keeps no copy of the model's
+  /// array, so the model can mutate it in place).
+  @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var contentToken: ObservationToken?
-  @KeyValueIgnored private var itemTokens: [ObjectIdentifier: ObservationToken] = [:]
   @KeyValueIgnored private var writeContent: (([Element]) -> Void)?
-  @KeyValueIgnored private var arrangementObservers: [(id: Int, handler: (CollectionChange, [Element]) -> Void)] = []
+  @KeyValueIgnored private var arrangementObservers:
+    [(id: Int, handler: (CollectionChange, ArrangedObjects<Element>) -> Void)] = []
   @KeyValueIgnored private var nextObserverID = 0
   @KeyValueIgnored private let makeElement: (() -> Element)?
 
@@ -95,35 +111,41 @@ public final class ArrayController<Element: AnyObject> {
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, [Element]>) {
     contentToken = nil
     writeContent = { [weak model] elements in model?[keyPath: keyPath] = elements }
-    setContent(model[keyPath: keyPath])
-    contentToken = observeChanges(model, keyPath) { [weak self] change, elements in
-      self?.contentDidChange(change, elements)
-    }
-    updateAbilities()
+    follow(model, keyPath)
   }
 
   /// Makes the content follow a read-only array; ``add()`` and ``remove()`` are disabled.
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: KeyPath<Model, [Element]>) {
     contentToken = nil
     writeContent = nil
-    setContent(model[keyPath: keyPath])
-    contentToken = observeChanges(model, keyPath) { [weak self] change, elements in
-      self?.contentDidChange(change, elements)
-    }
-    updateAbilities()
+    follow(model, keyPath)
   }
 
   /// Sets the content directly (when it is not bound to a model).
   public func setContent(_ elements: [Element]) {
-    content = elements
+    readContent = nil
+    fixedContent = elements
     rebuild()
   }
 
-  private func contentDidChange(_ change: CollectionChange, _ elements: [Element]) {
-    let old = content
-    content = elements
-    guard !sortOrder.isEmpty, change.moved.isEmpty, change.updated.isEmpty,
-      change.removed.count + change.inserted.count <= max(8, arranged.count / 16)
+  /// The content: the model's array when bound, else the one set.
+  private var content: [Element] { readContent?() ?? fixedContent }
+
+  private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, [Element]>) {
+    fixedContent = []
+    readContent = { [weak model] in model?[keyPath: keyPath] ?? [] }
+    rebuild()
+    contentToken = observeChanges(model, keyPath) { [weak self] change, old, new in
+      self?.contentDidChange(change, old, new)
+    }
+    updateAbilities()
+  }
+
+  private func contentDidChange(_ change: CollectionChange, _ old: [Element], _ elements: [Element]) {
+    // Object by object when the arrangement is sorted, the change small, and no object is in the
+    // content twice (each is arranged once).
+    guard !sortOrder.isEmpty, change.moved.isEmpty, change.updated.isEmpty, entries.count == old.count,
+      change.removed.count + change.inserted.count <= max(8, storage.count / 16)
     else {
       if sortOrder.isEmpty || !change.removed.isEmpty || !change.inserted.isEmpty || !change.updated.isEmpty {
         rebuild()
@@ -131,127 +153,146 @@ public final class ArrayController<Element: AnyObject> {
       return  // moves of the content do not change a sorted arrangement
     }
     for index in change.removed where index < old.count {
-      let element = old[index]
-      stopObserving(element)
-      if let at = removeArranged(element) { publish(CollectionChange(removed: [at])) }
+      let id = ObjectIdentifier(old[index])
+      guard let entry = entries.removeValue(forKey: id) else { continue }
+      entry.token = nil
+      if let at = removeArranged(entry) { publish(CollectionChange(removed: [at])) }
     }
     for index in change.inserted where index < elements.count {
       let element = elements[index]
-      observe(element)
-      if passes(element) { publish(CollectionChange(inserted: [insertArranged(element)])) }
+      guard entries[ObjectIdentifier(element)] == nil else {
+        rebuild()  // already in the content
+        return
+      }
+      let entry = makeEntry(element)
+      entries[ObjectIdentifier(element)] = entry
+      observe(entry)
+      if entry.passes { publish(CollectionChange(inserted: [insertArranged(entry)])) }
     }
     selectionDidChange()
   }
 
   // MARK: Arranging
 
-  private func passes(_ element: Element) -> Bool { filter?(element) ?? true }
-
-  private func keys(of element: Element) -> [Any] { sortOrder.map { $0.key(element) } }
-
-  /// Compares key lists level by level.
-  private func compare(_ lhs: [Any], _ rhs: [Any]) -> Int {
-    for (level, sort) in sortOrder.enumerated() {
-      let result = sort.compare(lhs[level], rhs[level])
-      if result != 0 { return sort.isAscending ? result : -result }
-    }
-    return 0
+  /// The arranged object at `position`.
+  private func element(at position: Int) -> Element {
+    unsafeDowncast(storage[position], to: Entry.self).element  // every placement is an entry
   }
 
-  /// The first position whose keys are greater than `keys` (after equal ones: stable).
-  private func insertionIndex(for keys: [Any]) -> Int {
-    var low = 0
-    var high = arranged.count
-    while low < high {
-      let middle = (low + high) / 2
-      let middleKeys = placedKeys[ObjectIdentifier(arranged[middle])] ?? []
-      if compare(middleKeys, keys) <= 0 { low = middle + 1 } else { high = middle }
-    }
-    return low
+  /// An entry for `element`, with keys for the current sort order, observed.
+  private func makeEntry(_ element: Element) -> Entry {
+    let entry = Entry(element, keys: (sortOrder + sortOrder).map { $0.makeKey(element) })
+    observe(entry)
+    return entry
   }
 
-  /// Places `element` by its keys: O(log n) comparisons.
-  private func insertArranged(_ element: Element) -> Int {
-    let elementKeys = keys(of: element)
-    let index = insertionIndex(for: elementKeys)
-    placedKeys[ObjectIdentifier(element)] = elementKeys
-    arranged.insert(element, at: index)
-    notifyArranged()
-    return index
+  /// Reads the filter result and the sort keys of `entry` (the reads are what its observation
+  /// follows); they are kept as its latest keys, next to those it was placed with.
+  private func evaluate(_ entry: Entry) {
+    entry.passes = filter?(entry.element) ?? true
+    let levels = sortOrder.count
+    for level in 0..<levels { sortOrder[level].updateKey(entry.keys[levels + level], entry.element) }
   }
 
-  /// Finds `element` by the keys it was placed with and removes it: O(log n) comparisons.
-  private func removeArranged(_ element: Element) -> Int? {
-    let id = ObjectIdentifier(element)
-    guard let placed = placedKeys[id] else { return nil }
-    var low = 0
-    var high = arranged.count
-    while low < high {
-      let middle = (low + high) / 2
-      if compare(placedKeys[ObjectIdentifier(arranged[middle])] ?? [], placed) < 0 {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    var index = low
-    while index < arranged.count, arranged[index] !== element {
-      index += 1
-    }
-    guard index < arranged.count else { return nil }
-    arranged.remove(at: index)
-    placedKeys[id] = nil
-    notifyArranged()
-    return index
+  /// Makes the latest keys of `entry` the ones it is placed with.
+  private func place(_ entry: Entry) {
+    let levels = sortOrder.count
+    for level in 0..<levels { sortOrder[level].copyKey(entry.keys[levels + level], entry.keys[level]) }
+  }
+
+  /// Places `entry` by its latest keys, after the entries with equal keys (stable): O(log n)
+  /// comparisons and a move within one chunk.
+  private func insertArranged(_ entry: Entry) -> Int {
+    let order = order
+    let levels = order.count
+    let position = storage.partitionPoint { order.compare($0, 0, entry, levels) <= 0 }
+    place(entry)
+    entry.isArranged = true
+    storage.insert(entry, at: position)
+    arrangementDidChange()
+    return position
+  }
+
+  /// Where `entry` is arranged: by the keys it was placed with when sorted (O(log n)), by a scan
+  /// otherwise.
+  private func position(of entry: Entry) -> Int? {
+    guard entry.isArranged else { return nil }
+    guard !sortOrder.isEmpty else { return storage.scanPosition(of: entry) }
+    let order = order
+    let start = storage.partitionPoint { order.compare($0, 0, entry, 0) < 0 }
+    return storage.position(of: entry, from: start) { order.compare($0, 0, entry, 0) == 0 }
+  }
+
+  /// Finds `entry` by the keys it was placed with and removes it: O(log n) comparisons.
+  private func removeArranged(_ entry: Entry) -> Int? {
+    guard let position = position(of: entry) else { return nil }
+    storage.remove(at: position)
+    entry.isArranged = false
+    arrangementDidChange()
+    return position
   }
 
   /// Arranges everything again (content replaced, filter or sort order changed) and reports the
   /// difference. A new filter or sort order reads other properties: every object is observed afresh.
   private func rebuild(reobserving: Bool = false) {
-    let old = arranged
-    if reobserving { itemTokens.removeAll() }
-    for element in content where itemTokens[ObjectIdentifier(element)] == nil { observe(element) }
-    let live = Set(content.map(ObjectIdentifier.init))
-    for id in itemTokens.keys where !live.contains(id) { itemTokens[id] = nil }
-    var entries = content.filter(passes).map { ($0, keys(of: $0)) }
-    if !sortOrder.isEmpty {
-      entries = entries.enumerated().sorted { lhs, rhs in
-        let order = compare(lhs.element.1, rhs.element.1)
-        return order != 0 ? order < 0 : lhs.offset < rhs.offset
-      }.map(\.element)
+    let old: [Element] = arrangementObservers.isEmpty ? [] : Array(ArrangedObjects<Element>(storage))
+    var kept: [ObjectIdentifier: Entry] = [:]
+    let elements = content
+    kept.reserveCapacity(elements.count)
+    var arranged: [Entry] = []
+    arranged.reserveCapacity(elements.count)
+    for element in elements {
+      let id = ObjectIdentifier(element)
+      guard kept[id] == nil else { continue }  // an object in the content twice is arranged once
+      let entry: Entry
+      if let existing = entries[id], !reobserving {
+        entry = existing
+      } else {
+        entry = makeEntry(element)
+      }
+      kept[id] = entry
+      entry.isArranged = entry.passes
+      if entry.passes { arranged.append(entry) }
     }
-    arranged = entries.map(\.0)
-    placedKeys = Dictionary(entries.map { (ObjectIdentifier($0.0), $0.1) }, uniquingKeysWith: { first, _ in first })
-    notifyArranged()
-    publish(CollectionChange.between(old, arranged))
+    for (id, entry) in entries where kept[id] == nil || reobserving { entry.token = nil }
+    entries = kept
+    var placements: [ArrangementPlacement] = arranged
+    if !sortOrder.isEmpty {
+      placements = order.sorted(placements)
+      for entry in arranged { place(entry) }
+    }
+    storage = ArrangementStorage(placements)
+    arrangementDidChange()
+    if !arrangementObservers.isEmpty {
+      publish(CollectionChange.between(old, Array(ArrangedObjects<Element>(storage))))
+    }
     selectionDidChange()
   }
 
-  /// Follows what the filter and the sort keys read of `element`.
-  private func observe(_ element: Element) {
-    guard filter != nil || !sortOrder.isEmpty else { return }
-    let id = ObjectIdentifier(element)
-    itemTokens[id] = Bindery.observe { [weak self, unowned element] () -> [Any] in
-      guard let self else { return [] }
-      return [self.passes(element)] + self.keys(of: element)
-    } onChange: { [weak self, unowned element] _ in
-      self?.elementDidChange(element)
+  /// Follows what the filter and the sort keys read of `entry`'s object, and evaluates them now.
+  private func observe(_ entry: Entry) {
+    guard filter != nil || !sortOrder.isEmpty else {
+      entry.token = nil
+      entry.passes = true
+      return
+    }
+    entry.token = Bindery.observe { [weak self, unowned entry] in
+      self?.evaluate(entry)
+    } onChange: { [weak self, unowned entry] in
+      self?.entryDidChange(entry)
     }
   }
 
-  private func stopObserving(_ element: Element) {
-    itemTokens[ObjectIdentifier(element)] = nil
-  }
-
-  /// An object's filter result or sort keys changed: it is removed and placed again.
-  private func elementDidChange(_ element: Element) {
-    let wasArranged = placedKeys[ObjectIdentifier(element)] != nil
+  /// An object's filter result or sort keys changed: it is removed and placed again (unless they
+  /// compare equal to those it was placed with).
+  private func entryDidChange(_ entry: Entry) {
     guard !sortOrder.isEmpty else {
       rebuild()
       return
     }
-    let from = wasArranged ? removeArranged(element) : nil
-    let to = passes(element) ? insertArranged(element) : nil
+    if entry.isArranged, entry.passes, order.compare(entry, 0, entry, order.count) == 0 { return }
+    let from = removeArranged(entry)
+    let to = entry.passes ? insertArranged(entry) : nil
     switch (from, to) {
     case (let from?, let to?): if from != to { publish(CollectionChange(moved: [.init(from: from, to: to)])) }
     case (let from?, nil): publish(CollectionChange(removed: [from]))
@@ -261,15 +302,32 @@ public final class ArrayController<Element: AnyObject> {
     selectionDidChange()
   }
 
-  private func notifyArranged() {
-    keyValueRegistrar.didSet(self, Self.arrangedID, \.arrangedObjects, from: arranged, to: arranged)
+  /// Forgets the array made for ``arrangedObjects`` and tells its observers, if any (the array is
+  /// made for them only).
+  private func arrangementDidChange() {
+    materialized = nil
+    guard keyValueRegistrar.hasObservers(of: Self.arrangedID) else { return }
+    let objects = materializedArrangement()
+    keyValueRegistrar.didSet(self, Self.arrangedID, \.arrangedObjects, from: objects, to: objects)
+  }
+
+  private func materializedArrangement() -> [Element] {
+    if let materialized { return materialized }
+    let objects = Array(ArrangedObjects<Element>(storage))
+    materialized = objects
+    return objects
   }
 
   // MARK: Arrangement observers
 
   /// Calls `handler` with each change of the arrangement, with exact indexes, and the new arranged
   /// objects; applying the changes in order to the previous arrangement gives the new one.
-  public func observeArrangement(_ handler: @escaping (CollectionChange, [Element]) -> Void) -> ObservationToken {
+  ///
+  /// The arranged objects come as an ``ArrangedObjects`` view (a random-access collection), not an
+  /// array, so that a change costs no copy of the arrangement: `Array(arranged)` makes one.
+  public func observeArrangement(
+    _ handler: @escaping (CollectionChange, ArrangedObjects<Element>) -> Void
+  ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
     arrangementObservers.append((id, handler))
@@ -277,9 +335,12 @@ public final class ArrayController<Element: AnyObject> {
     return ObservationToken { owner.object?.arrangementObservers.removeAll { $0.id == id } }
   }
 
-  private func publish(_ change: CollectionChange) {
+  /// Hands `change` to the arrangement observers (made only when there are some).
+  private func publish(_ change: @autoclosure () -> CollectionChange) {
+    guard !arrangementObservers.isEmpty else { return }
+    let change = change()
     guard !change.isEmpty else { return }
-    let snapshot = arranged
+    let snapshot = ArrangedObjects<Element>(storage)
     for observer in arrangementObservers { observer.handler(change, snapshot) }
   }
 
@@ -287,8 +348,8 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Selects the objects at `indexes` of the arranged objects (others ignored).
   public func select(indexes: [Int]) {
-    let valid = Array(Set(indexes.filter { $0 >= 0 && $0 < arranged.count })).sorted()
-    selectedIDs = valid.map { ObjectIdentifier(arranged[$0]) }
+    let valid = Array(Set(indexes.filter { $0 >= 0 && $0 < storage.count })).sorted()
+    selectedIDs = valid.map { ObjectIdentifier(element(at: $0)) }
     selectionIndexes = valid
     updateAbilities()
   }
@@ -296,53 +357,37 @@ public final class ArrayController<Element: AnyObject> {
   /// Selects `objects` (those arranged).
   public func select(_ objects: [Element]) {
     let wanted = Set(objects.map(ObjectIdentifier.init))
-    select(indexes: arranged.indices.filter { wanted.contains(ObjectIdentifier(arranged[$0])) })
+    var indexes: [Int] = []
+    for (index, element) in ArrangedObjects<Element>(storage).enumerated()
+    where wanted.contains(ObjectIdentifier(element)) {
+      indexes.append(index)
+    }
+    select(indexes: indexes)
   }
 
   /// The selection after the arrangement changed: the same objects where they are now; when none of
   /// them is left and the selection may not be empty, the nearest object.
   private func selectionDidChange() {
-    guard !selectedIDs.isEmpty || (avoidsEmptySelection && !arranged.isEmpty) else {
+    guard !selectedIDs.isEmpty || (avoidsEmptySelection && storage.count > 0) else {
       updateAbilities()
       return
     }
     let previousFirst = selectionIndexes.first ?? 0
     var indexes: [Int] = []
+    indexes.reserveCapacity(selectedIDs.count)
     for id in selectedIDs {
-      guard let keys = placedKeysByID(id), let index = index(of: id, keys: keys) else { continue }
+      guard let entry = entries[id], let index = position(of: entry) else { continue }
       indexes.append(index)
     }
     indexes.sort()
-    if indexes.isEmpty, avoidsEmptySelection, !arranged.isEmpty {
-      indexes = [min(previousFirst, arranged.count - 1)]
+    if indexes.isEmpty, avoidsEmptySelection, storage.count > 0 {
+      indexes = [min(previousFirst, storage.count - 1)]
     }
-    selectedIDs = indexes.map { ObjectIdentifier(arranged[$0]) }
+    if indexes.count != selectedIDs.count || selectionIndexes != indexes {
+      selectedIDs = indexes.map { ObjectIdentifier(element(at: $0)) }
+    }
     if selectionIndexes != indexes { selectionIndexes = indexes }
     updateAbilities()
-  }
-
-  private func placedKeysByID(_ id: ObjectIdentifier) -> [Any]? { placedKeys[id] }
-
-  /// Where the arranged object `id` is: by its keys when sorted (O(log n)), by a scan otherwise.
-  private func index(of id: ObjectIdentifier, keys: [Any]) -> Int? {
-    guard !sortOrder.isEmpty else { return arranged.firstIndex { ObjectIdentifier($0) == id } }
-    var low = 0
-    var high = arranged.count
-    while low < high {
-      let middle = (low + high) / 2
-      if compare(placedKeys[ObjectIdentifier(arranged[middle])] ?? [], keys) < 0 {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    var index = low
-    while index < arranged.count {
-      if ObjectIdentifier(arranged[index]) == id { return index }
-      if compare(placedKeys[ObjectIdentifier(arranged[index])] ?? [], keys) != 0 { return nil }
-      index += 1
-    }
-    return nil
   }
 
   private func updateAbilities() {

@@ -54,7 +54,11 @@ public final class ListView<Item: AnyObject> {
 
   /// Applies one change row by row: removed rows leave (their bindings end), moved rows move, inserted
   /// rows are made, updated rows are made again for their new item.
-  public func apply(_ change: CollectionChange, items: [Item]) {
+  ///
+  /// `items` is the new collection (an array, or a view such as an array controller's arranged
+  /// objects); only the inserted and updated items are read from it.
+  public func apply<Items: RandomAccessCollection>(_ change: CollectionChange, items: Items)
+  where Items.Element == Item, Items.Index == Int {
     var next = rows
     var placed = [ListRow<Item>?](repeating: nil, count: items.count)
     var consumed = Set(change.removed).union(change.updated)
@@ -66,8 +70,8 @@ public final class ListView<Item: AnyObject> {
       next[index].leave()
     }
     for index in change.updated where index < rows.count { rows[index].leave() }
-    for index in change.inserted + change.updated where index < items.count {
-      placed[index] = makeRowObject(for: items[index])
+    for index in change.inserted + change.updated where index >= 0 && index < items.count {
+      placed[index] = makeRowObject(for: items[items.startIndex + index])
     }
     var remaining = rows.indices.lazy.filter { !consumed.contains($0) }.makeIterator()
     for index in placed.indices where placed[index] == nil {

@@ -46,7 +46,31 @@ extension KeyValueTrackedMacro: AccessorMacro {
         self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
       }
       """
-    return [initAccessor, getAccessor, setAccessor]
+    guard property.hasArrayType else { return [initAccessor, getAccessor, setAccessor] }
+    // An array is mutated in place (`items.append(x)` copies nothing) when no observer needs the old
+    // value; otherwise the mutation goes through a copy, as a set does.
+    let modifyAccessor: AccessorDeclSyntax =
+      """
+      _modify {
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        if self.\(raw: registrar)._canMutateInPlace(\(raw: id)) {
+          self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
+          yield &_\(raw: name)
+          self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _\(raw: name), to: _\(raw: name))
+        } else {
+          var _$newValue = _\(raw: name)
+          yield &_$newValue
+          let _$oldValue = _\(raw: name)
+          if Bindery._$isUnchanged(_$oldValue, _$newValue) {
+            return
+          }
+          self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
+          _\(raw: name) = _$newValue
+          self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: _$newValue)
+        }
+      }
+      """
+    return [initAccessor, getAccessor, setAccessor, modifyAccessor]
   }
 }
 

@@ -32,6 +32,14 @@ extension VariableDeclSyntax {
     return binding.accessorBlock == nil
   }
 
+  /// Whether the declared type is an array (`[Element]` or `Array<Element>`), by its spelling.
+  var hasArrayType: Bool {
+    guard let type = bindings.first?.typeAnnotation?.type else { return false }
+    if type.is(ArrayTypeSyntax.self) { return true }
+    guard let identifier = type.as(IdentifierTypeSyntax.self) else { return false }
+    return identifier.name.text == "Array" && identifier.genericArgumentClause != nil
+  }
+
   func hasAttribute(named name: String) -> Bool {
     attributes.contains { element in
       guard case .attribute(let attribute) = element else { return false }

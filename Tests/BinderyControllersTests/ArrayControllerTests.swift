@@ -76,7 +76,8 @@ struct ArrayControllerTests {
     controller.bindContent(to: directory, \.people)
     var shown: [Person] = []
     var mismatches = 0
-    let token = controller.observeArrangement { change, arranged in
+    let token = controller.observeArrangement { change, view in
+      let arranged = Array(view)
       let rebuilt = change.applying(to: shown, newElements: arranged)
       if !rebuilt.elementsEqual(arranged, by: ===) { mismatches += 1 }
       shown = arranged
@@ -129,6 +130,43 @@ struct ArrayControllerTests {
       if mismatches > 0 || !shown.elementsEqual(controller.arrangedObjects, by: ===) { break }
     }
     #expect(mismatches == 0)
+    _ = token
+  }
+
+  @Test func thousandsOfObjectsSplitAndMergeChunksAndStayInOrder() {
+    // Enough objects, inserted in one place and removed from one end, for the arrangement's chunks
+    // (at most 1,024 objects) to split and merge.
+    var generator = SeededGenerator(state: 11)
+    let directory = Directory()
+    directory.people = (0..<2_000).map { _ in Person("p", age: Int.random(in: 0..<500, using: &generator)) }
+    let controller = ArrayController<Person>()
+    controller.sortOrder = [.descending(\.age)]
+    controller.bindContent(to: directory, \.people)
+    var shown = controller.arrangedObjects
+    var unexpected: [String] = []
+    let token = controller.observeArrangement { change, arranged in
+      // Each change here is one insert, removal or move: applied as a list would.
+      if change.removed.count + change.inserted.count + change.moved.count != 1 { unexpected.append("\(change)") }
+      for index in change.removed.reversed() { shown.remove(at: index) }
+      for move in change.moved { shown.insert(shown.remove(at: move.from), at: move.to) }
+      for index in change.inserted { shown.insert(arranged[index], at: index) }
+    }
+    for _ in 0..<700 {  // one place: its chunk splits
+      directory.people.insert(Person("n", age: 250), at: Int.random(in: 0...directory.people.count, using: &generator))
+    }
+    for person in directory.people.sorted(by: { $0.age > $1.age }).prefix(1_200) {  // the front empties
+      if let index = directory.people.firstIndex(where: { $0 === person }) { directory.people.remove(at: index) }
+    }
+    for _ in 0..<600 {
+      directory.people[Int.random(in: 0..<directory.people.count, using: &generator)].age = Int.random(
+        in: 0..<500, using: &generator)
+    }
+    let arranged = controller.arrangedObjects
+    let matches = shown.elementsEqual(arranged, by: ===)
+    #expect(unexpected.isEmpty)
+    #expect(matches)
+    #expect(arranged.count == directory.people.count)
+    #expect(zip(arranged, arranged.dropFirst()).allSatisfy { $0.age >= $1.age })
     _ = token
   }
 

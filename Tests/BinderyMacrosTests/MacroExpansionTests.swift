@@ -250,6 +250,60 @@ struct MacroExpansionTests {
     )
   }
 
+  @Test func anArrayPropertyAlsoGetsAModifyAccessorThatMutatesInPlaceWhenNoObserverNeedsTheOldValue() {
+    expectExpansion(
+      """
+      @KeyValueTracked
+      var tags: [String] = []
+      """,
+      expands: """
+        var tags: [String] {
+          @storageRestrictions(initializes: _tags)
+          init(initialValue) {
+            _tags = initialValue
+          }
+          get {
+            self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, name: "tags", setter: {
+                $0.tags = $1
+              })
+            return _tags
+          }
+          set {
+            let _$oldValue = _tags
+            if Bindery._$isUnchanged(_$oldValue, newValue) {
+              return
+            }
+            self.keyValueRegistrar.willSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, value: _$oldValue)
+            _tags = newValue
+            self.keyValueRegistrar.didSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, from: _$oldValue, to: newValue)
+          }
+          _modify {
+            self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, name: "tags", setter: {
+                $0.tags = $1
+              })
+            if self.keyValueRegistrar._canMutateInPlace(Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16)))) {
+              self.keyValueRegistrar.willSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, value: _tags)
+              yield &_tags
+              self.keyValueRegistrar.didSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, from: _tags, to: _tags)
+            } else {
+              var _$newValue = _tags
+              yield &_$newValue
+              let _$oldValue = _tags
+              if Bindery._$isUnchanged(_$oldValue, _$newValue) {
+                return
+              }
+              self.keyValueRegistrar.willSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, value: _$oldValue)
+              _tags = _$newValue
+              self.keyValueRegistrar.didSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, from: _$oldValue, to: _$newValue)
+            }
+          }
+        }
+
+        @Bindery.KeyValueIgnored private var _tags: [String] = []
+        """
+    )
+  }
+
   @Test func anIgnoredPropertyKeepsItsStorage() {
     expectExpansion(
       "@KeyValueIgnored var note = \"\"",

@@ -124,6 +124,31 @@ struct CollectionChangeTests {
     _ = token
   }
 
+  @Test func anArrayObservedOnlyForItsChangesIsMutatedInPlace() {
+    let roster = Roster()
+    roster.scores = Array(0..<1_000)
+    roster.scores.reserveCapacity(2_000)
+    func address() -> UInt { roster.scores.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+    var changes: [String] = []
+    let token = observeChanges(roster, \.scores) { change, old, new in
+      changes.append("\(change) \(old.count)→\(new.count)")
+    }
+    let before = address()
+    roster.scores.append(1_000)
+    roster.scores.insert(-1, at: 500)
+    roster.scores.remove(at: 500)
+    roster.scores.removeLast()
+    #expect(address() == before)  // no copy of the array for the old value
+    #expect(changes == ["+[1000] 1000→1001", "+[500] 1001→1002", "-[500] 1002→1001", "-[1000] 1001→1000"])
+    // An observer of old values: the mutation goes through a copy again, and it gets both values.
+    var counts: [String] = []
+    let plain = observe(roster, \.scores) { counts.append("\($0.oldValue?.count ?? -1)→\($0.newValue.count)") }
+    roster.scores.append(7)
+    #expect(counts == ["1000→1001"])
+    #expect(changes.last == "+[1000] 1000→1001")
+    _ = (token, plain)
+  }
+
   @Test func plainObserversStillGetTheNewArray() {
     let roster = Roster()
     var seen: [[Int]] = []

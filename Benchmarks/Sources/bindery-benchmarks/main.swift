@@ -32,6 +32,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "arranged-edit-sort-key-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).editSortKey },
     "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
+    "arranged-remove-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).remove },
+    "replace-shuffled-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).replaceShuffled },
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
   exit(0)

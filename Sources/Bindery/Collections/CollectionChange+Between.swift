@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 extension CollectionChange {
   /// The change from `old` to `new`, objects matched by identity.
   public static func between<Element: AnyObject>(_ old: [Element], _ new: [Element]) -> CollectionChange {
@@ -16,9 +24,10 @@ extension CollectionChange {
       // Object references, compared by address without retaining them or boxing them.
       return old.withUnsafeBufferPointer { oldBuffer in
         new.withUnsafeBufferPointer { newBuffer in
-          oldBuffer.withMemoryRebound(to: UnsafeRawPointer.self) { oldPointers in
-            newBuffer.withMemoryRebound(to: UnsafeRawPointer.self) { newPointers in
-              compute(oldPointers, newPointers, same: ==, key: { $0 })
+          oldBuffer.withMemoryRebound(to: UInt.self) { oldAddresses in
+            newBuffer.withMemoryRebound(to: UInt.self) { newAddresses in
+              let ends = commonEnds(oldAddresses, newAddresses)
+              return compute(oldAddresses, newAddresses, same: ==, key: { $0 }, knownEnds: ends)
             }
           }
         }
@@ -40,44 +49,58 @@ extension CollectionChange {
     _ old: Elements,
     _ new: Elements,
     same: (Elements.Element, Elements.Element) -> Bool,
-    key: (Elements.Element) -> Key
+    key: (Elements.Element) -> Key,
+    knownEnds: (prefix: Int, suffix: Int)? = nil
   ) -> CollectionChange where Elements.Index == Int {
     var prefix = 0
-    while prefix < old.count, prefix < new.count, same(old[prefix], new[prefix]) { prefix += 1 }
     var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      same(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
-    {
-      suffix += 1
+    if let knownEnds {
+      (prefix, suffix) = knownEnds
+    } else {
+      while prefix < old.count, prefix < new.count, same(old[prefix], new[prefix]) { prefix += 1 }
+      while suffix < old.count - prefix, suffix < new.count - prefix,
+        same(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
+      {
+        suffix += 1
+      }
     }
     let oldRange = prefix..<(old.count - suffix)
     let newRange = prefix..<(new.count - suffix)
     if oldRange.isEmpty || newRange.isEmpty {
       return CollectionChange(removed: Array(oldRange), inserted: Array(newRange))
     }
-    // Old positions of each key in the middle, in order (values may repeat).
-    var positions: [Key: [Int]] = [:]
-    for index in oldRange { positions[key(old[index]), default: []].append(index) }
-    var cursor: [Key: Int] = [:]
+    // Old positions of each key in the middle, in order: the first in one table, any repeats (values
+    // may repeat) in another, so that distinct elements cost no allocation each.
+    var first: [Key: Int] = [:]
+    first.reserveCapacity(oldRange.count)
+    var repeats: [Key: [Int]] = [:]
+    for index in oldRange {
+      let elementKey = key(old[index])
+      if first[elementKey] == nil { first[elementKey] = index } else { repeats[elementKey, default: []].append(index) }
+    }
     var kept: [(old: Int, new: Int)] = []
+    kept.reserveCapacity(min(oldRange.count, newRange.count))
     var inserted: [Int] = []
+    var isKept = [Bool](repeating: false, count: old.count)
     for index in newRange {
       let elementKey = key(new[index])
-      let used = cursor[elementKey, default: 0]
-      if let candidates = positions[elementKey], used < candidates.count {
-        kept.append((candidates[used], index))
-        cursor[elementKey] = used + 1
+      if let position = first[elementKey], !isKept[position] {
+        kept.append((position, index))
+        isKept[position] = true
+      } else if var later = repeats[elementKey], !later.isEmpty {
+        let position = later.removeFirst()
+        kept.append((position, index))
+        isKept[position] = true
+        repeats[elementKey] = later
       } else {
         inserted.append(index)
       }
     }
-    var keptOld = Set<Int>()
-    for pair in kept { keptOld.insert(pair.old) }
-    let removed = oldRange.filter { !keptOld.contains($0) }
+    let removed = oldRange.filter { !isKept[$0] }
     // The kept elements in their longest increasing run of old positions stay; the others move.
     let staying = longestIncreasingRun(kept.map(\.old))
     var moved: [Move] = []
-    for (position, pair) in kept.enumerated() where !staying.contains(position) {
+    for (position, pair) in kept.enumerated() where !staying[position] {
       moved.append(Move(from: pair.old, to: pair.new))
     }
     // A removal and an insertion at the same place, with nothing moving, is a replacement in place.
@@ -88,12 +111,54 @@ extension CollectionChange {
     return change
   }
 
+  /// The lengths of the common prefix and of the common suffix (not overlapping it) of two arrays of
+  /// addresses, compared with `memcmp` in blocks that double while they match: skipping the unchanged
+  /// ends of a large array costs about as much as reading it once.
+  static func commonEnds(_ old: UnsafeBufferPointer<UInt>, _ new: UnsafeBufferPointer<UInt>) -> (
+    prefix: Int, suffix: Int
+  ) {
+    guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
+    let shorter = min(old.count, new.count)
+    let prefix = matchingRun(shorter) { start, length in
+      memcmp(oldBase + start, newBase + start, length * MemoryLayout<UInt>.stride) == 0
+    }
+    let suffix = matchingRun(shorter - prefix) { start, length in
+      // `start` counts from the ends.
+      memcmp(
+        oldBase + (old.count - start - length), newBase + (new.count - start - length),
+        length * MemoryLayout<UInt>.stride) == 0
+    }
+    return (prefix, suffix)
+  }
+
+  /// The length of the run of matching elements from 0 (up to `limit`), given `equal(start, length)`
+  /// telling whether `length` elements from `start` match: blocks double from 16 to 8,192 elements
+  /// while they match, and start again at 16 (then one by one) where they do not.
+  private static func matchingRun(_ limit: Int, _ equal: (_ start: Int, _ length: Int) -> Bool) -> Int {
+    var start = 0
+    var block = 16
+    while start < limit {
+      let length = min(block, limit - start)
+      if equal(start, length) {
+        start += length
+        block = min(block * 2, 8_192)
+      } else if length > 16 {
+        block = 16
+      } else {
+        while start < limit, equal(start, 1) { start += 1 }
+        return start
+      }
+    }
+    return start
+  }
+
   private static func replacement(oldRange: Range<Int>, newRange: Range<Int>) -> CollectionChange {
     CollectionChange(removed: Array(oldRange), inserted: Array(newRange))
   }
 
-  /// The positions (in `values`) of one longest strictly increasing subsequence, in O(n log n).
-  static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+  /// Whether each position of `values` is in one longest strictly increasing subsequence, in
+  /// O(n log n).
+  static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
     guard !values.isEmpty else { return [] }
     var tails: [Int] = []  // positions in `values` of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
@@ -107,10 +172,10 @@ extension CollectionChange {
       if low > 0 { previous[position] = tails[low - 1] }
       if low == tails.count { tails.append(position) } else { tails[low] = position }
     }
-    var result = Set<Int>()
+    var result = [Bool](repeating: false, count: values.count)
     var position = tails.last ?? -1
     while position >= 0 {
-      result.insert(position)
+      result[position] = true
       position = previous[position]
     }
     return result

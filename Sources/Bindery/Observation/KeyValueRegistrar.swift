@@ -85,6 +85,16 @@ public final class KeyValueRegistrar: Sendable {
     _notify(id, .change, from: old, to: new)
   }
 
+  /// Whether a collection property can be mutated in place: no observer of its changes reads their
+  /// old value (so none needs a copy of it). The macro's `_modify` accessor of an array property asks
+  /// before each mutation; in place, it reports the change with ``didSet(_:_:_:from:to:)`` giving
+  /// the new value as both old and new.
+  @inlinable
+  public func _canMutateInPlace(_ id: PropertyID) -> Bool {
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return true }
+    return storage.noSubscriberNeedsOldValue(id)
+  }
+
   /// Reports that a user finished editing a property through a control (Return, or leaving the field).
   ///
   /// Bindings that update on commit (``BindingOptions/updatesContinuously`` `false`) write the edited
@@ -173,6 +183,20 @@ public final class KeyValueRegistrar: Sendable {
   /// Adds a subscriber.
   func add(_ subscriber: Subscriber) {
     storage.add(subscriber)
+  }
+
+  /// Whether anything observes the changes of the property `id`: a property that is costly to
+  /// compute (an array made on demand) can skip computing a value that nobody would get.
+  ///
+  /// ```swift
+  /// if keyValueRegistrar.hasObservers(of: Self.itemsID) {
+  ///   keyValueRegistrar.didSet(self, Self.itemsID, \.items, from: items, to: items)
+  /// }
+  /// ```
+  public func hasObservers(of id: PropertyID) -> Bool {
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return false }
+    let key = SlotKey(id: id, channel: .change)
+    return storage.withLock { state in state.slots.contains { $0.key == key && !$0.subscribers.isEmpty } }
   }
 
   /// The number of live subscriptions to this object's properties.

@@ -75,15 +75,20 @@ final class Subscriber: Cancellable, @unchecked Sendable {
   /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
   /// observed object keeps its fast reference counting).
   let storage: RegistrarStorage
+  /// Whether the handler reads the old value of a change; when no subscriber of a property does, an
+  /// array property can be mutated in place (no copy kept for the old value).
+  let needsOldValue: Bool
 
   init(
     key: SlotKey,
     storage: RegistrarStorage,
     handler: @escaping (RawChange) -> Void,
     onOwnerDeinit: (() -> Void)? = nil,
-    deferral: (any DeferredDelivery)? = nil
+    deferral: (any DeferredDelivery)? = nil,
+    needsOldValue: Bool = true
   ) {
     self.deferral = deferral
+    self.needsOldValue = needsOldValue
     self.key = key
     self.storage = storage
     self.handler = handler
@@ -121,6 +126,18 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
     guard removed else { return }
     subscriptionCount.subtract(1, ordering: .relaxed)
     if subscriber.key.channel == .prior { priorSubscriptionCount.subtract(1, ordering: .relaxed) }
+  }
+
+  /// Whether no subscriber to the changes of `id` reads their old value.
+  @usableFromInline
+  func noSubscriberNeedsOldValue(_ id: PropertyID) -> Bool {
+    let key = SlotKey(id: id, channel: .change)
+    return withLock { state in
+      for slot in state.slots where slot.key == key {
+        return !slot.subscribers.contains { $0.needsOldValue }
+      }
+      return true
+    }
   }
 
   /// Empties the storage when its object is deallocated; returns what was in it.

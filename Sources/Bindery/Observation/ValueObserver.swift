@@ -43,6 +43,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   private let isEqual: ((Value, Value) -> Bool)?
   private let wantsPrior: Bool
   private let allowsDirect: Bool
+  /// Whether `deliver` reads old values; when not, direct mode keeps no copy of the value (so an
+  /// observed array can be mutated in place) and delivers `nil` as the old value.
+  private let needsOldValue: Bool
   private let deliver: Delivery
   private let onRootDeinit: (() -> Void)?
   private let cancelled = Atomic<Bool>(false)
@@ -65,6 +68,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     wantsPrior: Bool = false,
     allowsDirect: Bool = true,
     skipsEqualValues: Bool = true,
+    needsOldValue: Bool = true,
     deliver: @escaping Delivery,
     onRootDeinit: (() -> Void)? = nil
   ) {
@@ -73,6 +77,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     self.isEqual = skipsEqualValues ? makeEquality(Value.self) : nil
     self.wantsPrior = wantsPrior
     self.allowsDirect = allowsDirect
+    self.needsOldValue = needsOldValue
     self.deliver = deliver
     self.onRootDeinit = onRootDeinit
   }
@@ -100,7 +105,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   // MARK: Transactions
 
   func deferChange(_ change: RawChange) {
-    guard isDirect.load(ordering: .relaxed) else { return }  // tracked mode keeps `lastValue`
+    guard isDirect.load(ordering: .relaxed), needsOldValue else { return }  // tracked mode keeps `lastValue`
     let old = change.oldValue(as: Value.self)
     state.withLock { state in
       if state.deferredOld == nil { state.deferredOld = .some(old) }
@@ -133,7 +138,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
       switch channel {
       case .prior: deliver(new, new, .prior)
       default:
-        let old = change.oldValue(as: Value.self)
+        let old = needsOldValue ? change.oldValue(as: Value.self) : nil
         deliver(old, new, .change)
       }
       return
@@ -163,8 +168,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
       && records[0].memberType == Value.self
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
+    let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place
     let old: Value? = state.withLock { state in
-      defer { state.lastValue = value }
+      defer { state.lastValue = keepsValue ? value : nil }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
         stale = state.subscribers
         fresh = makeSubscribers(for: records, direct: direct)
@@ -209,7 +215,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
           storage: record.storage,
           handler: raw ?? { [self] change in self.handle(change, channel: .change) },
           onOwnerDeinit: ownerGone,
-          deferral: self
+          deferral: self,
+          needsOldValue: direct && needsOldValue
         )
       )
       if wantsPrior {

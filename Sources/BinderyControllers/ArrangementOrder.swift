@@ -1,0 +1,67 @@
+/// One sort key of one object, boxed so that a level can compare two of them without a dynamic cast.
+@usableFromInline
+class ArrangementKey {
+  @usableFromInline
+  init() {}
+}
+
+/// A sort key holding a `Value`.
+@usableFromInline
+final class TypedArrangementKey<Value>: ArrangementKey {
+  @usableFromInline @exclusivity(unchecked) var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// A sort order reduced to what comparing two placements needs, with no generic parameter: the
+/// comparisons on an array controller's hot path run as plain calls, whatever its element type.
+struct ArrangementOrder {
+  /// Each level's comparison of two of its keys, and its direction.
+  let levels: [(compare: (ArrangementKey, ArrangementKey) -> Int, isAscending: Bool)]
+
+  init<Element>(_ sortOrder: [ArrangementSort<Element>]) {
+    levels = sortOrder.map { ($0.compare, $0.isAscending) }
+  }
+
+  /// The number of levels.
+  var count: Int { levels.count }
+
+  /// Compares the keys of `lhs` starting at `lhsBase` with those of `rhs` at `rhsBase` (`0` for the
+  /// keys an object was placed with, ``count`` for its latest ones), level by level.
+  func compare(_ lhs: ArrangementPlacement, _ lhsBase: Int, _ rhs: ArrangementPlacement, _ rhsBase: Int) -> Int {
+    var level = 0
+    while level < levels.count {
+      let result = levels[level].compare(lhs.keys[lhsBase + level], rhs.keys[rhsBase + level])
+      if result != 0 { return levels[level].isAscending ? result : -result }
+      level += 1
+    }
+    return 0
+  }
+
+  /// `placements` in order of their latest keys (`count..<2 * count`), equal ones in their order:
+  /// O(n log n) comparisons, in code with no generic parameter, reading the keys from one flat
+  /// buffer (no reference counting per comparison).
+  func sorted(_ placements: [ArrangementPlacement]) -> [ArrangementPlacement] {
+    let levels = count
+    var flat: [ArrangementKey] = []
+    flat.reserveCapacity(placements.count * levels)
+    for placement in placements { flat.append(contentsOf: placement.keys[levels...]) }
+    let indexes = flat.withUnsafeBufferPointer { keys in
+      self.levels.withUnsafeBufferPointer { order in
+        (0..<placements.count).sorted { lhs, rhs in
+          var level = 0
+          while level < levels {
+            let result = order[level].compare(keys[lhs * levels + level], keys[rhs * levels + level])
+            if result != 0 { return order[level].isAscending ? result < 0 : result > 0 }
+            level += 1
+          }
+          return lhs < rhs
+        }
+      }
+    }
+    return indexes.map { placements[$0] }
+  }
+}

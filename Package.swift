@@ -59,6 +59,7 @@ let package = Package(
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
       ],
+      resources: [.copy("Resources")],
       swiftSettings: strictSettings
     ),
     .testTarget(

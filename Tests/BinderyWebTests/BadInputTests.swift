@@ -23,7 +23,8 @@ import Testing
     (#"{"type":"edit","id":"Size","value":1.5}"#, .wrongValueType),
     (#"{"type":"edit","id":"Friends","value":[99]}"#, .wrongValueType),
     (#"{"type":"edit","id":"Greeting","value":"x"}"#, .notEditable),
-    (#"{"type":"action","id":"Name"}"#, .notEditable),
+    (#"{"type":"action","id":"Greeting"}"#, .notEditable),
+    (#"{"type":"action","id":"Friends"}"#, .notEditable),
     (#"{"type":"action","id":"Save"}"#, .disabled),
     ("{\"type\":\"edit\",\"id\":\"Name\",\"value\":\"" + String(repeating: "a", count: 20_000) + "\"}", .tooLarge),
   ]

@@ -164,4 +164,22 @@ import Testing
     let fixed = await tab.messages().flatMap(\.operations)
     #expect(fixed.contains { $0["id"] == "Name" && $0["key"] == "error" && $0["value"] == .null })
   }
+
+  @Test func anActionOnATextFieldEndsEditingAndCommitsItsText() async throws {
+    let box = UncheckedBox(Profile())
+    let page = WebPage(title: "Commit", model: { box.value }) { profile, _ in
+      let field = TextField()
+      let bindings = BindingSet()
+      field.bind(\.text, to: profile, \.name, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
+      return WebContent(root: field, ids: ["Name": field], bindings: bindings)
+    }
+    let host = WebPageHost(page: page)
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Name", "Ada")
+    #expect(box.value.name == "")
+    await tab.action("Name")
+    #expect(box.value.name == "Ada")
+    #expect(await tab.messages().flatMap(\.operations).isEmpty)
+  }
 }

@@ -2,7 +2,8 @@ import Bindery
 import BinderyControls
 
 /// A text field (`kind: text`) or a secure field (`kind: secure`): text, placeholder, enabled,
-/// hidden and the validation error of its bindings.
+/// hidden and the validation error of its bindings. An edit is a user's typing; an action is the end
+/// of editing (Return, or leaving the field), when bindings that update on commit write back.
 final class TextFieldMirror: WebMirror {
   /// The longest text accepted from a page, in characters.
   static let maximumLength = 10_000
@@ -34,6 +35,13 @@ final class TextFieldMirror: WebMirror {
       throw wrongType("text of at most \(Self.maximumLength) characters")
     }
     guard field.userDidEdit(text: text) else { throw disabled() }
+  }
+
+  /// The user finished editing (Return, or leaving the field): bindings that update on commit write
+  /// the text back now.
+  override func receiveAction() throws(WebInputError) {
+    guard field.isEnabled, !field.isHidden else { throw disabled() }
+    field.userDidEndEditing()
   }
 
   /// The error as the page shows it: the underlying reason, without the binding's wording.

@@ -188,6 +188,8 @@
     error.setAttribute('role', 'alert');
     wrapper.append(input, error);
     input.addEventListener('input', () => send({ type: 'edit', id: node.id, value: input.value }));
+    // The end of editing (Return, or leaving a changed field): bindings that update on commit write.
+    input.addEventListener('change', () => send({ type: 'action', id: node.id }));
     return {
       node: wrapper, control: input,
       set(key, value) {

@@ -70,8 +70,9 @@ let package = Package(
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
-      dependencies: ["Bindery", "BinderyControls", "BinderyFormatters"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderyWeb"],
       path: "Examples/PersonEditor",
+      resources: [.copy("PersonEditor.spec.yaml")],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -87,6 +87,9 @@ public actor WebPageHost {
   /// The whole page for a tab that fell behind (its outbox overflowed), dropping what was queued.
   public func resetMessage(for connection: WebConnection) -> String? {
     guard let session = attached[ObjectIdentifier(connection)] else { return nil }
+    logger.notice(
+      "a page fell behind; sending it the whole page",
+      metadata: ["session": "\(session.token.prefix(8))", "overflows": "\(connection.outbox.overflowCount)"])
     connection.outbox.discardQueued()
     return session.resetMessage(title: page.title).text
   }
@@ -170,7 +173,8 @@ public actor WebPageHost {
   }
 
   private func flushAll() {
-    for session in sessions.values { session.flush() }
+    var previous: (operations: [PatchOperation], text: String)?
+    for session in sessions.values { previous = session.flush(reusing: previous) }
   }
 
   private static func makeToken() -> String {

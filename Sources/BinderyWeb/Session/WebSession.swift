@@ -48,10 +48,24 @@ final class WebSession {
   }
 
   /// Sends the patches of this propagation, as one message, if there are any and a page to send to.
-  func flush() {
+  ///
+  /// - Parameter previous: The last message another session sent in this propagation; tabs of a
+  ///   shared model usually get the same operations, which are then written once.
+  /// - Returns: The message sent, for the next session.
+  @discardableResult
+  func flush(reusing previous: (operations: [PatchOperation], text: String)? = nil) -> (
+    operations: [PatchOperation], text: String
+  )? {
     let operations = collector.take()
-    guard !operations.isEmpty, let connection else { return }
-    connection.outbox.send(ServerMessage.patch(operations).text)
+    guard !operations.isEmpty, let connection else { return previous }
+    let text: String
+    if let previous, previous.operations == operations {
+      text = previous.text
+    } else {
+      text = ServerMessage.patch(operations).text
+    }
+    connection.outbox.send(text)
+    return (operations, text)
   }
 
   /// Ends the page: its observations and bindings.

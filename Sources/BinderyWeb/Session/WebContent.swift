@@ -10,7 +10,7 @@ public import Bindery
 ///   let bindings = BindingSet()
 ///   name.bind(\.text, to: greeting, \.name).store(in: bindings)
 ///   hello.bind(\.text, to: greeting, \.message).store(in: bindings)
-///   return WebContent(root: View(subviews: [name, hello]), ids: ["Name": name, "Hello": hello], bindings: bindings)
+///   return WebContent(root: Panel(subviews: [name, hello]), ids: ["Name": name, "Hello": hello], bindings: bindings)
 /// }
 /// ```
 public final class WebContent {

@@ -29,5 +29,6 @@ if headless {
     page: PersonEditorPage.make(specPath: specPath),
     configuration: .init(host: host, port: port))
   print("PersonEditor: serving the seeds' Person example at http://\(host):\(port)  (Ctrl-C to stop)")
+  fflush(nil)  // every stream: the address shows at once in a log file too
   try await server.run()
 }

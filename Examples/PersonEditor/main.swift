@@ -30,5 +30,10 @@ if headless {
     configuration: .init(host: host, port: port))
   print("PersonEditor: serving the seeds' Person example at http://\(host):\(port)  (Ctrl-C to stop)")
   fflush(nil)  // every stream: the address shows at once in a log file too
-  try await server.run()
+  do {
+    try await server.run()
+  } catch {
+    print("PersonEditor could not serve at \(host):\(port): \(error)")
+    exit(1)
+  }
 }

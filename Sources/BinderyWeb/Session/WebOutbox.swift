@@ -41,24 +41,28 @@ public final class WebOutbox: Sendable {
   public var overflowCount: Int { state.withLock { $0.overflows } }
 
   /// Queues a message; past the limit, the queue is dropped for a reset.
-  func send(_ text: String) {
-    let waiter: CheckedContinuation<Item?, Never>? = state.withLock { state in
-      guard !state.isClosed else { return nil }
+  ///
+  /// - Returns: `true` when this message overflowed the queue.
+  @discardableResult
+  func send(_ text: String) -> Bool {
+    let (waiter, overflowed): (CheckedContinuation<Item?, Never>?, Bool) = state.withLock { state in
+      guard !state.isClosed else { return (nil, false) }
       if let waiter = state.waiter {
         state.waiter = nil
-        return waiter
+        return (waiter, false)
       }
-      if state.needsReset { return nil }  // the reset will carry it
+      if state.needsReset { return (nil, false) }  // the reset will carry it
       if state.queue.count >= limit {
         state.queue = []
         state.needsReset = true
         state.overflows += 1
-      } else {
-        state.queue.append(text)
+        return (nil, true)
       }
-      return nil
+      state.queue.append(text)
+      return (nil, false)
     }
     waiter?.resume(returning: .message(text))
+    return overflowed
   }
 
   /// Drops what is queued (a reset is about to carry it).

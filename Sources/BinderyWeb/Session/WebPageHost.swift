@@ -78,6 +78,7 @@ public actor WebPageHost {
   public func disconnect(_ connection: WebConnection) {
     connection.outbox.close()
     guard let session = attached.removeValue(forKey: ObjectIdentifier(connection)) else { return }
+    logger.info("a page's socket closed; its session waits for it", metadata: ["session": "\(session.token.prefix(8))"])
     if session.connection === connection {
       session.connection = nil
       session.detachedAt = .now
@@ -174,7 +175,15 @@ public actor WebPageHost {
 
   private func flushAll() {
     var previous: (operations: [PatchOperation], text: String)?
-    for session in sessions.values { previous = session.flush(reusing: previous) }
+    for session in sessions.values {
+      previous = session.flush(reusing: previous)
+      if session.didOverflow {
+        session.didOverflow = false
+        logger.warning(
+          "a page does not read its messages; its queue was dropped for a reset",
+          metadata: ["session": "\(session.token.prefix(8))"])
+      }
+    }
   }
 
   private static func makeToken() -> String {

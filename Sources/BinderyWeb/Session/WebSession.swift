@@ -11,6 +11,8 @@ final class WebSession {
   let collector: PatchCollector
   var connection: WebConnection?
   var detachedAt: ContinuousClock.Instant?
+  /// Whether the page's outbox overflowed since the host last looked (it does not read in time).
+  var didOverflow = false
 
   init(token: String, model: AnyObject, content: WebContent) {
     self.token = token
@@ -64,7 +66,7 @@ final class WebSession {
     } else {
       text = ServerMessage.patch(operations).text
     }
-    connection.outbox.send(text)
+    if connection.outbox.send(text) { didOverflow = true }
     return (operations, text)
   }
 

@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "BinderySpec", targets: ["BinderySpec"]),
     .library(name: "BinderyLint", targets: ["BinderyLint"]),
     .library(name: "BinderyControllers", targets: ["BinderyControllers"]),
+    .library(name: "BinderyWeb", targets: ["BinderyWeb"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
@@ -25,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
   ],
   targets: [
     .macro(
@@ -52,11 +56,28 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    .target(
+      name: "BinderyWeb",
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Resources")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyWebTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyWeb"],
+      swiftSettings: strictSettings
+    ),
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
-      dependencies: ["Bindery", "BinderyControls", "BinderyFormatters"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderyWeb"],
       path: "Examples/PersonEditor",
+      resources: [.copy("PersonEditor.spec.yaml")],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -23,3 +23,18 @@ final class Person {
     self.age = age
   }
 }
+
+extension Person: KeyValueValidating {
+  /// An age is between 0 and 150: another age is not written, and its field shows why.
+  func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
+    if keyPath == \Person.age, let age = value as? Int, !(0...150).contains(age) {
+      throw AgeOutOfRange(age: age)
+    }
+  }
+}
+
+/// An age outside 0...150.
+struct AgeOutOfRange: Error, CustomStringConvertible {
+  let age: Int
+  var description: String { "\(age) is not an age (0 to 150)" }
+}

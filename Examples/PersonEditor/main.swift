@@ -1,80 +1,39 @@
-// PersonEditor, headless: the seeds' Person example, printed step by step.
-import Bindery
-import BinderyControls
-import BinderyFormatters
+// PersonEditor: the seeds' Person example as a web page (`swift run PersonEditor`, then open
+// http://127.0.0.1:8080), or printed step by step in a terminal (`swift run PersonEditor --headless`).
+import BinderyWeb
 import Foundation
 
-let controller = PersonController(person: Person(age: 36))
-let firstNameField = TextField(placeholder: "First name")
-let lastNameField = TextField(placeholder: "Last name")
-let ageField = TextField(placeholder: "Age")
-let fullNameLabel = Label()
-
-@MainActor
-func show(_ step: String) {
-  func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nil" }
-  print("\n▸ \(step)")
-  print("  firstNameField.text = \(quoted(firstNameField.text))  enabled: \(firstNameField.isEnabled)")
-  print("  lastNameField.text  = \(quoted(lastNameField.text))  enabled: \(lastNameField.isEnabled)")
-  let error = ageField.validationError.map { "  error: \($0)" } ?? ""
-  print("  ageField.text       = \(quoted(ageField.text))  enabled: \(ageField.isEnabled)\(error)")
-  print("  fullNameLabel.text  = \(quoted(fullNameLabel.text))")
+var arguments = CommandLine.arguments.dropFirst()
+var host = "127.0.0.1"
+var port = 8080
+var headless = false
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--headless": headless = true
+  case "--host": host = arguments.popFirst() ?? host
+  case "--port": port = arguments.popFirst().flatMap { Int($0) } ?? port
+  default:
+    print("usage: PersonEditor [--headless] [--host ADDRESS] [--port PORT]")
+    exit(2)
+  }
 }
 
-// Bindings: fields two-way through the controller's person, the label one-way (fullName is computed),
-// the age through a number format; placeholders when there is no name or no person.
-let bindings = BindingSet()
-let english = Locale(identifier: "en_US")
-firstNameField.bind(\.text, to: controller, \.person?.firstName).store(in: bindings)
-lastNameField.bind(\.text, to: controller, \.person?.lastName).store(in: bindings)
-ageField.bind(\.text, to: controller, \.person?.age, transformer: TextFormat<Int>.number(locale: english).optional)
-  .store(in: bindings)
-fullNameLabel.bind(
-  \.text,
-  to: controller,
-  \.person?.fullName,
-  placeholders: BindingPlaceholders(nullValue: "(no name)", notApplicable: "No person selected")
-)
-.store(in: bindings)
-
-// Seed 000: the fields are enabled while there is a person and it is not being saved (AND).
-for field in [firstNameField, lastNameField, ageField] {
-  field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer()).store(in: bindings)
-  field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer()).store(in: bindings)
+if headless {
+  runHeadlessWalkthrough()
+} else {
+  guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType: "yaml") else {
+    print("PersonEditor.spec.yaml is missing from the resources")
+    exit(1)
+  }
+  let server = WebServer(
+    page: PersonEditorPage.make(specPath: specPath),
+    configuration: .init(host: host, port: port))
+  print("PersonEditor: serving the seeds' Person example at http://\(host):\(port)  (Ctrl-C to stop)")
+  fflush(nil)  // every stream: the address shows at once in a log file too
+  do {
+    try await server.run()
+  } catch {
+    print("PersonEditor could not serve at \(host):\(port): \(error)")
+    exit(1)
+  }
 }
-
-print("PersonEditor: the seeds' Person example, headless")
-for binding in bindings.bindings.prefix(4) { print("  \(binding)") }
-
-show("bound to an unnamed person")
-
-firstNameField.userDidEdit(text: "Ada")
-lastNameField.userDidEdit(text: "Lovelace")
-show("typed \"Ada\" and \"Lovelace\" (model: \(controller.person?.fullName ?? "nil"))")
-
-ageField.userDidEdit(text: "3b")
-show("typed \"3b\" in the age field (model keeps \(controller.person?.age ?? 0))")
-ageField.userDidEdit(text: "37")
-show("typed \"37\" (model: \(controller.person?.age ?? 0))")
-
-controller.person?.firstName = "Augusta Ada"
-show("the model changed by other means")
-
-let grace = Person(firstName: "Grace", lastName: "Hopper", age: 85)
-controller.person = grace
-show("controller.person swapped for Grace Hopper")
-
-controller.isSaving = true
-let accepted = firstNameField.userDidEdit(text: "ignored while saving")
-show("saving: the fields are disabled (edit accepted: \(accepted))")
-controller.isSaving = false
-
-controller.person = nil
-show("no person: the fields are empty and disabled")
-
-controller.person = grace
-bindings.unbind()
-firstNameField.userDidEdit(text: "Edith")
-show("after unbind, typing \"Edith\" leaves the model alone (model: \(grace.firstName))")
-
-print("\nDone: \(bindings.boundCount) bindings left bound.")

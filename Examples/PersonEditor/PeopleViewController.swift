@@ -1,0 +1,33 @@
+import Bindery
+import BinderyControllers
+
+/// The web page's view model: the people, an array controller over them, the selected person
+/// (seed 000's `person`, following the controller's selection) and whether it is being saved.
+@KeyValueObservable
+final class PeopleViewController {
+  var persons: [Person]
+  var people = ArrayController<Person>(makeElement: { Person() })
+  /// The selected person, or `nil`: what the fields edit.
+  var person: Person?
+  var isSaving = false
+  @KeyValueIgnored private var following: ObservationToken?
+
+  init(persons: [Person] = PeopleViewController.samplePeople()) {
+    self.persons = persons
+    people.bindContent(to: self, \.persons)
+    people.select(indexes: [0])
+    person = people.selectedObjects.first
+    following = observe(people, \.selectionIndexes) { [weak self] _ in
+      guard let self else { return }
+      self.person = self.people.selectedObjects.first
+    }
+  }
+
+  static func samplePeople() -> [Person] {
+    [
+      Person(firstName: "Ada", lastName: "Lovelace", age: 36),
+      Person(firstName: "Grace", lastName: "Hopper", age: 85),
+      Person(firstName: "Alan", lastName: "Turing", age: 41),
+    ]
+  }
+}

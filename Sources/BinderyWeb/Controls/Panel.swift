@@ -1,0 +1,53 @@
+public import Bindery
+public import BinderyControls
+
+/// A container of a page, with an optional title: its `view`'s subviews, in a column or a row.
+///
+/// In a spec file a panel lists its elements the way seed 000's view controller does:
+///
+/// ```yaml
+/// Page:
+///   class: Panel
+///   title: People
+///   view:
+///     subviews: [/PeopleList, /Buttons, /Form]
+/// Buttons:
+///   class: Panel
+///   layout: row
+///   view:
+///     subviews: [/AddButton, /RemoveButton]
+/// ```
+@KeyValueObservable
+public final class Panel {
+  /// How a panel places its elements.
+  public enum Layout: String, Sendable {
+    /// One under the other.
+    case column
+    /// Side by side.
+    case row
+  }
+
+  /// The heading shown above the elements, if any.
+  public var title: String?
+  /// The elements, as its view's subviews.
+  public var view: View? = View()
+  /// Whether the panel and its elements are hidden.
+  public var isHidden = false
+  /// How the elements are placed, as text: `column` (the default) or `row` (a spec file's `layout:`).
+  public var layout = "column"
+
+  /// How the elements are placed.
+  public var axis: Layout { Layout(rawValue: layout) ?? .column }
+
+  /// Creates a panel of `subviews`.
+  public init(title: String? = nil, layout: Layout = .column, subviews: [AnyObject] = []) {
+    self.title = title
+    self.layout = layout.rawValue
+    self.view?.subviews = subviews
+  }
+
+  /// Creates an empty panel (spec files use this).
+  public convenience init() {
+    self.init(title: nil)
+  }
+}

@@ -1,0 +1,45 @@
+import Bindery
+public import BinderyControllers
+public import BinderyControls
+
+/// A list of a page: a ``BinderyControls/ListView`` of an array controller's arranged objects, one
+/// row per object made from a row template, with the controller's selection (a click on a row
+/// selects it).
+///
+/// The page gets index-level changes only (rows inserted, removed, moved), never the whole list
+/// again.
+///
+/// ```swift
+/// let list = WebList(controller: people) { person, row in
+///   let name = Label()
+///   name.bind(\.text, to: person, \.fullName, placeholders: BindingPlaceholders(nullValue: "(no name)"))
+///     .store(in: row.bindings)
+///   row.controls = [name]
+/// }
+/// ```
+public final class WebList<Item: AnyObject> {
+  /// The rows.
+  public let list: ListView<Item>
+  /// The controller whose arranged objects the rows show and whose selection the page shows.
+  public private(set) weak var controller: ArrayController<Item>?
+  private let following: ObservationToken
+
+  /// Creates a list that follows `controller`; `row` fills each row (its controls and bindings).
+  public init(controller: ArrayController<Item>, row: @escaping (Item, ListRow<Item>) -> Void) {
+    let list = ListView<Item>(makeRow: row)
+    self.list = list
+    self.controller = controller
+    self.following = list.bind(to: controller)
+  }
+}
+
+/// A list whose item type the mirror need not know.
+protocol WebListRendering: AnyObject {
+  func makeMirror(id: String, builder: MirrorBuilder) -> WebMirror
+}
+
+extension WebList: WebListRendering {
+  func makeMirror(id: String, builder: MirrorBuilder) -> WebMirror {
+    ListMirror(self, id: id, builder: builder)
+  }
+}

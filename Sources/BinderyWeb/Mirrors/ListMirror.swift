@@ -1,0 +1,110 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+
+/// A list (`kind: list`): its rows (`kind: row`, each with its controls' elements) and the selected
+/// indexes; an edit of a list is a new selection (an array of row indexes).
+///
+/// Each change of the rows reaches the page as one `list` operation with exact indexes.
+final class ListMirror<Item: AnyObject>: WebMirror {
+  private let webList: WebList<Item>
+  private unowned let builder: MirrorBuilder
+  private var rowMirrors: [RowMirror] = []
+  private var rowsToken: ObservationToken?
+
+  init(_ webList: WebList<Item>, id: String, builder: MirrorBuilder) {
+    self.webList = webList
+    self.builder = builder
+    super.init(id: id, kind: "list", collector: builder.collector)
+    rowMirrors = webList.list.rows.map { makeRow($0) }
+    rowsToken = observeChanges(webList.list, \.rows) { [weak self] change, rows in
+      self?.apply(change, rows: rows)
+    }
+    if let controller = webList.controller {
+      watch(controller, \.selectionIndexes, as: "selected") { .array($0.map { .number(Double($0)) }) }
+    }
+  }
+
+  /// `nil`: the page shows a selection only when the server sends it, so the selection a user
+  /// clicked is sent back too.
+  override var valueKey: String? { nil }
+
+  override var children: [WebMirror] { rowMirrors }
+
+  override func properties() -> [(key: String, value: JSONValue)] {
+    let selected = webList.controller?.selectionIndexes ?? []
+    return [("selected", .array(selected.map { .number(Double($0)) }))]
+  }
+
+  override func snapshot() -> JSONValue {
+    .object([
+      ("id", .string(id)), ("kind", .string(kind)), ("props", .object(properties())),
+      ("rows", .array(rowMirrors.map { $0.snapshot() })),
+    ])
+  }
+
+  override func receiveEdit(_ value: JSONValue) throws(WebInputError) {
+    let numbers: [JSONValue]
+    switch value {
+    case .array(let elements): numbers = elements
+    case .number: numbers = [value]
+    default: throw wrongType("an array of row indexes")
+    }
+    var indexes: [Int] = []
+    for number in numbers {
+      guard case .number(let index) = number, index == index.rounded(), index >= 0, index < Double(rowMirrors.count)
+      else { throw wrongType("row indexes below \(rowMirrors.count)") }
+      indexes.append(Int(index))
+    }
+    guard let controller = webList.controller else {
+      throw WebInputError(.notEditable, "this list has no controller to select with", elementID: id)
+    }
+    controller.select(indexes: indexes)
+  }
+
+  override func stop() {
+    rowsToken?.cancel()
+    rowsToken = nil
+    super.stop()
+  }
+
+  private func makeRow(_ row: ListRow<Item>) -> RowMirror {
+    let contents = row.controls.compactMap { builder.mirror(for: $0) }
+    return RowMirror(id: builder.generatedID(), contents: contents, collector: collector)
+  }
+
+  /// Applies a change of the list's rows to the row mirrors and records it as one operation.
+  private func apply(_ change: CollectionChange, rows: [ListRow<Item>]) {
+    // A row made again in place leaves and comes back as a new row.
+    let removed = (change.removed + change.updated).sorted()
+    let insertedIndexes = (change.inserted + change.updated).sorted()
+    for index in removed where index < rowMirrors.count {
+      builder.forget(rowMirrors[index])
+    }
+    var fresh = [RowMirror?](repeating: nil, count: rows.count)
+    for index in insertedIndexes where index < rows.count {
+      fresh[index] = makeRow(rows[index])
+    }
+    let plain = CollectionChange(removed: removed, inserted: insertedIndexes, moved: change.moved)
+    let placeholder = RowMirror(id: "", contents: [], collector: collector)
+    rowMirrors = plain.applying(to: rowMirrors, newElements: fresh.map { $0 ?? placeholder })
+    collector.list(
+      id,
+      removed: removed,
+      moved: change.moved.map { (from: $0.from, to: $0.to) },
+      inserted: insertedIndexes.compactMap { index in fresh[index].map { (index: index, row: $0.snapshot()) } }
+    )
+  }
+}
+
+/// One row of a list (`kind: row`): its controls' elements.
+final class RowMirror: WebMirror {
+  private let contents: [WebMirror]
+
+  init(id: String, contents: [WebMirror], collector: PatchCollector) {
+    self.contents = contents
+    super.init(id: id, kind: "row", collector: collector)
+  }
+
+  override var children: [WebMirror] { contents }
+}

@@ -1,0 +1,73 @@
+import BinderyControls
+
+/// Makes the mirrors of one session's page and keeps them by id.
+final class MirrorBuilder {
+  let collector: PatchCollector
+  /// Every element of the page, by id.
+  private(set) var mirrors: [String: WebMirror] = [:]
+  private let names: [ObjectIdentifier: String]
+  private let styles: [ObjectIdentifier: WebElementStyle]
+  private var counter = 0
+
+  init(collector: PatchCollector, names: [ObjectIdentifier: String], styles: [ObjectIdentifier: WebElementStyle]) {
+    self.collector = collector
+    self.names = names
+    self.styles = styles
+  }
+
+  /// A new id for an element that has no name (`~1`, `~2`…; names cannot start with `~`).
+  func generatedID() -> String {
+    counter += 1
+    return "~\(counter)"
+  }
+
+  /// The mirror of `object` and of everything inside it, or `nil` for an object a page cannot show.
+  func mirror(for object: AnyObject) -> WebMirror? {
+    let key = ObjectIdentifier(object)
+    let id = names[key] ?? generatedID()
+    let style = styles[key]
+    let mirror: WebMirror
+    switch object {
+    case let field as TextField:
+      mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
+    case let label as Label: mirror = LabelMirror(label, id: id, collector: collector)
+    case let button as Button: mirror = ButtonMirror(button, id: id, collector: collector)
+    case let control as Switch:
+      mirror = SwitchMirror(control, id: id, checkbox: style == .checkbox, collector: collector)
+    case let slider as Slider: mirror = SliderMirror(slider, id: id, collector: collector)
+    case let stepper as Stepper: mirror = StepperMirror(stepper, id: id, collector: collector)
+    case let popUp as PopUpButton: mirror = PopUpButtonMirror(popUp, id: id, collector: collector)
+    case let panel as Panel:
+      let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }
+      mirror = ContainerMirror(panel: panel, id: id, contents: contents, collector: collector)
+    case let view as View:
+      let contents = view.subviews.compactMap { self.mirror(for: $0) }
+      mirror = ContainerMirror(view: view, id: id, contents: contents, collector: collector)
+    case let list as any WebListRendering:
+      mirror = list.makeMirror(id: id, builder: self)
+    default:
+      return nil
+    }
+    mirrors[id] = mirror
+    return mirror
+  }
+
+  /// Drops `mirror` and everything inside it (their element left the page).
+  func forget(_ mirror: WebMirror) {
+    mirror.stop()
+    forgetIDs(mirror)
+  }
+
+  private func forgetIDs(_ mirror: WebMirror) {
+    mirrors[mirror.id] = nil
+    mirror.children.forEach { forgetIDs($0) }
+  }
+}
+
+/// How a page shows a control that has more than one form.
+public enum WebElementStyle: Sendable {
+  /// A text field whose text is hidden (a password field).
+  case secure
+  /// A switch drawn as a checkbox.
+  case checkbox
+}

@@ -1,0 +1,51 @@
+import Bindery
+import BinderyControls
+
+/// A text field (`kind: text`) or a secure field (`kind: secure`): text, placeholder, enabled,
+/// hidden and the validation error of its bindings. An edit is a user's typing; an action is the end
+/// of editing (Return, or leaving the field), when bindings that update on commit write back.
+final class TextFieldMirror: WebMirror {
+  /// The longest text accepted from a page, in characters.
+  static let maximumLength = 10_000
+
+  let field: TextField
+
+  init(_ field: TextField, id: String, secure: Bool, collector: PatchCollector) {
+    self.field = field
+    super.init(id: id, kind: secure ? "secure" : "text", collector: collector)
+    watch(field, \.text, as: "text") { JSONValue($0 ?? "") }
+    watch(field, \.placeholder, as: "placeholder") { JSONValue($0) }
+    watch(field, \.isEnabled, as: "enabled") { .bool($0) }
+    watch(field, \.isHidden, as: "hidden") { .bool($0) }
+    watch(field, \.validationError, as: "error") { JSONValue($0.map(Self.message)) }
+  }
+
+  override var valueKey: String? { "text" }
+
+  override func properties() -> [(key: String, value: JSONValue)] {
+    [
+      ("text", JSONValue(field.text ?? "")), ("placeholder", JSONValue(field.placeholder)),
+      ("enabled", .bool(field.isEnabled)), ("hidden", .bool(field.isHidden)),
+      ("error", JSONValue(field.validationError.map(Self.message))),
+    ]
+  }
+
+  override func receiveEdit(_ value: JSONValue) throws(WebInputError) {
+    guard case .string(let text) = value, text.count <= Self.maximumLength else {
+      throw wrongType("text of at most \(Self.maximumLength) characters")
+    }
+    guard field.userDidEdit(text: text) else { throw disabled() }
+  }
+
+  /// The user finished editing (Return, or leaving the field): bindings that update on commit write
+  /// the text back now.
+  override func receiveAction() throws(WebInputError) {
+    guard field.isEnabled, !field.isHidden else { throw disabled() }
+    field.userDidEndEditing()
+  }
+
+  /// The error as the page shows it: the underlying reason, without the binding's wording.
+  static func message(_ error: BindingError) -> String {
+    "\(error.underlying)"
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// A JSON value, as the page and the server exchange them.
+///
+/// Objects keep their keys in order, so messages are written the same way every time.
+///
+/// ```swift
+/// let value: JSONValue = .object([("type", "edit"), ("id", "FirstNameField"), ("value", "Ada")])
+/// value.serialized  // {"type":"edit","id":"FirstNameField","value":"Ada"}
+/// ```
+public enum JSONValue: Equatable, Sendable, CustomStringConvertible {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object, its keys in order.
+  case object([(key: String, value: JSONValue)])
+
+  /// Compares values as JSON does: objects by their keys and values, in any order.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.number(let a), .number(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)):
+      a.count == b.count && a.allSatisfy { pair in b.contains { $0.key == pair.key && $0.value == pair.value } }
+    default: false
+    }
+  }
+
+  /// The value of `key` in an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let pairs) = self else { return nil }
+    return pairs.first { $0.key == key }?.value
+  }
+
+  /// The text of a string.
+  public var stringValue: String? {
+    if case .string(let text) = self { text } else { nil }
+  }
+
+  /// The compact JSON text.
+  public var serialized: String {
+    var output = ""
+    write(to: &output)
+    return output
+  }
+
+  /// The compact JSON text.
+  public var description: String { serialized }
+
+  func write(to output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let value):
+      if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        output += String(Int64(value))
+      } else if value.isFinite {
+        output += "\(value)"
+      } else {
+        output += "null"
+      }
+    case .string(let text): Self.writeString(text, to: &output)
+    case .array(let elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        element.write(to: &output)
+      }
+      output += "]"
+    case .object(let pairs):
+      output += "{"
+      for (index, pair) in pairs.enumerated() {
+        if index > 0 { output += "," }
+        Self.writeString(pair.key, to: &output)
+        output += ":"
+        pair.value.write(to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  private static func writeString(_ text: String, to output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      // Written escaped so the text is safe inside a <script> or HTML too.
+      case "<", ">", "&", "\u{2028}", "\u{2029}":
+        output +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output += "\""
+  }
+}
+
+extension JSONValue: Decodable {
+  /// Reads any JSON value; a number is never read as a Boolean, nor a Boolean as a number.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      let value = try container.decode([String: JSONValue].self)
+      self = .object(value.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+    }
+  }
+
+  /// Parses JSON text.
+  ///
+  /// - Throws: When `text` is not JSON.
+  public static func parse(_ text: String) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByNilLiteral
+{
+  /// A string.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// A Boolean.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// A number.
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  /// `null`.
+  public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue {
+  /// A string, or `null` for `nil`.
+  init(_ text: String?) { self = text.map { .string($0) } ?? .null }
+  /// A number, or `null` for `nil`.
+  init(_ number: Double?) { self = number.map { .number($0) } ?? .null }
+  /// A number, or `null` for `nil`.
+  init(_ number: Int?) { self = number.map { .number(Double($0)) } ?? .null }
+}

@@ -1,0 +1,45 @@
+/// Why the server refused a message from a page: the page is told, nothing changes, and the
+/// connection stays up.
+///
+/// ```swift
+/// // {"type":"edit","id":"Nope","value":"x"} is answered with
+/// // {"type":"error","code":"unknownElement","id":"Nope","message":"no element has the id \"Nope\""}
+/// ```
+public struct WebInputError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of problem it is.
+  public enum Code: String, Sendable {
+    /// The message is larger than the limit.
+    case tooLarge
+    /// The message is not JSON, or not an object with a known `type`.
+    case malformedMessage
+    /// No element of the page has this id.
+    case unknownElement
+    /// The value does not fit the element (text for a switch, an index out of range…).
+    case wrongValueType
+    /// The element cannot take this message (an edit of a label, an action of a field).
+    case notEditable
+    /// The element is disabled or hidden.
+    case disabled
+    /// The page sent an edit before its `hello`.
+    case noSession
+    /// The page could not be made (its spec file did not load).
+    case pageUnavailable
+  }
+
+  /// What kind of problem it is.
+  public let code: Code
+  /// The element the message named, when it named a known one.
+  public let elementID: String?
+  /// A message for the log and the page.
+  public let message: String
+
+  /// Creates an error.
+  public init(_ code: Code, _ message: String, elementID: String? = nil) {
+    self.code = code
+    self.message = message
+    self.elementID = elementID
+  }
+
+  /// `unknownElement: no element has the id "Nope"`.
+  public var description: String { "\(code.rawValue): \(message)" }
+}

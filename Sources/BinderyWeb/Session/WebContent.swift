@@ -1,0 +1,73 @@
+public import Bindery
+
+/// What one session's page is made of: its root element, the element ids, and everything that must
+/// live as long as the page (objects, bindings, observations).
+///
+/// ```swift
+/// let page = WebPage(title: "Greeting", model: { Greeting() }) { greeting, _ in
+///   let name = TextField(placeholder: "Name")
+///   let hello = Label()
+///   let bindings = BindingSet()
+///   name.bind(\.text, to: greeting, \.name).store(in: bindings)
+///   hello.bind(\.text, to: greeting, \.message).store(in: bindings)
+///   return WebContent(root: Panel(subviews: [name, hello]), ids: ["Name": name, "Hello": hello], bindings: bindings)
+/// }
+/// ```
+public final class WebContent {
+  /// The page's root element: a ``Panel``, a `View`, or a single control.
+  public let root: AnyObject
+  /// The ids of named elements (the others get ids made up by the page).
+  public private(set) var ids: [ObjectIdentifier: String] = [:]
+  /// Styles of controls that have more than one form.
+  public private(set) var styles: [ObjectIdentifier: WebElementStyle] = [:]
+  /// The page's bindings; they end with the session.
+  public let bindings: BindingSet
+  private var retained: [AnyObject] = []
+  private var tokens: [ObservationToken] = []
+
+  /// Creates a page's content.
+  ///
+  /// - Parameters:
+  ///   - root: The root element.
+  ///   - ids: Element ids by element; an id must not start with `~`.
+  ///   - bindings: The page's bindings.
+  public init(root: AnyObject, ids: [String: AnyObject] = [:], bindings: BindingSet = BindingSet()) {
+    self.root = root
+    self.bindings = bindings
+    retained.append(root)
+    for (id, object) in ids where !id.hasPrefix("~") {
+      self.ids[ObjectIdentifier(object)] = id
+      retained.append(object)
+    }
+  }
+
+  /// Gives `element` the id `id` (ids starting with `~` are reserved).
+  public func name(_ element: AnyObject, _ id: String) {
+    guard !id.hasPrefix("~") else { return }
+    ids[ObjectIdentifier(element)] = id
+    retained.append(element)
+  }
+
+  /// Shows `element` in the given style.
+  public func style(_ element: AnyObject, _ style: WebElementStyle) {
+    styles[ObjectIdentifier(element)] = style
+    retained.append(element)
+  }
+
+  /// Keeps `object` alive as long as the page.
+  public func retain(_ object: AnyObject) {
+    retained.append(object)
+  }
+
+  /// Keeps an observation going as long as the page.
+  public func keep(_ token: ObservationToken) {
+    tokens.append(token)
+  }
+
+  /// Ends the page's bindings and observations.
+  func end() {
+    bindings.unbind()
+    tokens.forEach { $0.cancel() }
+    tokens = []
+  }
+}

@@ -1,0 +1,85 @@
+/// One browser tab's page on the server: its content, its mirrors by element id, the patches of the
+/// current propagation, and the connection it sends them to (none while the tab is reconnecting).
+///
+/// Used only on its ``WebPageHost``'s actor.
+final class WebSession {
+  let token: String
+  let model: AnyObject
+  let content: WebContent
+  let root: WebMirror?
+  let builder: MirrorBuilder
+  let collector: PatchCollector
+  var connection: WebConnection?
+  var detachedAt: ContinuousClock.Instant?
+  /// Whether the page's outbox overflowed since the host last looked (it does not read in time).
+  var didOverflow = false
+
+  init(token: String, model: AnyObject, content: WebContent) {
+    self.token = token
+    self.model = model
+    self.content = content
+    let collector = PatchCollector()
+    self.collector = collector
+    let builder = MirrorBuilder(collector: collector, names: content.ids, styles: content.styles)
+    self.builder = builder
+    root = builder.mirror(for: content.root)
+  }
+
+  /// The whole page.
+  func resetMessage(title: String) -> ServerMessage {
+    collector.discard()
+    let tree = root?.snapshot() ?? .object([("id", "~0"), ("kind", "panel"), ("props", .object([]))])
+    return .reset(session: token, title: title, tree: tree)
+  }
+
+  /// Applies a page's edit or action to its element.
+  ///
+  /// - Throws: ``WebInputError`` for an unknown element, a value that does not fit, a disabled
+  ///   element; nothing changed then.
+  func handle(_ message: ClientMessage) throws(WebInputError) {
+    switch message {
+    case .hello:
+      return
+    case .edit(let id, let value):
+      let mirror = try element(id)
+      if let key = mirror.valueKey { collector.expectEcho(id: id, key: key, value: value) }
+      try mirror.receiveEdit(value)
+    case .action(let id):
+      try element(id).receiveAction()
+    }
+  }
+
+  /// Sends the patches of this propagation, as one message, if there are any and a page to send to.
+  ///
+  /// - Parameter previous: The last message another session sent in this propagation; tabs of a
+  ///   shared model usually get the same operations, which are then written once.
+  /// - Returns: The message sent, for the next session.
+  @discardableResult
+  func flush(reusing previous: (operations: [PatchOperation], text: String)? = nil) -> (
+    operations: [PatchOperation], text: String
+  )? {
+    let operations = collector.take()
+    guard !operations.isEmpty, let connection else { return previous }
+    let text: String
+    if let previous, previous.operations == operations {
+      text = previous.text
+    } else {
+      text = ServerMessage.patch(operations).text
+    }
+    if connection.outbox.send(text) { didOverflow = true }
+    return (operations, text)
+  }
+
+  /// Ends the page: its observations and bindings.
+  func end() {
+    root?.stop()
+    content.end()
+  }
+
+  private func element(_ id: String) throws(WebInputError) -> WebMirror {
+    guard let mirror = builder.mirrors[id] else {
+      throw WebInputError(.unknownElement, "no element has the id \"\(id.prefix(80))\"")
+    }
+    return mirror
+  }
+}

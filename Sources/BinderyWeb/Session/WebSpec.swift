@@ -1,0 +1,110 @@
+public import Bindery
+import BinderyControls
+public import BinderySpec
+import Synchronization
+
+/// Loads a page declared in a spec file (seed 000's format): its elements, their properties and
+/// bindings, with the page's model as one of the file's objects.
+///
+/// Beside the headless controls (`TextField`, `Label`, `Button`, `Switch`, `Slider`, `View`), a page's
+/// file may name `Panel` (a container with a title and a layout), `Stepper`, `PopUpButton`,
+/// `SecureField` (a `TextField` whose text is hidden) and `Checkbox` (a `Switch` drawn as a box). The
+/// model's class name makes no new object: it stands for the session's model. Every object's name in
+/// the file is its element's id in the page.
+///
+/// ```yaml
+/// ViewController:
+///   class: PersonViewController     # the session's model
+/// Page:
+///   class: Panel
+///   view:
+///     subviews: [/FirstNameField]
+/// FirstNameField:
+///   class: TextField
+///   placeholder: First name
+///   bindings:
+///     text: {to: /ViewController, value: 'person.firstName'}
+/// ```
+///
+/// ```swift
+/// let (content, objects) = try WebSpec.load(
+///   contentsOf: path, model: controller, modelClass: "PersonViewController", root: "Page")
+/// ```
+public enum WebSpec {
+  /// Loads the page at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The spec file.
+  ///   - model: The session's model; the file's objects of class `modelClass` are this object.
+  ///   - modelClass: The model's class name in the file.
+  ///   - root: The name of the page's root element (a `Panel` or a `View`).
+  ///   - transformers: Where `transformer:` attributes are looked up.
+  /// - Returns: The page's content and the file's objects, to finish in code what the file cannot say
+  ///   (buttons' actions, lists).
+  /// - Throws: ``SpecLoadError`` with every problem of the file, or when `root` names no object.
+  public static func load<Model: KeyValueCoding & AnyObject & SendableMetatype>(
+    contentsOf path: String,
+    model: Model,
+    modelClass: String,
+    root: String,
+    transformers: BindingTransformerRegistry = .shared
+  ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
+    let styled = StyledObjects()
+    let classes = SpecClassRegistry()
+    classes.register(Panel.self) { Panel() }
+    classes.register(Stepper.self) { Stepper() }
+    classes.register(PopUpButton.self) { PopUpButton() }
+    classes.register(TextField.self, names: ["SecureField"]) {
+      let field = TextField()
+      styled.add(field, .secure)
+      return field
+    }
+    classes.register(Switch.self, names: ["Checkbox"]) {
+      let control = Switch()
+      styled.add(control, .checkbox)
+      return control
+    }
+    let modelReference = ModelReference(model)
+    classes.register(Model.self, names: [modelClass]) { modelReference.model }
+    let objects = try SpecFile.load(contentsOf: path, classes: classes, transformers: transformers)
+    guard let rootObject = objects[root] else {
+      objects.unbind()
+      throw SpecLoadError([
+        SpecError(file: path, line: 1, column: 1, kind: .unknownReference, message: "no object is named \"\(root)\"")
+      ])
+    }
+    let content = WebContent(root: rootObject, bindings: objects.bindings)
+    for name in objects.names {
+      if let object = objects[name], object !== model { content.name(object, name) }
+    }
+    for (object, style) in styled.take() { content.style(object, style) }
+    return (content, objects)
+  }
+}
+
+/// The session's model, handed to the class registry's `make`; the registry lives only during one
+/// load on the page's actor.
+private final class ModelReference<Model: AnyObject>: @unchecked Sendable {
+  let model: Model
+  init(_ model: Model) { self.model = model }
+}
+
+/// The objects the registry made in a style (secure fields, checkboxes) during one load.
+private final class StyledObjects: Sendable {
+  private let objects = Mutex<[(UncheckedObject, WebElementStyle)]>([])
+
+  func add(_ object: AnyObject, _ style: WebElementStyle) {
+    objects.withLock { $0.append((UncheckedObject(object: object), style)) }
+  }
+
+  func take() -> [(AnyObject, WebElementStyle)] {
+    objects.withLock { list in
+      defer { list = [] }
+      return list.map { ($0.0.object, $0.1) }
+    }
+  }
+}
+
+private struct UncheckedObject: @unchecked Sendable {
+  let object: AnyObject
+}

@@ -1,0 +1,185 @@
+import Bindery
+import BinderyControls
+import Testing
+
+@testable import BinderyWeb
+
+@Suite struct WebSessionTests {
+  @Test func helloIsAnsweredWithTheWholePage() async throws {
+    let host = WebPageHost(page: makeProfilePage())
+    let tab = TestTab(host)
+    let reset = try #require(await tab.hello())
+    #expect(reset["title"] == "Profile")
+    #expect(reset["session"]?.stringValue?.isEmpty == false)
+    #expect(reset.element("Name")?["kind"] == "text")
+    #expect(reset.element("Name")?.prop("placeholder") == "Name")
+    #expect(reset.element("Password")?["kind"] == "secure")
+    #expect(reset.element("Greeting")?.prop("text") == "(nobody)")
+    #expect(reset.element("Save")?.prop("enabled") == true)
+    #expect(reset.element("Size")?.prop("items") == .array(["S", "M", "L"]))
+    #expect(reset.element("Friends")?["rows"].map { if case .array(let rows) = $0 { rows.count } else { 0 } } == 3)
+  }
+
+  @Test func anEditReachesTheModelAndComesBackAsOnePatchWithoutItsEcho() async throws {
+    let host = WebPageHost(page: makeProfilePage())
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Name", "Ada")
+    let messages = await tab.messages()
+    #expect(messages.count == 1)
+    let operations = try #require(messages.first).operations
+    #expect(operations == [.object([("op", "set"), ("id", "Greeting"), ("key", "text"), ("value", "Hello, Ada!")])])
+  }
+
+  @Test func aChangeOfTheModelReachesThePageAsAPatch() async throws {
+    let box = UncheckedBox(Profile())
+    let page = WebPage(title: "One", model: { box.value }) { profile, _ in
+      let label = Label()
+      let bindings = BindingSet()
+      label.bind(\.text, to: profile, \.name).store(in: bindings)
+      return WebContent(root: label, ids: ["Label": label], bindings: bindings)
+    }
+    let host = WebPageHost(page: page)
+    let tab = TestTab(host)
+    await tab.hello()
+    await host.perform {
+      withTransaction {
+        box.value.name = "Grace"
+        box.value.name = "Grace Hopper"
+      }
+    }
+    let messages = await tab.messages()
+    #expect(
+      messages.map(\.operations) == [
+        [.object([("op", "set"), ("id", "Label"), ("key", "text"), ("value", "Grace Hopper")])]
+      ])
+  }
+
+  @Test func everyKindOfControlTakesItsValue() async throws {
+    let host = WebPageHost(page: makeProfilePage())
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Subscribe", true)
+    await tab.edit("Volume", .number(0.75))
+    await tab.edit("Guests", .number(4))
+    await tab.edit("Size", .number(2))
+    await tab.action("Save")
+    let errors = await tab.messages().filter { $0["type"] == "error" }
+    #expect(errors.isEmpty)
+    await tab.edit("Name", "x")
+    let reset = try #require(await tab.hello(resume: nil))
+    #expect(reset.element("Subscribe")?.prop("on") == false)  // a new session: its own model
+  }
+
+  @Test func tabsOfAPageWithoutASharedModelHaveTheirOwnModels() async throws {
+    let host = WebPageHost(page: makeProfilePage(sharing: .perSession))
+    let first = TestTab(host)
+    let second = TestTab(host)
+    await first.hello()
+    await second.hello()
+    await first.edit("Name", "Ada")
+    #expect(await second.messages().isEmpty)
+    #expect(await host.sessionCount == 2)
+  }
+
+  @Test func tabsOfASharedModelSeeEachOthersEdits() async throws {
+    let host = WebPageHost(page: makeProfilePage(sharing: .shared))
+    let first = TestTab(host)
+    let second = TestTab(host)
+    await first.hello()
+    await second.hello()
+    await first.edit("Name", "Ada")
+    let seen = await second.messages()
+    #expect(seen.count == 1)
+    let operations = try #require(seen.first).operations
+    #expect(operations.contains(.object([("op", "set"), ("id", "Name"), ("key", "text"), ("value", "Ada")])))
+    #expect(
+      operations.contains(.object([("op", "set"), ("id", "Greeting"), ("key", "text"), ("value", "Hello, Ada!")])))
+  }
+
+  @Test func aReconnectingTabResumesItsSessionWithEditsMadeMeanwhile() async throws {
+    let host = WebPageHost(page: makeProfilePage(sharing: .shared))
+    let first = TestTab(host)
+    let second = TestTab(host)
+    let session = try #require(await first.hello()?["session"]?.stringValue)
+    await second.hello()
+    await host.disconnect(first.connection)
+    await second.edit("Name", "Grace")
+    let again = TestTab(host)
+    let reset = try #require(await again.hello(resume: session))
+    #expect(reset["session"]?.stringValue == session)
+    #expect(reset.element("Name")?.prop("text") == "Grace")
+    #expect(await host.sessionCount == 2)
+  }
+
+  @Test func aTabThatDoesNotReadGetsOneResetInsteadOfAnEndlessQueue() async throws {
+    let box = UncheckedBox(Profile())
+    let page = WebPage(title: "One", model: { box.value }) { profile, _ in
+      let label = Label()
+      let bindings = BindingSet()
+      label.bind(\.text, to: profile, \.name).store(in: bindings)
+      return WebContent(root: label, ids: ["Label": label], bindings: bindings)
+    }
+    let host = WebPageHost(page: page)
+    let tab = TestTab(host, queueLimit: 4)
+    await tab.hello()
+    for index in 0..<1_000 {
+      await host.perform { box.value.name = "name \(index)" }
+    }
+    let items = tab.connection.outbox.drain()
+    #expect(items == [.reset])
+    #expect(tab.connection.outbox.overflowCount >= 1)
+    let reset = try #require(await host.resetMessage(for: tab.connection))
+    #expect(reset.contains("name 999"))
+  }
+
+  @Test func textIsSentAsEscapedTextNeverAsMarkup() async throws {
+    let host = WebPageHost(page: makeProfilePage())
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Name", "<img src=x onerror=alert(1)>")
+    let text = try #require(tab.connection.outbox.drain().first)
+    guard case .message(let message) = text else {
+      Issue.record("expected a message")
+      return
+    }
+    #expect(!message.contains("<img"))
+    #expect(message.contains("\\u003cimg"))
+    let parsed = try JSONValue.parse(message)
+    #expect(parsed.operations.first?["value"] == "Hello, <img src=x onerror=alert(1)>!")
+  }
+
+  @Test func aValidationErrorShowsOnTheFieldAndLeavesTheModelAlone() async throws {
+    let host = WebPageHost(page: makeProfilePage())
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Name", "Ada")
+    _ = await tab.messages()
+    await tab.edit("Name", "forbidden")
+    let operations = await tab.messages().flatMap(\.operations)
+    #expect(
+      operations.contains { $0["id"] == "Name" && $0["key"] == "error" && $0["value"] == "this name is not allowed" })
+    #expect(!operations.contains { $0["id"] == "Greeting" })
+    await tab.edit("Name", "Ada Lovelace")
+    let fixed = await tab.messages().flatMap(\.operations)
+    #expect(fixed.contains { $0["id"] == "Name" && $0["key"] == "error" && $0["value"] == .null })
+  }
+
+  @Test func anActionOnATextFieldEndsEditingAndCommitsItsText() async throws {
+    let box = UncheckedBox(Profile())
+    let page = WebPage(title: "Commit", model: { box.value }) { profile, _ in
+      let field = TextField()
+      let bindings = BindingSet()
+      field.bind(\.text, to: profile, \.name, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
+      return WebContent(root: field, ids: ["Name": field], bindings: bindings)
+    }
+    let host = WebPageHost(page: page)
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Name", "Ada")
+    #expect(box.value.name == "")
+    await tab.action("Name")
+    #expect(box.value.name == "Ada")
+    #expect(await tab.messages().flatMap(\.operations).isEmpty)
+  }
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""End-to-end tests of PersonEditor's page in a real browser (headless Chromium through Selenium).
+
+Run against a running server:  python3 Tests/Browser/test_person_editor.py --url http://127.0.0.1:8080
+The server must be freshly started (the tests expect the sample people). Prints one line per test and
+'N passed, N failed'; exits 1 when a test failed.
+"""
+import argparse
+import os
+import sys
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 10
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.add_argument("--headless=new")
+    options.add_argument("--no-sandbox")  # needed when run as root
+    options.add_argument("--disable-dev-shm-usage")
+    options.add_argument("--window-size=900,860")
+    for binary in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(binary):
+            options.binary_location = binary
+            break
+    driver_path = next((p for p in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(p)), None)
+    service = Service(driver_path) if driver_path else Service()
+    return webdriver.Chrome(service=service, options=options)
+
+
+class Page:
+    """One tab of the demo."""
+
+    def __init__(self, driver, handle):
+        self.driver = driver
+        self.handle = handle
+
+    def focus(self):
+        self.driver.switch_to.window(self.handle)
+        return self
+
+    def element(self, element_id, inner=""):
+        return self.driver.find_element(By.CSS_SELECTOR, f'[data-bid="{element_id}"] {inner}'.strip())
+
+    def field(self, element_id):
+        return self.element(element_id, "input")
+
+    def rows(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, '[data-bid="People"] > li')
+
+    def type_into(self, element_id, text, commit=False):
+        field = self.field(element_id)
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(Keys.BACK_SPACE)
+        if text:
+            field.send_keys(text)
+        if commit:
+            field.send_keys(Keys.ENTER)
+
+    def wait(self, condition, message):
+        WebDriverWait(self.driver, TIMEOUT).until(lambda _: condition(), message=message)
+
+
+def open_tab(driver, url, new=False):
+    if new:
+        driver.switch_to.new_window("tab")
+    driver.get(url)
+    page = Page(driver, driver.current_window_handle)
+    page.wait(lambda: len(page.rows()) > 0, "the page did not load its people")
+    return page
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", default="http://127.0.0.1:8080")
+    parser.add_argument("--screenshot", default="docs/person-editor.png")
+    arguments = parser.parse_args()
+
+    driver = make_driver()
+    results = []
+    state = {}
+
+    def test(name):
+        def register(function):
+            results.append((name, function))
+            return function
+        return register
+
+    @test("typing a name updates the full-name label")
+    def _():
+        first = state["first"] = open_tab(driver, arguments.url)
+        first.wait(lambda: first.element("FullNameLabel").text == "Ada Lovelace", "Ada is not selected")
+        first.type_into("FirstNameField", "Augusta")
+        first.wait(lambda: first.element("FullNameLabel").text == "Augusta Lovelace", "the label did not follow")
+        first.wait(lambda: "Augusta Lovelace" in first.rows()[0].text, "the list did not follow")
+
+    @test("a second tab sees the change, and the first sees the second's")
+    def _():
+        second = state["second"] = open_tab(driver, arguments.url, new=True)
+        second.wait(lambda: second.field("FirstNameField").get_attribute("value") == "Augusta", "no Augusta")
+        second.wait(lambda: second.element("FullNameLabel").text == "Augusta Lovelace", "no full name")
+        second.type_into("LastNameField", "King")
+        first = state["first"].focus()
+        first.wait(lambda: first.element("FullNameLabel").text == "Augusta King", "the first tab did not follow")
+        first.wait(lambda: first.field("LastNameField").get_attribute("value") == "King", "no King in the field")
+
+    @test("the Save button disables the fields for a moment")
+    def _():
+        first = state["first"].focus()
+        first.element("SaveButton").click()
+        first.wait(lambda: not first.field("FirstNameField").is_enabled(), "the first-name field stayed enabled")
+        if first.field("AgeField").is_enabled() or first.element("SaveButton").is_enabled():
+            raise AssertionError("the age field or the Save button stayed enabled while saving")
+        first.wait(lambda: first.field("FirstNameField").is_enabled(), "the fields were not enabled again")
+
+    @test("bad age text shows the error and leaves the model unchanged")
+    def _():
+        first = state["first"].focus()
+        first.type_into("AgeField", "3b", commit=True)
+        first.wait(lambda: first.element("AgeField", ".error").text != "", "no error shown")
+        if "invalid" not in first.element("AgeField").get_attribute("class"):
+            raise AssertionError("the age field is not marked invalid")
+        driver.save_screenshot(arguments.screenshot)
+        second = state["second"].focus()
+        time.sleep(0.3)
+        value = second.field("AgeField").get_attribute("value")
+        if value != "36":
+            raise AssertionError(f"the model changed: the other tab shows age {value!r}")
+        first = state["first"].focus()
+        first.type_into("AgeField", "37", commit=True)
+        first.wait(lambda: first.element("AgeField", ".error").text == "", "the error did not go away")
+        second = state["second"].focus()
+        second.wait(lambda: second.field("AgeField").get_attribute("value") == "37", "the other tab missed 37")
+
+    @test("removing a person updates the list in both tabs")
+    def _():
+        first = state["first"].focus()
+        first.rows()[2].click()
+        first.wait(lambda: first.element("FullNameLabel").text == "Alan Turing", "Alan is not selected")
+        first.element("RemoveButton").click()
+        first.wait(lambda: len(first.rows()) == 2, "the list still has three rows")
+        if any("Alan Turing" in row.text for row in first.rows()):
+            raise AssertionError("Alan Turing is still listed")
+        second = state["second"].focus()
+        second.wait(lambda: len(second.rows()) == 2, "the second tab still has three rows")
+
+    @test("adding a person selects an empty one")
+    def _():
+        first = state["first"].focus()
+        first.element("AddButton").click()
+        first.wait(lambda: len(first.rows()) == 3, "no row was added")
+        first.wait(lambda: first.element("FullNameLabel").text == "(no name)", "the new person is not selected")
+        first.type_into("FirstNameField", "Grace")
+        first.wait(lambda: "Grace" in first.rows()[2].text, "the new row did not follow")
+
+    @test("a screenshot is saved")
+    def _():
+        if not os.path.exists(arguments.screenshot) or os.path.getsize(arguments.screenshot) < 1000:
+            raise AssertionError(f"no screenshot at {arguments.screenshot}")
+
+    passed = failed = 0
+    try:
+        for name, function in results:
+            try:
+                function()
+                passed += 1
+                print(f"ok - {name}", flush=True)
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
+                failed += 1
+                print(f"FAIL - {name}: {error}", flush=True)
+                traceback.print_exc()
+    finally:
+        driver.quit()
+    print(f"browser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -69,7 +69,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyWebTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyWeb"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb"],
       swiftSettings: strictSettings
     ),
     .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),

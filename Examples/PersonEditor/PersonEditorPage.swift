@@ -5,8 +5,8 @@ import BinderyFormatters
 import BinderyWeb
 import Foundation
 
-/// PersonEditor's page: declared in PersonEditor.spec.yaml, finished here with what spec files
-/// cannot say yet (the list's row template, the buttons' actions).
+/// PersonEditor's page: declared in PersonEditor.spec.yaml (the list and its rows, the fields, the
+/// buttons' bindings and actions); the age field's two-way number format is bound here.
 enum PersonEditorPage {
   /// Ages as whole numbers, in English.
   static let ageFormat = TextFormat<Int>.number(locale: Locale(identifier: "en_US"))
@@ -14,24 +14,28 @@ enum PersonEditorPage {
   /// How long Save keeps the controller saving.
   static let saveDuration = Duration.milliseconds(1500)
 
+  /// The transformers the page's file names: the standard ones and `AgeFormat`.
+  static let transformers: BindingTransformerRegistry = {
+    let registry = BindingTransformerRegistry()
+    registry.register(ageFormat, named: "AgeFormat")
+    return registry
+  }()
+
   /// The page, its model shared by every tab.
   static func make(specPath: String) -> WebPage {
     WebPage(title: "People", model: { PeopleViewController() }, sharing: .shared) { controller, context in
       let (content, objects) = try WebSpec.load(
-        contentsOf: specPath, model: controller, modelClass: "PeopleViewController", root: "Page")
-
-      let list = WebList(controller: controller.people) { person, row in
-        let name = Label()
-        name.bind(\.text, to: person, \.fullName, placeholders: BindingPlaceholders(nullValue: "(no name)"))
-          .store(in: row.bindings)
-        let age = Label()
-        age.bind(\.text, to: person, \.age, transformer: ageFormat)
-          .store(in: row.bindings)
-        row.controls = [name, age]
+        contentsOf: specPath, model: controller, modelClass: "PeopleViewController", root: "Page",
+        transformers: transformers
+      ) { classes in
+        classes.register(Person.self) { Person() }  // the list's items, to check its row template
+        classes.registerAction("addPerson", of: PeopleViewController.self) { $0.people.add() }
+        classes.registerAction("removePerson", of: PeopleViewController.self) { $0.people.remove() }
+        classes.registerAction("save", of: PeopleViewController.self) { controller in
+          controller.isSaving = true
+          context.after(saveDuration) { controller.isSaving = false }
+        }
       }
-      content.name(list, "People")
-      content.retain(list)
-      objects.object(named: "PeopleList", as: Panel.self)?.view?.subviews = [list]
 
       // The age through a number format, written when editing ends (Return, or leaving the field):
       // text that is not a whole number, or an age outside 0...150 (Person's validation), shows as
@@ -42,18 +46,6 @@ enum PersonEditorPage {
           options: BindingOptions(updatesContinuously: false)
         )
         .store(in: content.bindings)
-      if let add = objects.object(named: "AddButton", as: Button.self) {
-        add.action = { controller.people.add() }
-        add.bind(\.isEnabled, to: controller.people, \.canAdd).store(in: content.bindings)
-      }
-      if let remove = objects.object(named: "RemoveButton", as: Button.self) {
-        remove.action = { controller.people.remove() }
-        remove.bind(\.isEnabled, to: controller.people, \.canRemove).store(in: content.bindings)
-      }
-      objects.object(named: "SaveButton", as: Button.self)?.action = {
-        controller.isSaving = true
-        context.after(saveDuration) { controller.isSaving = false }
-      }
       return content
     }
   }

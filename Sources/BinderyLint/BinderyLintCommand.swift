@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Bindery
 import BinderySpec
 import Foundation
 
@@ -31,6 +32,12 @@ public struct BinderyLintCommand: ParsableCommand {
   @Flag(help: "Report classes that are not registered (run from a tool target that registers them).")
   public var strictClasses = false
 
+  /// Transformer names the project registers in code (checked by name only).
+  @Option(
+    name: .customLong("transformer"),
+    help: "A transformer name the project registers in code (repeat for several); checked by name only.")
+  public var transformerNames: [String] = []
+
   /// Creates the command (ArgumentParser fills in the options).
   public init() {}
 
@@ -38,12 +45,20 @@ public struct BinderyLintCommand: ParsableCommand {
   public func run() throws {
     let files = Self.files(in: paths)
     guard !files.isEmpty else { throw ValidationError("no .yaml files found in \(paths.joined(separator: ", "))") }
+    // The shared registry (what a tool target registered), and the names given on the command line.
+    let transformers = BindingTransformerRegistry()
+    for name in BindingTransformerRegistry.shared.names {
+      if let transformer = BindingTransformerRegistry.shared.transformer(named: name) { transformers.register(transformer) }
+    }
+    for name in transformerNames where transformers.transformer(named: name) == nil {
+      transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))
+    }
     var problems: [SpecError] = []
     for file in files {
       if file.hasSuffix(".bindings.yaml") {
-        problems += BindingSetDefinition.lint(contentsOf: file)
+        problems += BindingSetDefinition.lint(contentsOf: file, transformers: transformers)
       } else {
-        problems += SpecFile.lint(contentsOf: file, strictClasses: strictClasses)
+        problems += SpecFile.lint(contentsOf: file, transformers: transformers, strictClasses: strictClasses)
       }
     }
     for problem in problems { print(problem.description) }

@@ -115,6 +115,11 @@ public final class SpecClassRegistry: Sendable {
     lists.withLock { $0[name] }
   }
 
+  /// The entry registered for `type` (under any name).
+  func entry(forType type: Any.Type) -> Entry? {
+    entries.withLock { table in table.values.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) } }
+  }
+
   /// Every registered name (classes and lists), sorted.
   public var names: [String] {
     (entries.withLock { Array($0.keys) } + lists.withLock { Array($0.keys) }).sorted()

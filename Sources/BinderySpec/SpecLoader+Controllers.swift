@@ -68,7 +68,14 @@ extension SpecLoader {
       return nil
     }
     if isUnresolved(contentNode) { return nil }
-    guard let object = reference(contentNode) else { return nil }
+    if contentNode.pairs != nil, contentNode.pairs?.contains(where: { $0.key.scalarText == "to" }) == true,
+      let toNode = contentNode.pairs?.first(where: { $0.key.scalarText == "to" })?.value, isUnresolved(toNode)
+    {
+      return nil
+    }
+    guard let object = contentNode.pairs != nil ? controllerAtKeyPath(contentNode) : reference(contentNode) else {
+      return nil
+    }
     guard let controller = object as? any SpecArrangingController else {
       errors.append(
         source.error(
@@ -89,12 +96,46 @@ extension SpecLoader {
     let template = SpecRowTemplate(
       source: source, entries: entries, classes: classes, transformers: transformers, root: root)
     let list = controller.makeList(listClass, rows: template)
-    if let entry = elementClasses[ObjectIdentifier(controller)] {
+    if let entry = elementClasses[ObjectIdentifier(controller)] ?? classes.entry(forType: controller.elementType) {
       elementClasses[ObjectIdentifier(list.object)] = entry  // the class of the rows' items
+    } else if !entries.isEmpty {
+      errors.append(
+        source.error(
+          .unknownClass,
+          "register the class of the list's items (\(controller.elementType)) so its row can be checked",
+          at: contentNode))
+      return nil
     }
     rowTemplates[ObjectIdentifier(list.object)] = template
     connections.append(list.connect)
     return list.object
+  }
+
+  /// `content: {to: /Model, value: people}` of a list: an array controller a model holds.
+  private mutating func controllerAtKeyPath(_ node: Node) -> AnyObject? {
+    guard let fields = node.pairs,
+      let toNode = fields.first(where: { $0.key.scalarText == "to" })?.value,
+      let valueNode = fields.first(where: { $0.key.scalarText == "value" })?.value,
+      let text = valueNode.scalarText,
+      fields.allSatisfy({ ["to", "value"].contains($0.key.scalarText ?? "") })
+    else {
+      errors.append(
+        source.error(.structure, "a list's content is /ArrayController or {to: /Object, value: 'key.path'}", at: node))
+      return nil
+    }
+    guard let model = reference(toNode) else { return nil }
+    do {
+      let path = try KeyValuePath(text, in: type(of: model))
+      guard case .value(let value) = path.resolve(in: model), let object = RuntimeTypes.unwrapped(value) else {
+        errors.append(source.error(.typeMismatch, "\(text) holds no array controller", at: valueNode))
+        return nil
+      }
+      return object as AnyObject
+    } catch {
+      let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
+      errors.append(source.error(kind, error.description, in: valueNode, line: 1, column: error.column))
+      return nil
+    }
   }
 
   // MARK: Fields of controllers and lists

@@ -142,11 +142,13 @@ struct SpecLoader {
     for fields in unresolvedBodies { lintUnresolved(fields) }
     guard errors.isEmpty else { throw SpecLoadError(errors) }
     guard !lintOnly else { return SpecObjects(names: names, objects: [:], bindings: BindingSet()) }
-    for write in writes { write() }
+    // Rows may be made as soon as a list's content is set: their templates know the file's objects
+    // first.
     let fileObjects = objects.merging(outerObjects) { own, _ in own }
     for template in rowTemplates.values {
       template.outerObjects = fileObjects.mapValues { WeakObject(object: $0) }
     }
+    for write in writes { write() }
     let tokens = connections.map { $0() }
     let set = BindingSet()
     do {

@@ -77,4 +77,14 @@ struct LintTests {
     ])
     #expect(throws: Never.self) { try good.run() }
   }
+
+  @Test func transformersAProjectRegistersInCodeCanBeNamedOnTheCommandLine() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "Label:\n  class: Label\n  bindings:\n    text: {to: /Label, value: 'isHidden { transformer: AgeFormat }'}\n"
+      .write(toFile: directory + "/page.spec.yaml", atomically: true, encoding: .utf8)
+    #expect(throws: ExitCode.self) { try BinderyLintCommand.parse([directory]).run() }
+    #expect(throws: Never.self) { try BinderyLintCommand.parse(["--transformer", "AgeFormat", directory]).run() }
+  }
 }

@@ -1,6 +1,7 @@
-import Bindery
+public import Bindery
 public import BinderyControllers
 public import BinderyControls
+import BinderySpec
 
 /// A list of a page: a ``BinderyControls/ListView`` of an array controller's arranged objects, one
 /// row per object made from a row template, with the controller's selection (a click on a row
@@ -41,5 +42,21 @@ protocol WebListRendering: AnyObject {
 extension WebList: WebListRendering {
   func makeMirror(id: String, builder: MirrorBuilder) -> WebMirror {
     ListMirror(self, id: id, builder: builder)
+  }
+}
+
+extension WebList: KeyValueCoding {
+  /// A page's list has no keys of its own to bind by name.
+  public static var keyValueKeys: KeyValueKeyTable { KeyValueKeyTable(WebList<Item>.self, keys: []) }
+}
+
+/// `class: List` in a page's spec file: a ``WebList`` of the array controller its `content:` names,
+/// each row made from the list's `row:` template.
+struct WebListClass: SpecListClass {
+  func makeList<Item: KeyValueCoding>(showing controller: ArrayController<Item>, rows: SpecRowTemplate) -> SpecList {
+    let list = WebList(controller: controller) { item, row in
+      row.controls = rows.instantiate(for: item, into: row.bindings)
+    }
+    return SpecList(object: list) { ObservationToken {} }  // the list follows its controller from the start
   }
 }

@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// Beside the headless controls (`TextField`, `Label`, `Button`, `Switch`, `Slider`, `View`), a page's
 /// file may name `Panel` (a container with a title and a layout), `Stepper`, `PopUpButton`,
-/// `SecureField` (a `TextField` whose text is hidden) and `Checkbox` (a `Switch` drawn as a box). The
+/// `SecureField` (a `TextField` whose text is hidden), `Checkbox` (a `Switch` drawn as a box) and
+/// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists). The
 /// model's class name makes no new object: it stands for the session's model. Every object's name in
 /// the file is its element's id in the page.
 ///
@@ -39,6 +40,8 @@ public enum WebSpec {
   ///   - modelClass: The model's class name in the file.
   ///   - root: The name of the page's root element (a `Panel` or a `View`).
   ///   - transformers: Where `transformer:` attributes are looked up.
+  ///   - configure: Registers the page's own classes and actions (the class of a list's items, so its
+  ///     row template can be checked; `registerAction` for buttons).
   /// - Returns: The page's content and the file's objects, to finish in code what the file cannot say
   ///   (buttons' actions, lists).
   /// - Throws: ``SpecLoadError`` with every problem of the file, or when `root` names no object.
@@ -47,7 +50,8 @@ public enum WebSpec {
     model: Model,
     modelClass: String,
     root: String,
-    transformers: BindingTransformerRegistry = .shared
+    transformers: BindingTransformerRegistry = .shared,
+    configure: (SpecClassRegistry) -> Void = { _ in }
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let styled = StyledObjects()
     let classes = SpecClassRegistry()
@@ -64,8 +68,10 @@ public enum WebSpec {
       styled.add(control, .checkbox)
       return control
     }
+    classes.registerList(WebListClass(), names: ["List", "ListView", "UITableView"])
     let modelReference = ModelReference(model)
     classes.register(Model.self, names: [modelClass]) { modelReference.model }
+    configure(classes)
     let objects = try SpecFile.load(contentsOf: path, classes: classes, transformers: transformers)
     guard let rootObject = objects[root] else {
       objects.unbind()

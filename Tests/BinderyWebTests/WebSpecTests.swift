@@ -1,0 +1,97 @@
+import Bindery
+import BinderyControllers
+import BinderySpec
+import Foundation
+import Testing
+
+@testable import BinderyWeb
+
+@KeyValueObservable
+final class ClubModel {
+  var friends: [Friend] = [Friend("Ada"), Friend("Grace")]
+}
+
+/// A page declared in a spec file: an array controller over the model's friends, a list with a row
+/// template, and an Add button bound to the controller's canAdd and running its add.
+private let clubPage = """
+  Model:
+    class: ClubModel
+  Friends:
+    class: ArrayController
+    objectClass: Friend
+    sortOrder: [name]
+    bindings:
+      content: {to: /Model, value: friends}
+  Page:
+    class: Panel
+    view:
+      subviews: [/List, /Add]
+  List:
+    class: List
+    content: /Friends
+    row:
+      Name:
+        class: Label
+        bindings:
+          text: {value: name}
+  Add:
+    class: Button
+    title: Add
+    action: {to: /Friends, value: add}
+    bindings:
+      enabled: {to: /Friends, value: canAdd}
+  """
+
+private func writeSpec(_ text: String) throws -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID()).spec.yaml").path
+  try text.write(toFile: path, atomically: true, encoding: .utf8)
+  return path
+}
+
+@Suite struct WebSpecTests {
+  @Test func aPagesListRowsAndButtonActionsComeFromItsSpecFile() async throws {
+    let path = try writeSpec(clubPage)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let page = WebPage(title: "Club", model: { ClubModel() }, sharing: .perSession) { model, _ in
+      let (content, _) = try WebSpec.load(contentsOf: path, model: model, modelClass: "ClubModel", root: "Page") {
+        $0.register(Friend.self) { Friend("New") }
+      }
+      return content
+    }
+    let host = WebPageHost(page: page)
+    let tab = TestTab(host)
+    let reset = try #require(await tab.hello())
+    guard case .array(let rows)? = reset.element("List")?["rows"] else {
+      Issue.record("no rows in \(reset.serialized)")
+      return
+    }
+    #expect(rows.count == 2)
+    #expect(reset.serialized.contains("Ada") && reset.serialized.contains("Grace"))
+    #expect(reset.element("Add")?.prop("enabled") == .bool(true))
+    await tab.action("Add")
+    let operations = await tab.messages().flatMap(\.operations)
+    let list = try #require(operations.first { $0["op"] == "list" })
+    guard case .array(let inserted)? = list["inserted"], let row = inserted.first else {
+      Issue.record("no inserted row")
+      return
+    }
+    #expect(inserted.count == 1)
+    #expect(row["index"] == .number(2))  // "New" sorts after Ada and Grace
+    #expect(row.serialized.contains("\"text\":\"New\""))
+  }
+
+  @Test func aRowTemplateWithAnUnknownKeyFailsToLoadWithItsPlace() throws {
+    let path = try writeSpec(clubPage.replacingOccurrences(of: "text: {value: name}", with: "text: {value: nme}"))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let model = ClubModel()
+    #expect {
+      _ = try WebSpec.load(contentsOf: path, model: model, modelClass: "ClubModel", root: "Page") {
+        $0.register(Friend.self) { Friend("New") }
+      }
+    } throws: { error in
+      guard let error = error as? SpecLoadError, let first = error.errors.first else { return false }
+      return first.line == 20 && first.message.contains("Friend has no key \"nme\"")
+    }
+    #expect(model.keyValueRegistrar.observerCount == 0)
+  }
+}

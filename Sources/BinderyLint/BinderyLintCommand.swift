@@ -48,7 +48,9 @@ public struct BinderyLintCommand: ParsableCommand {
     // The shared registry (what a tool target registered), and the names given on the command line.
     let transformers = BindingTransformerRegistry()
     for name in BindingTransformerRegistry.shared.names {
-      if let transformer = BindingTransformerRegistry.shared.transformer(named: name) { transformers.register(transformer) }
+      if let transformer = BindingTransformerRegistry.shared.transformer(named: name) {
+        transformers.register(transformer)
+      }
     }
     for name in transformerNames where transformers.transformer(named: name) == nil {
       transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))

@@ -50,26 +50,23 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
   /// `nil` first, then the values in order.
   @inlinable
   public static func ascending<Value: Comparable>(_ keyPath: KeyPath<Element, Value?>) -> Self {
-    level(keyPath, isAscending: true) { lhs, rhs in
-      switch (lhs, rhs) {
-      case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
-      case (nil, .some): -1
-      case (.some, nil): 1
-      case (nil, nil): 0
-      }
-    }
+    level(keyPath, isAscending: true) { compareOptionals($0, $1) }
   }
 
   /// The values in reverse order, then `nil`.
   @inlinable
   public static func descending<Value: Comparable>(_ keyPath: KeyPath<Element, Value?>) -> Self {
-    level(keyPath, isAscending: false) { lhs, rhs in
-      switch (lhs, rhs) {
-      case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
-      case (nil, .some): -1
-      case (.some, nil): 1
-      case (nil, nil): 0
-      }
+    level(keyPath, isAscending: false) { compareOptionals($0, $1) }
+  }
+
+  /// `nil` before every value, values in their order: negative, zero or positive.
+  @inlinable
+  static func compareOptionals<Value: Comparable>(_ lhs: Value?, _ rhs: Value?) -> Int {
+    switch (lhs, rhs) {
+    case (let a?, let b?): a < b ? -1 : (b < a ? 1 : 0)
+    case (nil, .some): -1
+    case (.some, nil): 1
+    case (nil, nil): 0
     }
   }
 

@@ -15,13 +15,25 @@ extension ArrayController where Element: KeyValueCoding {
   /// - Throws: ``ExpressionError`` (with its column) when the expression does not parse, names an
   ///   unknown key, or is not a Boolean; the filter is then unchanged.
   public func setFilter(expression text: String, root: (any KeyValueCoding)? = nil) throws(ExpressionError) {
+    filter = try Self.filter(expression: text, root: root)
+  }
+
+  /// The filter `text` describes, checked against the element class, to set later as ``filter``
+  /// (what ``setFilter(expression:root:)`` sets; `root` is held weakly).
+  ///
+  /// - Throws: ``ExpressionError`` when the expression does not parse, names an unknown key, or is not
+  ///   a Boolean.
+  public static func filter(
+    expression text: String,
+    root: (any KeyValueCoding)? = nil
+  ) throws(ExpressionError) -> (Element) -> Bool {
     let compiled = try CompiledExpression.cached(text, data: Element.self, root: root.map { type(of: $0) })
     guard let valueType = compiled.valueType, RuntimeTypes.baseType(valueType) == Bool.self else {
       let found = compiled.valueType.map { "a \(RuntimeTypes.readableName($0))" } ?? "nothing"
       throw ExpressionError(
         "a filter must be a Boolean expression; this one is \(found)", at: .start, in: text, kind: .type)
     }
-    filter = { [weak root] element in
+    return { [weak root] element in
       RuntimeTypes.unwrapped(compiled.evaluate(in: ExpressionScope(data: element, root: root))) as? Bool ?? false
     }
   }

@@ -69,9 +69,8 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
   }
 
   func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void {
-    let check = ArrayController<Element>()
-    try check.setFilter(expression: text, root: root)
-    return { [weak self, weak root] in try? self?.setFilter(expression: text, root: root) }
+    let filter = try Self.filter(expression: text, root: root)
+    return { [weak self] in self?.filter = filter }
   }
 
   func makeList(_ listClass: any SpecListClass, rows: SpecRowTemplate) -> SpecList {

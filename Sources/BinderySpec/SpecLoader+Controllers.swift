@@ -60,7 +60,7 @@ extension SpecLoader {
     name: String,
     fields: [(key: Node, value: Node)]
   ) -> (any KeyValueCoding)? {
-    guard let (contentField, contentNode) = fields.first(where: { $0.key.scalarText == "content" }) else {
+    guard let contentNode = fields.first(where: { $0.key.scalarText == "content" })?.value else {
       errors.append(
         source.error(
           .structure, "the list \"\(name)\" needs content: /ArrayController",
@@ -82,7 +82,6 @@ extension SpecLoader {
           .typeMismatch,
           "the content of a list is an ArrayController; \(contentNode.scalarText ?? "") is a \(type(of: object))",
           at: contentNode))
-      _ = contentField
       return nil
     }
     var entries: [(key: Node, value: Node)] = []

@@ -94,7 +94,7 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var contentToken: ObservationToken?
-  @KeyValueIgnored private var writeContent: (([Element]) -> Void)?
+  @KeyValueIgnored private var writeContent: ContentWriter<Element>?
   @KeyValueIgnored private var arrangementObservers:
     [(id: Int, handler: (CollectionChange, ArrangedObjects<Element>) -> Void)] = []
   @KeyValueIgnored private var nextObserverID = 0
@@ -110,7 +110,32 @@ public final class ArrayController<Element: AnyObject> {
   /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back.
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, [Element]>) {
     contentToken = nil
-    writeContent = { [weak model] elements in model?[keyPath: keyPath] = elements }
+    writeContent = ContentWriter(
+      insert: { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) },
+      remove: { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
+    )
+    follow(model, keyPath)
+  }
+
+  /// Makes the content follow a to-many ``KeyValueArray`` property of `model`: its mutations reach
+  /// the arrangement as the exact change (an append to 100,000 objects costs O(log n), with no
+  /// comparison of the arrays); ``add()`` and ``remove()`` mutate it.
+  public func bindContent<Model: AnyObject>(
+    to model: Model,
+    _ keyPath: ReferenceWritableKeyPath<Model, KeyValueArray<Element>>
+  ) {
+    contentToken = nil
+    writeContent = ContentWriter(
+      insert: { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) },
+      remove: { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
+    )
+    follow(model, keyPath)
+  }
+
+  /// Makes the content follow a read-only ``KeyValueArray``; ``add()`` and ``remove()`` are disabled.
+  public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: KeyPath<Model, KeyValueArray<Element>>) {
+    contentToken = nil
+    writeContent = nil
     follow(model, keyPath)
   }
 
@@ -141,7 +166,21 @@ public final class ArrayController<Element: AnyObject> {
     updateAbilities()
   }
 
-  private func contentDidChange(_ change: CollectionChange, _ old: [Element], _ elements: [Element]) {
+  private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, KeyValueArray<Element>>) {
+    fixedContent = []
+    readContent = { [weak model] in model?[keyPath: keyPath].elements ?? [] }
+    rebuild()
+    contentToken = observeChanges(model, keyPath) { [weak self] change, old, new in
+      self?.contentDidChange(change, old, new)
+    }
+    updateAbilities()
+  }
+
+  private func contentDidChange<Old: RandomAccessCollection<Element>>(
+    _ change: CollectionChange,
+    _ old: Old,
+    _ elements: [Element]
+  ) where Old.Index == Int {
     // Object by object when the arrangement is sorted, the change small, and no object is in the
     // content twice (each is arranged once).
     guard !sortOrder.isEmpty, change.moved.isEmpty, change.updated.isEmpty, entries.count == old.count,
@@ -412,9 +451,7 @@ public final class ArrayController<Element: AnyObject> {
   /// selects it.
   public func insert(_ element: Element, at index: Int) {
     guard let writeContent else { return }
-    var elements = content
-    elements.insert(element, at: max(0, min(index, elements.count)))
-    writeContent(elements)
+    writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }
   }
 
@@ -422,8 +459,16 @@ public final class ArrayController<Element: AnyObject> {
   public func remove() {
     guard let writeContent, !selectionIndexes.isEmpty else { return }
     let removing = Set(selectedIDs)
-    writeContent(content.filter { !removing.contains(ObjectIdentifier($0)) })
+    writeContent.remove(removing)
   }
+}
+
+/// How a controller writes its bound content: in place, through the model's property.
+private struct ContentWriter<Element> {
+  /// Inserts an object at an index.
+  let insert: (Element, Int) -> Void
+  /// Removes the objects with these identities.
+  let remove: (Set<ObjectIdentifier>) -> Void
 }
 
 /// A weak reference a `Sendable` closure may hold: the controller is used from one thread (or actor)

@@ -46,6 +46,10 @@ extension KeyValueTrackedMacro: AccessorMacro {
         self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
       }
       """
+    if property.hasKeyValueArrayType {
+      let modifyAccessor = recordingModifyAccessor(name: name, identifier: identifier, id: id)
+      return [initAccessor, getAccessor, setAccessor, modifyAccessor]
+    }
     guard property.hasArrayType else { return [initAccessor, getAccessor, setAccessor] }
     // An array is mutated in place (`items.append(x)` copies nothing) when no observer needs the old
     // value; otherwise the mutation goes through a copy, as a set does.
@@ -71,6 +75,41 @@ extension KeyValueTrackedMacro: AccessorMacro {
       }
       """
     return [initAccessor, getAccessor, setAccessor, modifyAccessor]
+  }
+}
+
+extension KeyValueTrackedMacro {
+  /// The `_modify` accessor of a `KeyValueArray` property: the array records the mutation while it
+  /// is yielded, and the registrar hands the record to the observers (the exact change, no
+  /// comparison). In place when no observer needs the old value, through a copy otherwise.
+  static func recordingModifyAccessor(name: String, identifier: TokenSyntax, id: String) -> AccessorDeclSyntax {
+    let registrar = KeyValueObservableMacro.registrarName
+    return """
+      _modify {
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        if self.\(raw: registrar)._canMutateInPlace(\(raw: id)) {
+          self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
+          _\(raw: name)._beginRecording()
+          yield &_\(raw: name)
+          let _$journal = _\(raw: name)._endRecording()
+          if _$journal.hasChanges {
+            self.\(raw: registrar)._didModify(self, \(raw: id), \\.\(identifier), from: _\(raw: name), to: _\(raw: name), journal: _$journal)
+          }
+        } else {
+          var _$newValue = _\(raw: name)
+          _$newValue._beginRecording()
+          yield &_$newValue
+          let _$journal = _$newValue._endRecording()
+          if !_$journal.hasChanges || Bindery._$isUnchanged(_\(raw: name), _$newValue) {
+            return
+          }
+          self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
+          let _$oldValue = _\(raw: name)
+          _\(raw: name) = _$newValue
+          self.\(raw: registrar)._didModify(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: _\(raw: name), journal: _$journal)
+        }
+      }
+      """
   }
 }
 

@@ -40,6 +40,20 @@ extension VariableDeclSyntax {
     return identifier.name.text == "Array" && identifier.genericArgumentClause != nil
   }
 
+  /// Whether the declared type is `KeyValueArray<…>` (or `Bindery.KeyValueArray<…>`): a to-many
+  /// array that records its mutations.
+  var hasKeyValueArrayType: Bool {
+    guard let type = bindings.first?.typeAnnotation?.type else { return false }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.name.text == "KeyValueArray" && identifier.genericArgumentClause != nil
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.name.text == "KeyValueArray" && member.genericArgumentClause != nil
+        && member.baseType.trimmedDescription == "Bindery"
+    }
+    return false
+  }
+
   func hasAttribute(named name: String) -> Bool {
     attributes.contains { element in
       guard case .attribute(let attribute) = element else { return false }

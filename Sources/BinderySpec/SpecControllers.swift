@@ -55,9 +55,21 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
           self.bindContent(to: source, readable)
         }
       }
+      if let writable = composed as? ReferenceWritableKeyPath<Source, KeyValueArray<Element>> {
+        return { [weak self, weak source] in
+          guard let self, let source else { return }
+          self.bindContent(to: source, writable)
+        }
+      }
+      if let readable = composed as? KeyPath<Source, KeyValueArray<Element>> {
+        return { [weak self, weak source] in
+          guard let self, let source else { return }
+          self.bindContent(to: source, readable)
+        }
+      }
       throw .typeMismatch(
         path: path.text, pathType: RuntimeTypes.readableName(path.valueType),
-        expected: "[\(Element.self)] reached without optionals on the way")
+        expected: "[\(Element.self)] or KeyValueArray<\(Element.self)> reached without optionals on the way")
     }
     return try open(source)
   }

@@ -43,7 +43,8 @@ let badControllerSpecs: [BadSpec] = [
     message: "PeopleEditor has no key \"peple\"; did you mean \"people\"?", line: 7, column: 35, kind: .unknownKey),
   BadSpec(
     yaml: editorAndPeople + "  bindings:\n    content: {to: /Editor, value: title}\n",
-    message: "\"title\" is a String, but the property bound to it is a [Person] reached without optionals on the way",
+    message:
+      "\"title\" is a String, but the property bound to it is a [Person] or KeyValueArray<Person> reached without optionals on the way",
     line: 7, column: 35,
     kind: .typeMismatch),
   BadSpec(

@@ -7,8 +7,15 @@ final class Member {
   init(rank: Int) { self.rank = rank }
 }
 
+/// A model with a to-many property that records its mutations (the exact change, no comparison).
 @KeyValueObservable
 final class Club {
+  var members: KeyValueArray<Member> = []
+}
+
+/// The same model with a plain array (the change found by comparing with a copy).
+@KeyValueObservable
+final class ArrayClub {
   var members: [Member] = []
 }
 
@@ -19,6 +26,9 @@ struct ArrangementFigures {
   var editSortKey = 0.0
   var replaceShuffled = 0.0
   var plainSort = 0.0
+  /// Insert and remove with a plain `[Member]` property, for comparison.
+  var arrayInsert = 0.0
+  var arrayRemove = 0.0
 }
 
 /// A deterministic generator, so every run arranges the same objects.
@@ -36,14 +46,14 @@ struct BenchmarkGenerator: RandomNumberGenerator {
 func arrangement100k(count: Int, operations: Int) -> ArrangementFigures {
   var generator = BenchmarkGenerator(state: 42)
   let club = Club()
-  club.members = (0..<count).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
+  club.members = KeyValueArray((0..<count).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) })
   let controller = ArrayController<Member>()
   controller.sortOrder = [.ascending(\.rank)]
   controller.bindContent(to: club, \.members)
   var figures = ArrangementFigures()
 
   // A plain sort of the same array, for scale.
-  let copy = club.members
+  let copy = club.members.elements
   let sortStart = nanoseconds()
   let sorted = copy.sorted { $0.rank < $1.rank }
   figures.plainSort = Double(nanoseconds() - sortStart)
@@ -64,10 +74,29 @@ func arrangement100k(count: Int, operations: Int) -> ArrangementFigures {
   for (member, rank) in zip(edited, ranks) { member.rank = rank }
   figures.editSortKey = Double(nanoseconds() - start) / Double(operations)
 
-  let shuffled = club.members.shuffled(using: &generator)
+  let shuffled = KeyValueArray(club.members.shuffled(using: &generator))
   start = nanoseconds()
   club.members = shuffled
   figures.replaceShuffled = Double(nanoseconds() - start)
   blackHole(controller.arrangedObjects.count)
   return figures
+}
+
+/// Inserting and removing one object of 100,000 arranged ones when the model's property is a plain
+/// `[Member]`: the change is found by comparing the array with the observation's copy.
+func arrayArrangement100k(count: Int, operations: Int, into figures: inout ArrangementFigures) {
+  var generator = BenchmarkGenerator(state: 42)
+  let arrayClub = ArrayClub()
+  arrayClub.members = (0..<count).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
+  let newcomers = (0..<operations).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
+  let arrayController = ArrayController<Member>()
+  arrayController.sortOrder = [.ascending(\.rank)]
+  arrayController.bindContent(to: arrayClub, \.members)
+  var start = nanoseconds()
+  for member in newcomers { arrayClub.members.append(member) }
+  figures.arrayInsert = Double(nanoseconds() - start) / Double(operations)
+  start = nanoseconds()
+  for _ in 0..<operations { arrayClub.members.removeLast() }
+  figures.arrayRemove = Double(nanoseconds() - start) / Double(operations)
+  blackHole(arrayController.arrangedObjects.count)
 }

@@ -34,6 +34,11 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
     "arranged-remove-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).remove },
     "replace-shuffled-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).replaceShuffled },
+    "arranged-insert-100k-array": { operations in
+      var figures = ArrangementFigures()
+      arrayArrangement100k(count: 100_000, operations: operations / 10_000, into: &figures)
+      return figures.arrayInsert
+    },
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
   exit(0)
@@ -58,7 +63,8 @@ let expressionPath = expressionKeyPath(operations: operations / 20)
 let typedPath = typedKeyPath(operations: operations / 20)
 let expressionNot = expressionNegation(operations: operations / 4)
 let typedNot = typedNegation(operations: operations / 4)
-let arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
+var arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
+arrayArrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200, into: &arrangement)
 
 let figures: [Figure] = [
   Figure(name: "baseline-one-way", value: baselineOne, unit: "ns", ratio: 1, target: ""),
@@ -100,6 +106,12 @@ let figures: [Figure] = [
     name: "arranged-edit-sort-key-100k", value: arrangement.editSortKey, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(name: "replace-shuffled-100k", value: arrangement.replaceShuffled, unit: "ns", ratio: nil, target: "< 100 ms"),
   Figure(name: "plain-sort-100k", value: arrangement.plainSort, unit: "ns", ratio: nil, target: "reference"),
+  Figure(
+    name: "arranged-insert-100k-array", value: arrangement.arrayInsert, unit: "ns", ratio: nil,
+    target: "[Member] property (compared)"),
+  Figure(
+    name: "arranged-remove-100k-array", value: arrangement.arrayRemove, unit: "ns", ratio: nil,
+    target: "[Member] property (compared)"),
 ]
 
 func format(_ value: Double, decimals: Int) -> String {

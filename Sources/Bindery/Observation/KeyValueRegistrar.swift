@@ -85,6 +85,24 @@ public final class KeyValueRegistrar: Sendable {
     _notify(id, .change, from: old, to: new)
   }
 
+  /// Reports that a ``KeyValueArray`` property was mutated through its accessor, with what the
+  /// mutation recorded (the macro's `_modify` accessor calls it); `old` is `new` when the array was
+  /// mutated in place.
+  @inlinable
+  public func _didModify<Subject: AnyObject, Element>(
+    _ subject: Subject,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Subject, KeyValueArray<Element>>,
+    from old: KeyValueArray<Element>,
+    to new: KeyValueArray<Element>,
+    journal: _KeyValueArrayJournal<Element>
+  ) {
+    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    withUnsafePointer(to: journal) { journalPointer in
+      _notify(id, .change, from: old, to: new, journal: UnsafeRawPointer(journalPointer))
+    }
+  }
+
   /// Whether a collection property can be mutated in place: no observer of its changes reads their
   /// old value (so none needs a copy of it). The macro's `_modify` accessor of an array property asks
   /// before each mutation; in place, it reports the change with ``didSet(_:_:_:from:to:)`` giving
@@ -144,7 +162,13 @@ public final class KeyValueRegistrar: Sendable {
 
   /// Hands `old` and `new` by address to the subscribers of one property and channel.
   @inlinable
-  func _notify<Member>(_ id: PropertyID, _ channel: Channel, from old: Member, to new: Member) {
+  func _notify<Member>(
+    _ id: PropertyID,
+    _ channel: Channel,
+    from old: Member,
+    to new: Member,
+    journal: UnsafeRawPointer? = nil
+  ) {
     withUnsafePointer(to: old) { oldPointer in
       withUnsafePointer(to: new) { newPointer in
         _notify(
@@ -153,7 +177,8 @@ public final class KeyValueRegistrar: Sendable {
             id: id,
             oldValue: UnsafeRawPointer(oldPointer),
             newValue: UnsafeRawPointer(newPointer),
-            valueType: ObjectIdentifier(Member.self)
+            valueType: ObjectIdentifier(Member.self),
+            journal: journal
           )
         )
       }

@@ -35,13 +35,31 @@ struct RawChange {
   @usableFromInline let oldValue: UnsafeRawPointer
   @usableFromInline let newValue: UnsafeRawPointer
   @usableFromInline let valueType: ObjectIdentifier
+  /// What a ``KeyValueArray`` recorded of the mutation (a `_KeyValueArrayJournal` of the value's
+  /// element type), when the change is one.
+  @usableFromInline let journal: UnsafeRawPointer?
 
   @inlinable
-  init(id: PropertyID, oldValue: UnsafeRawPointer, newValue: UnsafeRawPointer, valueType: ObjectIdentifier) {
+  init(
+    id: PropertyID,
+    oldValue: UnsafeRawPointer,
+    newValue: UnsafeRawPointer,
+    valueType: ObjectIdentifier,
+    journal: UnsafeRawPointer? = nil
+  ) {
     self.id = id
     self.oldValue = oldValue
     self.newValue = newValue
     self.valueType = valueType
+    self.journal = journal
+  }
+
+  /// What the ``KeyValueArray`` mutation recorded, if the value is a `KeyValueArray<Element>`
+  /// mutated through its property's accessor.
+  @inline(__always)
+  func journal<Element>(of type: Element.Type) -> _CollectionJournal<Element>? {
+    guard let journal, valueType == ObjectIdentifier(KeyValueArray<Element>.self) else { return nil }
+    return journal.assumingMemoryBound(to: _KeyValueArrayJournal<Element>.self).pointee.journal
   }
 
   /// The new value, if it is a `Value`.

@@ -59,6 +59,15 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   /// to deliver with no generic code on the way (bindings whose two ends have the same type).
   var rawDirectHandler: ((RawChange) -> Void)?
 
+  /// In direct mode, called with each change (after the checks of the generic delivery, instead of
+  /// it): set it before `start`, to read what the registrar hands over besides the values.
+  var directChangeHandler: ((RawChange) -> Void)?
+
+  /// In direct mode, the value before a change, when it cannot be read from the change's old value
+  /// (an array mutated in place, rebuilt from what its mutation recorded): what a transaction
+  /// delivers as the old value.
+  var oldValueOfChange: ((RawChange) -> Value?)?
+
   /// Whether the observed value is one property of the root (direct mode).
   var isDirectMode: Bool { isDirect.load(ordering: .relaxed) }
 
@@ -105,8 +114,10 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   // MARK: Transactions
 
   func deferChange(_ change: RawChange) {
-    guard isDirect.load(ordering: .relaxed), needsOldValue else { return }  // tracked mode keeps `lastValue`
-    let old = change.oldValue(as: Value.self)
+    // Tracked mode keeps `lastValue`.
+    guard isDirect.load(ordering: .relaxed), needsOldValue || oldValueOfChange != nil else { return }
+    if state.withLock({ $0.deferredOld != nil }) { return }
+    let old = oldValueOfChange?(change) ?? change.oldValue(as: Value.self)
     state.withLock { state in
       if state.deferredOld == nil { state.deferredOld = .some(old) }
     }
@@ -137,6 +148,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     if isDirect.load(ordering: .relaxed), let new = change.newValue(as: Value.self) {
       switch channel {
       case .prior: deliver(new, new, .prior)
+      case .change where directChangeHandler != nil: directChangeHandler?(change)
       default:
         let old = needsOldValue ? change.oldValue(as: Value.self) : nil
         deliver(old, new, .change)

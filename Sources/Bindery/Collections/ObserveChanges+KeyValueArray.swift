@@ -1,0 +1,71 @@
+/// Observes a to-many ``KeyValueArray`` property of an object: the handler gets one
+/// ``CollectionChange`` per change, with the exact indexes, and the new elements.
+///
+/// ```swift
+/// let token = observeChanges(team, \.members) { change, members in
+///   list.apply(change, members)
+/// }
+/// team.members.append(ada)  // +[n], without comparing the elements
+/// ```
+///
+/// - Returns: A token; the observation lasts until it is cancelled or deallocated.
+public func observeChanges<Subject: AnyObject, Element>(
+  _ subject: Subject,
+  _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
+  _ handler: @escaping (CollectionChange, [Element]) -> Void
+) -> ObservationToken {
+  observeChanges(subject, keyPath) { change, _, elements in handler(change, elements) }
+}
+
+/// Observes a to-many ``KeyValueArray`` property of an object, like the `(change, new)` form, and
+/// also hands the handler the elements before the change (to know which objects were removed).
+///
+/// A mutation through the property (`append`, `insert`, `remove(at:)`, a subscript set, a replaced
+/// range, `move(from:to:)`) is recorded as it happens: the change is exactly that, found without
+/// comparing the elements, and the elements before it are read through the new ones (no copy).
+/// Several mutations at once (`removeAll(where:)`, a sort, a ``withTransaction(_:)``) and a new
+/// array assigned to the property are compared with the elements before.
+///
+/// ```swift
+/// let token = observeChanges(team, \.members) { change, old, new in
+///   for index in change.removed { print("left:", old[index].name) }
+/// }
+/// ```
+public func observeChanges<Subject: AnyObject, Element>(
+  _ subject: Subject,
+  _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
+  _ handler: @escaping (CollectionChange, _ old: ElementsBeforeChange<Element>, _ new: [Element]) -> Void
+) -> ObservationToken {
+  let observer = ValueObserver<KeyValueArray<Element>>(
+    evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
+    root: subject,
+    needsOldValue: false,
+    deliver: { old, new, kind in
+      // A change compared with the elements before: a new array, a transaction, a path through
+      // other objects.
+      guard kind == .change, let old else { return }
+      let change = CollectionChange.between(anyOf: old.elements, new.elements)
+      guard !change.isEmpty else { return }
+      handler(change, ElementsBeforeChange(old.elements), new.elements)
+    }
+  )
+  observer.directChangeHandler = { raw in
+    guard let new = raw.newValue(as: KeyValueArray<Element>.self) else { return }
+    if let journal = raw.journal(of: Element.self) {
+      let change = journal.change(to: new.elements)
+      guard !change.isEmpty else { return }
+      handler(change, ElementsBeforeChange(journal, new: new.elements), new.elements)
+    } else if let old = raw.oldValue(as: KeyValueArray<Element>.self) {
+      let change = CollectionChange.between(anyOf: old.elements, new.elements)
+      guard !change.isEmpty else { return }
+      handler(change, ElementsBeforeChange(old.elements), new.elements)
+    }
+  }
+  observer.oldValueOfChange = { raw in
+    guard let new = raw.newValue(as: KeyValueArray<Element>.self) else { return nil }
+    guard let journal = raw.journal(of: Element.self) else { return raw.oldValue(as: KeyValueArray<Element>.self) }
+    return KeyValueArray(Array(ElementsBeforeChange(journal, new: new.elements)))
+  }
+  observer.start(initial: false)
+  return ObservationToken { observer.cancel() }
+}

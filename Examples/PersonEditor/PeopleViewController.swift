@@ -5,7 +5,8 @@ import BinderyControllers
 /// (seed 000's `person`, following the controller's selection) and whether it is being saved.
 @KeyValueObservable
 final class PeopleViewController {
-  var persons: [Person]
+  /// The people: a to-many property whose mutations reach the controller as exact changes.
+  var persons: KeyValueArray<Person>
   var people = ArrayController<Person>(makeElement: { Person() })
   /// The selected person, or `nil`: what the fields edit.
   var person: Person?
@@ -13,7 +14,7 @@ final class PeopleViewController {
   @KeyValueIgnored private var following: ObservationToken?
 
   init(persons: [Person] = PeopleViewController.samplePeople()) {
-    self.persons = persons
+    self.persons = KeyValueArray(persons)
     people.bindContent(to: self, \.persons)
     people.select(indexes: [0])
     person = people.selectedObjects.first

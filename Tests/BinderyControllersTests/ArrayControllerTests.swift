@@ -23,6 +23,28 @@ final class Directory {
   var people: [Person] = []
 }
 
+/// The same model with a to-many property that records its mutations.
+@KeyValueObservable
+final class Ledger {
+  var people: KeyValueArray<Person> = []
+}
+
+/// A model whose people an array controller arranges, mutated through the property's accessors.
+protocol PeopleHolding: AnyObject {
+  associatedtype People: RangeReplaceableCollection & MutableCollection & RandomAccessCollection
+  where People.Element == Person, People.Index == Int
+  var people: People { get set }
+  func bind(_ controller: ArrayController<Person>)
+}
+
+extension Directory: PeopleHolding {
+  func bind(_ controller: ArrayController<Person>) { controller.bindContent(to: self, \.people) }
+}
+
+extension Ledger: PeopleHolding {
+  func bind(_ controller: ArrayController<Person>) { controller.bindContent(to: self, \.people) }
+}
+
 /// A seeded random generator (SplitMix64), so the property test is the same on every run.
 struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
@@ -70,10 +92,39 @@ struct ArrayControllerTests {
   }
 
   @Test func tenThousandRandomSequencesAreReproducedByTheReportedChanges() {
+    randomSequences(Directory())
+  }
+
+  @Test func tenThousandRandomSequencesOfAKeyValueArrayContentAreReproducedByTheReportedChanges() {
+    randomSequences(Ledger())
+  }
+
+  @Test func aKeyValueArrayContentReachesTheArrangementAsTheExactChange() {
+    let ledger = Ledger()
+    ledger.people = KeyValueArray(["b", "d", "f"].map { Person($0) })
+    let controller = ArrayController<Person>(makeElement: { Person("e") })
+    controller.sortOrder = [.ascending(\.firstName)]
+    controller.bindContent(to: ledger, \.people)
+    var changes: [String] = []
+    let token = controller.observeArrangement { change, _ in changes.append("\(change)") }
+    ledger.people.append(Person("c"))
+    ledger.people.remove(at: 0)
+    ledger.people[0].firstName = "a"
+    ledger.people.move(from: 2, to: 0)  // the content's order: no change to a sorted arrangement
+    let added = controller.add()
+    #expect(changes == ["+[1]", "-[0]", "~[1→0]", "+[2]"])
+    #expect(controller.arrangedObjects.map(\.firstName) == ["a", "c", "e", "f"])
+    #expect(controller.selectedObjects.first === added)
+    controller.remove()
+    #expect(ledger.people.map(\.firstName) == ["c", "a", "f"])
+    #expect(changes.last == "-[2]")
+    _ = token
+  }
+
+  private func randomSequences<Holder: PeopleHolding>(_ directory: Holder) {
     var generator = SeededGenerator(state: 5)
-    let directory = Directory()
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    directory.bind(controller)
     var shown: [Person] = []
     var mismatches = 0
     let token = controller.observeArrangement { change, view in
@@ -112,7 +163,7 @@ struct ArrayControllerTests {
         let limit = Int.random(in: 0..<100, using: &generator)
         controller.filter = Bool.random(using: &generator) ? nil : { $0.age >= limit }
       default:
-        if step % 500 == 0 { directory.people = directory.people.shuffled(using: &generator) }
+        if step % 500 == 0 { directory.people = Holder.People(directory.people.shuffled(using: &generator)) }
       }
       let expected = directory.people.filter { controller.filter?($0) ?? true }
       #expect(Set(controller.arrangedObjects.map(ObjectIdentifier.init)) == Set(expected.map(ObjectIdentifier.init)))

@@ -304,6 +304,67 @@ struct MacroExpansionTests {
     )
   }
 
+  @Test func aKeyValueArrayPropertyGetsAModifyAccessorThatRecordsTheMutationForItsObservers() {
+    let id = "Bindery.PropertyID(rawValue: 0x\(String(fnv("members"), radix: 16)))"
+    expectExpansion(
+      """
+      @KeyValueTracked
+      var members: KeyValueArray<Person> = []
+      """,
+      expands: """
+        var members: KeyValueArray<Person> {
+          @storageRestrictions(initializes: _members)
+          init(initialValue) {
+            _members = initialValue
+          }
+          get {
+            self.keyValueRegistrar.access(self, \(id), \\.members, name: "members", setter: {
+                $0.members = $1
+              })
+            return _members
+          }
+          set {
+            let _$oldValue = _members
+            if Bindery._$isUnchanged(_$oldValue, newValue) {
+              return
+            }
+            self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _$oldValue)
+            _members = newValue
+            self.keyValueRegistrar.didSet(self, \(id), \\.members, from: _$oldValue, to: newValue)
+          }
+          _modify {
+            self.keyValueRegistrar.access(self, \(id), \\.members, name: "members", setter: {
+                $0.members = $1
+              })
+            if self.keyValueRegistrar._canMutateInPlace(\(id)) {
+              self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _members)
+              _members._beginRecording()
+              yield &_members
+              let _$journal = _members._endRecording()
+              if _$journal.hasChanges {
+                self.keyValueRegistrar._didModify(self, \(id), \\.members, from: _members, to: _members, journal: _$journal)
+              }
+            } else {
+              var _$newValue = _members
+              _$newValue._beginRecording()
+              yield &_$newValue
+              let _$journal = _$newValue._endRecording()
+              if !_$journal.hasChanges || Bindery._$isUnchanged(_members, _$newValue) {
+                return
+              }
+              self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _members)
+              let _$oldValue = _members
+              _members = _$newValue
+              self.keyValueRegistrar._didModify(self, \(id), \\.members, from: _$oldValue, to: _members, journal: _$journal)
+            }
+          }
+        }
+
+        @Bindery.KeyValueIgnored private var _members: KeyValueArray<Person> = []
+        """
+    )
+  }
+
   @Test func anIgnoredPropertyKeepsItsStorage() {
     expectExpansion(
       "@KeyValueIgnored var note = \"\"",

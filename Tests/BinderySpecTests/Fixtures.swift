@@ -59,7 +59,7 @@ final class PeopleEditor {
 @KeyValueObservable
 final class Team {
   var name = ""
-  var members: [Person] = []
+  var members: KeyValueArray<Person> = []
   var lead: Person?
 }
 

@@ -128,6 +128,9 @@ struct SpecControllerTests {
     #expect(list.rows.map { ($0.controls[1] as? Label)?.text } == ["Staff", "Staff"])
     root.title = "Team"
     #expect(list.rows.map { ($0.controls[1] as? Label)?.text } == ["Team", "Team"])
+    team.members.append(Person(firstName: "Alan"))  // a KeyValueArray: the exact change reaches the rows
+    #expect(list.items.map(\.firstName) == ["Grace", "Alan", "Ada"])
+    #expect(list.appliedOperations.last == .insert(1))
     _ = spec
   }
 }

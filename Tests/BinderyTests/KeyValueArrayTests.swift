@@ -186,6 +186,23 @@ struct KeyValueArrayTests {
     _ = token
   }
 
+  @Test func collectionOperatorsReadAKeyValueArrayByName() throws {
+    let crew = Crew()
+    crew.members = [Person(firstName: "Ada"), Person(firstName: "Grace")]
+    let path = try KeyValuePath("members.@count", in: Crew.self)
+    guard case .value(let count) = path.resolve(in: crew) else {
+      Issue.record("members.@count did not resolve")
+      return
+    }
+    #expect(count as? Int == 2)
+    let longest = try KeyValuePath("members.@max.firstName", in: Crew.self)
+    guard case .value(let name) = longest.resolve(in: crew) else {
+      Issue.record("members.@max.firstName did not resolve")
+      return
+    }
+    #expect(name as? String? == "Grace")
+  }
+
   @Test func mutationsThatChangeNothingNotifyNobody() {
     let crew = Crew()
     crew.scores = [1, 2]

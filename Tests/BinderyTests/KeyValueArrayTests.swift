@@ -1,5 +1,6 @@
 import Bindery
 import BinderyTestSupport
+import Foundation
 import Testing
 
 @KeyValueObservable
@@ -201,6 +202,14 @@ struct KeyValueArrayTests {
       return
     }
     #expect(name as? String? == "Grace")
+  }
+
+  @Test func aKeyValueArrayEncodesAndDecodesAsAPlainArray() throws {
+    let scores: KeyValueArray<Int> = [3, 1, 2]
+    let data = try JSONEncoder().encode(scores)
+    #expect(String(decoding: data, as: UTF8.self) == "[3,1,2]")
+    #expect(try JSONDecoder().decode(KeyValueArray<Int>.self, from: data) == scores)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(KeyValueArray<Int>.self, from: Data("{}".utf8)) }
   }
 
   @Test func mutationsThatChangeNothingNotifyNobody() {

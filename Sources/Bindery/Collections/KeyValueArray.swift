@@ -2,9 +2,11 @@
 /// its property exactly what changed (Cocoa's indexed to-many accessors), with no comparison of the
 /// elements.
 ///
-/// A `[Element]` property works with `observeChanges` too, but its change is found by comparing the array with a copy (a pass over the unchanged
-/// ends); a `KeyValueArray` property records each mutation while the property's accessor runs, so
-/// an append to 100,000 elements costs what an append costs.
+/// A `[Element]` property works with `observeChanges` too, but its change is found by comparing the
+/// array with a copy (a pass over the unchanged ends); a `KeyValueArray` property records each
+/// mutation while the property's accessor runs, so an append to 100,000 elements costs what an
+/// append costs. Outside the accessor nothing is recorded (a copy kept elsewhere holds no removed
+/// element), and `elements` hands out the array without copying it.
 ///
 /// ```swift
 /// @KeyValueObservable
@@ -273,6 +275,20 @@ extension KeyValueArray: Hashable where Element: Hashable {
 }
 
 extension KeyValueArray: Sendable where Element: Sendable {}
+
+extension KeyValueArray: Encodable where Element: Encodable {
+  /// Encodes the elements as an array.
+  public func encode(to encoder: any Encoder) throws {
+    try _storage.encode(to: encoder)
+  }
+}
+
+extension KeyValueArray: Decodable where Element: Decodable {
+  /// Decodes the elements from an array.
+  public init(from decoder: any Decoder) throws {
+    _storage = try [Element](from: decoder)
+  }
+}
 
 extension KeyValueArray: CustomStringConvertible {
   /// The elements, as an array prints them.

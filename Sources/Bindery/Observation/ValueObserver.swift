@@ -116,8 +116,14 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   func deferChange(_ change: RawChange) {
     // Tracked mode keeps `lastValue`.
     guard isDirect.load(ordering: .relaxed), needsOldValue || oldValueOfChange != nil else { return }
-    if state.withLock({ $0.deferredOld != nil }) { return }
-    let old = oldValueOfChange?(change) ?? change.oldValue(as: Value.self)
+    let old: Value?
+    if let oldValueOfChange {
+      // Rebuilding the old value costs a copy: only for the first change of the transaction.
+      if state.withLock({ $0.deferredOld != nil }) { return }
+      old = oldValueOfChange(change)
+    } else {
+      old = change.oldValue(as: Value.self)
+    }
     state.withLock { state in
       if state.deferredOld == nil { state.deferredOld = .some(old) }
     }

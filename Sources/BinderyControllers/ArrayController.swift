@@ -119,7 +119,9 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Makes the content follow a to-many ``KeyValueArray`` property of `model`: its mutations reach
   /// the arrangement as the exact change (an append to 100,000 objects costs O(log n), with no
-  /// comparison of the arrays); ``add()`` and ``remove()`` mutate it.
+  /// comparison of the arrays). ``add()`` and ``remove()`` write it through the key path (Swift
+  /// applies a key path to a computed property by reading and assigning the whole array, so their
+  /// change is found by comparison: O(n), once per user action).
   public func bindContent<Model: AnyObject>(
     to model: Model,
     _ keyPath: ReferenceWritableKeyPath<Model, KeyValueArray<Element>>
@@ -463,7 +465,7 @@ public final class ArrayController<Element: AnyObject> {
   }
 }
 
-/// How a controller writes its bound content: in place, through the model's property.
+/// How a controller writes its bound content: through the model's property, by key path.
 private struct ContentWriter<Element> {
   /// Inserts an object at an index.
   let insert: (Element, Int) -> Void

@@ -47,6 +47,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
       }
       """
     if property.hasKeyValueArrayType {
+      let setAccessor = keyValueArraySetAccessor(name: name, identifier: identifier, id: id)
       let modifyAccessor = recordingModifyAccessor(name: name, identifier: identifier, id: id)
       return [initAccessor, getAccessor, setAccessor, modifyAccessor]
     }
@@ -79,34 +80,59 @@ extension KeyValueTrackedMacro: AccessorMacro {
 }
 
 extension KeyValueTrackedMacro {
+  /// The `set` accessor of a `KeyValueArray` property: the setter of any property, and the stored
+  /// array records nothing (a copy taken while a mutation recorded may still be recording).
+  static func keyValueArraySetAccessor(name: String, identifier: TokenSyntax, id: String) -> AccessorDeclSyntax {
+    let registrar = KeyValueObservableMacro.registrarName
+    return """
+      set {
+        let _$oldValue = _\(raw: name)
+        if Bindery._$isUnchanged(_$oldValue, newValue) {
+          return
+        }
+        self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
+        _\(raw: name) = newValue
+        _\(raw: name)._stopRecording()
+        self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
+      }
+      """
+  }
+
   /// The `_modify` accessor of a `KeyValueArray` property: the array records the mutation while it
   /// is yielded, and the registrar hands the record to the observers (the exact change, no
-  /// comparison). In place when no observer needs the old value, through a copy otherwise.
+  /// comparison). Nothing is recorded when nothing observes the object; in place when no observer
+  /// needs the old value, through a copy otherwise. The report is made in a `defer`, so a mutation
+  /// that throws half-way (a throwing sort) is reported too.
   static func recordingModifyAccessor(name: String, identifier: TokenSyntax, id: String) -> AccessorDeclSyntax {
     let registrar = KeyValueObservableMacro.registrarName
     return """
       _modify {
         self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
-        if self.\(raw: registrar)._canMutateInPlace(\(raw: id)) {
+        if !self.\(raw: registrar)._hasSubscriptions {
+          yield &_\(raw: name)
+        } else if self.\(raw: registrar)._canMutateInPlace(\(raw: id)) {
           self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
           _\(raw: name)._beginRecording()
-          yield &_\(raw: name)
-          let _$journal = _\(raw: name)._endRecording()
-          if _$journal.hasChanges {
-            self.\(raw: registrar)._didModify(self, \(raw: id), \\.\(identifier), from: _\(raw: name), to: _\(raw: name), journal: _$journal)
+          defer {
+            let _$journal = _\(raw: name)._endRecording()
+            if _$journal.hasChanges {
+              self.\(raw: registrar)._didModify(self, \(raw: id), \\.\(identifier), from: _\(raw: name), to: _\(raw: name), journal: _$journal)
+            }
           }
+          yield &_\(raw: name)
         } else {
           var _$newValue = _\(raw: name)
           _$newValue._beginRecording()
-          yield &_$newValue
-          let _$journal = _$newValue._endRecording()
-          if !_$journal.hasChanges || Bindery._$isUnchanged(_\(raw: name), _$newValue) {
-            return
+          defer {
+            let _$journal = _$newValue._endRecording()
+            if _$journal.hasChanges && !Bindery._$isUnchanged(_\(raw: name), _$newValue) {
+              self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
+              let _$oldValue = _\(raw: name)
+              _\(raw: name) = _$newValue
+              self.\(raw: registrar)._didModify(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: _\(raw: name), journal: _$journal)
+            }
           }
-          self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
-          let _$oldValue = _\(raw: name)
-          _\(raw: name) = _$newValue
-          self.\(raw: registrar)._didModify(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: _\(raw: name), journal: _$journal)
+          yield &_$newValue
         }
       }
       """

@@ -330,32 +330,38 @@ struct MacroExpansionTests {
             }
             self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _$oldValue)
             _members = newValue
+            _members._stopRecording()
             self.keyValueRegistrar.didSet(self, \(id), \\.members, from: _$oldValue, to: newValue)
           }
           _modify {
             self.keyValueRegistrar.access(self, \(id), \\.members, name: "members", setter: {
                 $0.members = $1
               })
-            if self.keyValueRegistrar._canMutateInPlace(\(id)) {
+            if !self.keyValueRegistrar._hasSubscriptions {
+              yield &_members
+            } else if self.keyValueRegistrar._canMutateInPlace(\(id)) {
               self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _members)
               _members._beginRecording()
-              yield &_members
-              let _$journal = _members._endRecording()
-              if _$journal.hasChanges {
-                self.keyValueRegistrar._didModify(self, \(id), \\.members, from: _members, to: _members, journal: _$journal)
+              defer {
+                let _$journal = _members._endRecording()
+                if _$journal.hasChanges {
+                  self.keyValueRegistrar._didModify(self, \(id), \\.members, from: _members, to: _members, journal: _$journal)
+                }
               }
+              yield &_members
             } else {
               var _$newValue = _members
               _$newValue._beginRecording()
-              yield &_$newValue
-              let _$journal = _$newValue._endRecording()
-              if !_$journal.hasChanges || Bindery._$isUnchanged(_members, _$newValue) {
-                return
+              defer {
+                let _$journal = _$newValue._endRecording()
+                if _$journal.hasChanges && !Bindery._$isUnchanged(_members, _$newValue) {
+                  self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _members)
+                  let _$oldValue = _members
+                  _members = _$newValue
+                  self.keyValueRegistrar._didModify(self, \(id), \\.members, from: _$oldValue, to: _members, journal: _$journal)
+                }
               }
-              self.keyValueRegistrar.willSet(self, \(id), \\.members, value: _members)
-              let _$oldValue = _members
-              _members = _$newValue
-              self.keyValueRegistrar._didModify(self, \(id), \\.members, from: _$oldValue, to: _members, journal: _$journal)
+              yield &_$newValue
             }
           }
         }

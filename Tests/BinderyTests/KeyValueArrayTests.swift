@@ -212,6 +212,42 @@ struct KeyValueArrayTests {
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(KeyValueArray<Int>.self, from: Data("{}".utf8)) }
   }
 
+  @Test func aMutationThatThrowsHalfWayIsStillReportedAndRecordingEnds() {
+    struct Stop: Error {}
+    let crew = Crew()
+    crew.scores = [5, 3, 9, 1, 7]
+    var rows = crew.scores.elements
+    var changes: [String] = []
+    let token = observeChanges(crew, \.scores) { change, new in
+      rows = change.applying(to: rows, newElements: new)
+      changes.append("\(change)")
+    }
+    var comparisons = 0
+    #expect(throws: Stop.self) {
+      try crew.scores.sort { lhs, rhs in
+        comparisons += 1
+        if comparisons == 4 { throw Stop() }
+        return lhs < rhs
+      }
+    }
+    #expect(rows == crew.scores.elements)  // whatever the sort did before it threw was reported
+    crew.scores.append(0)
+    #expect(changes.last == "+[5]")
+    #expect(rows == crew.scores.elements)
+    _ = token
+  }
+
+  @Test func anUnobservedKeyValueArrayRecordsNothingAndSortsInPlace() {
+    let crew = Crew()
+    crew.scores = KeyValueArray((0..<1_000).reversed())
+    func address() -> UInt { crew.scores.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+    let before = address()
+    crew.scores.sort()
+    crew.scores.removeAll { $0.isMultiple(of: 2) }
+    #expect(address() == before)  // no copy kept for a record nobody reads
+    #expect(crew.scores.first == 1)
+  }
+
   @Test func mutationsThatChangeNothingNotifyNobody() {
     let crew = Crew()
     crew.scores = [1, 2]

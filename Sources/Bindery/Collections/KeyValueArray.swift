@@ -26,7 +26,12 @@
 /// One mutation (an append, an insert, a removal, a replaced range, a subscript set, a move) is
 /// reported as exactly that; several in one access (`removeAll(where:)`, a sort, mutations in a
 /// ``withTransaction(_:)``) arrive as one change found by comparing with the elements before.
-/// Assigning a new array to the property compares the two arrays.
+/// Assigning a new array to the property compares the two arrays, and so does a mutation through a
+/// key path (`model[keyPath: \.members].append(x)`: Swift reads and assigns the whole array). Nothing
+/// is recorded while nothing observes the object. A class that conforms to ``KeyValueObservable`` by
+/// hand reports a change with ``KeyValueRegistrar/didSet(_:_:_:from:to:)`` and the real old value
+/// (or through ``KeyValueRegistrar/_didModify(_:_:_:from:to:journal:)`` with a record), since an
+/// observer of a `KeyValueArray` keeps no copy to compare with.
 public struct KeyValueArray<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
   ExpressibleByArrayLiteral
 {
@@ -238,6 +243,12 @@ public struct KeyValueArray<Element>: RandomAccessCollection, MutableCollection,
   @inlinable
   public mutating func _beginRecording() {
     _journal = .unchanged
+  }
+
+  /// Stops recording, dropping what was recorded (the macro's setter calls it on the stored array).
+  @inlinable
+  public mutating func _stopRecording() {
+    if _journal.isRecording { _journal = .off }
   }
 
   /// Stops recording and returns what was recorded.

@@ -103,6 +103,13 @@ public final class KeyValueRegistrar: Sendable {
     }
   }
 
+  /// Whether anything observes any property of this object (one atomic load): the macro's accessor
+  /// of a ``KeyValueArray`` property records mutations only then.
+  @inlinable
+  public var _hasSubscriptions: Bool {
+    storage.subscriptionCount.load(ordering: .relaxed) > 0
+  }
+
   /// Whether a collection property can be mutated in place: no observer of its changes reads their
   /// old value (so none needs a copy of it). The macro's `_modify` accessor of an array property asks
   /// before each mutation; in place, it reports the change with ``didSet(_:_:_:from:to:)`` giving

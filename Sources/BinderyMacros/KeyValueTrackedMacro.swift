@@ -34,20 +34,9 @@ extension KeyValueTrackedMacro: AccessorMacro {
         return _\(raw: name)
       }
       """
-    let setAccessor: AccessorDeclSyntax =
-      """
-      set {
-        let _$oldValue = _\(raw: name)
-        if Bindery._$isUnchanged(_$oldValue, newValue) {
-          return
-        }
-        self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
-        _\(raw: name) = newValue
-        self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
-      }
-      """
-    if property.hasKeyValueArrayType {
-      let setAccessor = keyValueArraySetAccessor(name: name, identifier: identifier, id: id)
+    let isKeyValueArray = property.hasKeyValueArrayType
+    let setAccessor = makeSetAccessor(name: name, identifier: identifier, id: id, stopsRecording: isKeyValueArray)
+    if isKeyValueArray {
       let modifyAccessor = recordingModifyAccessor(name: name, identifier: identifier, id: id)
       return [initAccessor, getAccessor, setAccessor, modifyAccessor]
     }
@@ -80,10 +69,17 @@ extension KeyValueTrackedMacro: AccessorMacro {
 }
 
 extension KeyValueTrackedMacro {
-  /// The `set` accessor of a `KeyValueArray` property: the setter of any property, and the stored
-  /// array records nothing (a copy taken while a mutation recorded may still be recording).
-  static func keyValueArraySetAccessor(name: String, identifier: TokenSyntax, id: String) -> AccessorDeclSyntax {
+  /// The `set` accessor: skips equal values, tells prior observers, stores, then notifies. The
+  /// stored value of a `KeyValueArray` property records nothing (`stopsRecording`: a copy taken while
+  /// a mutation recorded may still be recording).
+  static func makeSetAccessor(
+    name: String,
+    identifier: TokenSyntax,
+    id: String,
+    stopsRecording: Bool
+  ) -> AccessorDeclSyntax {
     let registrar = KeyValueObservableMacro.registrarName
+    let stop = stopsRecording ? "\n  _\(name)._stopRecording()" : ""
     return """
       set {
         let _$oldValue = _\(raw: name)
@@ -91,8 +87,7 @@ extension KeyValueTrackedMacro {
           return
         }
         self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
-        _\(raw: name) = newValue
-        _\(raw: name)._stopRecording()
+        _\(raw: name) = newValue\(raw: stop)
         self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
       }
       """

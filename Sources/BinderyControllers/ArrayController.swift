@@ -110,10 +110,7 @@ public final class ArrayController<Element: AnyObject> {
   /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back.
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, [Element]>) {
     contentToken = nil
-    writeContent = ContentWriter(
-      insert: { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) },
-      remove: { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
-    )
+    writeContent = ContentWriter(model, keyPath)
     follow(model, keyPath)
   }
 
@@ -127,10 +124,7 @@ public final class ArrayController<Element: AnyObject> {
     _ keyPath: ReferenceWritableKeyPath<Model, KeyValueArray<Element>>
   ) {
     contentToken = nil
-    writeContent = ContentWriter(
-      insert: { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) },
-      remove: { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
-    )
+    writeContent = ContentWriter(model, keyPath)
     follow(model, keyPath)
   }
 
@@ -159,22 +153,24 @@ public final class ArrayController<Element: AnyObject> {
   private var content: [Element] { readContent?() ?? fixedContent }
 
   private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, [Element]>) {
-    fixedContent = []
-    readContent = { [weak model] in model?[keyPath: keyPath] ?? [] }
-    rebuild()
-    contentToken = observeChanges(model, keyPath) { [weak self] change, old, new in
-      self?.contentDidChange(change, old, new)
+    follow(reading: { [weak model] in model?[keyPath: keyPath] ?? [] }) {
+      observeChanges(model, keyPath) { [weak self] change, old, new in self?.contentDidChange(change, old, new) }
     }
-    updateAbilities()
   }
 
   private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, KeyValueArray<Element>>) {
-    fixedContent = []
-    readContent = { [weak model] in model?[keyPath: keyPath].elements ?? [] }
-    rebuild()
-    contentToken = observeChanges(model, keyPath) { [weak self] change, old, new in
-      self?.contentDidChange(change, old, new)
+    follow(reading: { [weak model] in model?[keyPath: keyPath].elements ?? [] }) {
+      observeChanges(model, keyPath) { [weak self] change, old, new in self?.contentDidChange(change, old, new) }
     }
+  }
+
+  /// Makes the content what `read` reads, arranged now and kept up to date by the observation
+  /// `observing` starts.
+  private func follow(reading read: @escaping () -> [Element], observing: () -> ObservationToken) {
+    fixedContent = []
+    readContent = read
+    rebuild()
+    contentToken = observing()
     updateAbilities()
   }
 
@@ -466,11 +462,20 @@ public final class ArrayController<Element: AnyObject> {
 }
 
 /// How a controller writes its bound content: through the model's property, by key path.
-private struct ContentWriter<Element> {
+private struct ContentWriter<Element: AnyObject> {
   /// Inserts an object at an index.
   let insert: (Element, Int) -> Void
   /// Removes the objects with these identities.
   let remove: (Set<ObjectIdentifier>) -> Void
+
+  /// Writes the array (`[Element]` or `KeyValueArray`) at `keyPath` of `model`, held weakly.
+  init<Model: AnyObject, Content: RangeReplaceableCollection<Element>>(
+    _ model: Model,
+    _ keyPath: ReferenceWritableKeyPath<Model, Content>
+  ) where Content.Index == Int {
+    insert = { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) }
+    remove = { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
+  }
 }
 
 /// A weak reference a `Sendable` closure may hold: the controller is used from one thread (or actor)

@@ -46,7 +46,7 @@ struct BenchmarkGenerator: RandomNumberGenerator {
 func arrangement100k(count: Int, operations: Int) -> ArrangementFigures {
   var generator = BenchmarkGenerator(state: 42)
   let club = Club()
-  club.members = KeyValueArray((0..<count).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) })
+  club.members = KeyValueArray(randomMembers(count, using: &generator))
   let controller = ArrayController<Member>()
   controller.sortOrder = [.ascending(\.rank)]
   controller.bindContent(to: club, \.members)
@@ -59,18 +59,14 @@ func arrangement100k(count: Int, operations: Int) -> ArrangementFigures {
   figures.plainSort = Double(nanoseconds() - sortStart)
   blackHole(sorted.count)
 
-  let newcomers = (0..<operations).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
-  var start = nanoseconds()
-  for member in newcomers { club.members.append(member) }
-  figures.insert = Double(nanoseconds() - start) / Double(operations)
-
-  start = nanoseconds()
-  for _ in 0..<operations { club.members.removeLast() }
-  figures.remove = Double(nanoseconds() - start) / Double(operations)
+  (figures.insert, figures.remove) = appendThenRemove(
+    randomMembers(operations, using: &generator),
+    append: { club.members.append($0) },
+    removeLast: { club.members.removeLast() })
 
   let edited = (0..<operations).map { _ in club.members[Int.random(in: 0..<club.members.count, using: &generator)] }
   let ranks = (0..<operations).map { _ in Int.random(in: 0..<1_000_000, using: &generator) }
-  start = nanoseconds()
+  var start = nanoseconds()
   for (member, rank) in zip(edited, ranks) { member.rank = rank }
   figures.editSortKey = Double(nanoseconds() - start) / Double(operations)
 
@@ -87,16 +83,33 @@ func arrangement100k(count: Int, operations: Int) -> ArrangementFigures {
 func arrayArrangement100k(count: Int, operations: Int, into figures: inout ArrangementFigures) {
   var generator = BenchmarkGenerator(state: 42)
   let arrayClub = ArrayClub()
-  arrayClub.members = (0..<count).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
-  let newcomers = (0..<operations).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
+  arrayClub.members = randomMembers(count, using: &generator)
+  let newcomers = randomMembers(operations, using: &generator)  // made before the controller observes
   let arrayController = ArrayController<Member>()
   arrayController.sortOrder = [.ascending(\.rank)]
   arrayController.bindContent(to: arrayClub, \.members)
-  var start = nanoseconds()
-  for member in newcomers { arrayClub.members.append(member) }
-  figures.arrayInsert = Double(nanoseconds() - start) / Double(operations)
-  start = nanoseconds()
-  for _ in 0..<operations { arrayClub.members.removeLast() }
-  figures.arrayRemove = Double(nanoseconds() - start) / Double(operations)
+  (figures.arrayInsert, figures.arrayRemove) = appendThenRemove(
+    newcomers,
+    append: { arrayClub.members.append($0) },
+    removeLast: { arrayClub.members.removeLast() })
   blackHole(arrayController.arrangedObjects.count)
+}
+
+/// `count` members with random ranks.
+func randomMembers(_ count: Int, using generator: inout BenchmarkGenerator) -> [Member] {
+  (0..<count).map { _ in Member(rank: Int.random(in: 0..<1_000_000, using: &generator)) }
+}
+
+/// Nanoseconds per append of each newcomer, then per removal of as many from the end.
+func appendThenRemove(
+  _ newcomers: [Member],
+  append: (Member) -> Void,
+  removeLast: () -> Void
+) -> (insert: Double, remove: Double) {
+  var start = nanoseconds()
+  for member in newcomers { append(member) }
+  let insert = Double(nanoseconds() - start) / Double(newcomers.count)
+  start = nanoseconds()
+  for _ in newcomers { removeLast() }
+  return (insert, Double(nanoseconds() - start) / Double(newcomers.count))
 }

@@ -36,17 +36,20 @@ public func observeChanges<Subject: AnyObject, Element>(
   _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
   _ handler: @escaping (CollectionChange, _ old: ElementsBeforeChange<Element>, _ new: [Element]) -> Void
 ) -> ObservationToken {
+  // A change compared with the elements before: a new array, a transaction, a path through other
+  // objects.
+  func deliverComparing(_ old: KeyValueArray<Element>, _ new: KeyValueArray<Element>) {
+    let change = CollectionChange.between(anyOf: old.elements, new.elements)
+    guard !change.isEmpty else { return }
+    handler(change, ElementsBeforeChange(old.elements), new.elements)
+  }
   let observer = ValueObserver<KeyValueArray<Element>>(
     evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
     root: subject,
     needsOldValue: false,
     deliver: { old, new, kind in
-      // A change compared with the elements before: a new array, a transaction, a path through
-      // other objects.
       guard kind == .change, let old else { return }
-      let change = CollectionChange.between(anyOf: old.elements, new.elements)
-      guard !change.isEmpty else { return }
-      handler(change, ElementsBeforeChange(old.elements), new.elements)
+      deliverComparing(old, new)
     }
   )
   observer.directChangeHandler = { raw in
@@ -56,9 +59,7 @@ public func observeChanges<Subject: AnyObject, Element>(
       guard !change.isEmpty else { return }
       handler(change, ElementsBeforeChange(journal, new: new.elements), new.elements)
     } else if let old = raw.oldValue(as: KeyValueArray<Element>.self) {
-      let change = CollectionChange.between(anyOf: old.elements, new.elements)
-      guard !change.isEmpty else { return }
-      handler(change, ElementsBeforeChange(old.elements), new.elements)
+      deliverComparing(old, new)
     }
   }
   observer.oldValueOfChange = { raw in

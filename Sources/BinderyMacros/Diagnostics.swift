@@ -2,13 +2,19 @@ import SwiftDiagnostics
 import SwiftSyntax
 
 /// The diagnostics Bindery's macros emit.
-enum KeyValueDiagnostic: String, DiagnosticMessage {
+enum KeyValueDiagnostic: DiagnosticMessage {
   case onStruct
   case onEnum
   case onActor
   case onProtocol
   case onExtension
   case notAClass
+  /// `var a = 0, b = 0`: the declaration, as written.
+  case severalVariablesInOneDeclaration(String)
+  /// A coding key named after a tracked property, whose storage has another name.
+  case codingKeyNamesTrackedProperty(String)
+  /// A `weak`/`unowned` property, or one with observers, in a `Sendable` class.
+  case lockedStorageCannotHold(String)
 
   var message: String {
     switch self {
@@ -24,10 +30,30 @@ enum KeyValueDiagnostic: String, DiagnosticMessage {
       "'@KeyValueObservable' cannot be applied to an extension; apply it to the class declaration"
     case .notAClass:
       "'@KeyValueObservable' can only be applied to a class"
+    case .severalVariablesInOneDeclaration(let bindings):
+      "'@KeyValueObservable' observes one variable per declaration; declare each of '\(bindings)' with its own 'var', or mark the declaration '@KeyValueIgnored'"
+    case .codingKeyNamesTrackedProperty(let name):
+      "'\(name)' is stored as '_\(name)' by '@KeyValueObservable'; name the coding key '_\(name)' (with the raw value \"\(name)\" the coded key stays the same), or write 'init(from:)' and 'encode(to:)'"
+    case .lockedStorageCannotHold(let binding):
+      "'@KeyValueObservable' keeps the observable properties of a Sendable class behind a lock, which cannot hold a weak or unowned reference or run willSet/didSet; mark '\(binding)' '@KeyValueIgnored', or make the class '@unchecked Sendable' and guard its state yourself"
     }
   }
 
-  var diagnosticID: MessageID { MessageID(domain: "BinderyMacros", id: rawValue) }
+  var diagnosticID: MessageID {
+    let id =
+      switch self {
+      case .onStruct: "onStruct"
+      case .onEnum: "onEnum"
+      case .onActor: "onActor"
+      case .onProtocol: "onProtocol"
+      case .onExtension: "onExtension"
+      case .notAClass: "notAClass"
+      case .severalVariablesInOneDeclaration: "severalVariablesInOneDeclaration"
+      case .codingKeyNamesTrackedProperty: "codingKeyNamesTrackedProperty"
+      case .lockedStorageCannotHold: "lockedStorageCannotHold"
+      }
+    return MessageID(domain: "BinderyMacros", id: id)
+  }
 
   var severity: DiagnosticSeverity { .error }
 }

@@ -49,10 +49,14 @@ extension KeyValueObservableMacro: MemberMacro {
       return []
     }
     // A subclass of an observable class shares its superclass's registrar and extends its key table.
-    let isFirstObservable = protocols.contains { $0.trimmedDescription.hasSuffix("KeyValueObservable") }
+    // A class that names the conformance itself (directly or through a protocol that refines it)
+    // is the first of its hierarchy too.
+    let isFirstObservable =
+      protocols.contains { $0.trimmedDescription.hasSuffix("KeyValueObservable") }
+      || classDecl.inherits(anyOf: ["KeyValueObservable", "KeyValueCoding"])
     let access = declaration.modifiers.accessLevelPrefix
     var members: [DeclSyntax] = []
-    if isFirstObservable {
+    if isFirstObservable && !classDecl.declaresMember(named: registrarName) {
       members.append(
         """
         /// The registrar that records observers of this object's properties.
@@ -60,43 +64,99 @@ extension KeyValueObservableMacro: MemberMacro {
         """
       )
     }
-    members.append(keyTable(for: classDecl, access: access, overriding: !isFirstObservable))
+    if !classDecl.declaresMember(named: "keyValueKeys") {
+      members.append(contentsOf: keyTable(for: classDecl, access: access, overriding: !isFirstObservable))
+    }
+    members.append(contentsOf: codingKeys(for: classDecl, in: context))
     return members
   }
 
   /// `keyValueKeys`: the instance properties that are not private, by name, read-only where the
-  /// setter is narrower (`private(set)`); none for a class isolated to a global actor (a key path to
-  /// an isolated property cannot be formed outside it).
-  static func keyTable(for classDecl: ClassDeclSyntax, access: String, overriding: Bool) -> DeclSyntax {
+  /// setter is narrower (`private(set)`); none for a class isolated to a global actor, nor for a
+  /// property isolated to one (a key path to an isolated property cannot be formed outside it).
+  /// A property available from some platform version on is listed where it is available; a
+  /// deprecated one is named in a deprecated context, so that listing it warns nobody.
+  static func keyTable(for classDecl: ClassDeclSyntax, access: String, overriding: Bool) -> [DeclSyntax] {
     let typeName = classDecl.typeNameWithGenericParameters
     let isolated = classDecl.attributes.contains { element in
       guard case .attribute(let attribute) = element else { return false }
-      return attribute.attributeName.trimmedDescription.hasSuffix("Actor")
+      return attribute.isGlobalActor
     }
     var entries: [String] = []
+    var conditional: [(condition: String, entry: String)] = []
+    var deprecated: [String] = []
     if !isolated {
       for member in classDecl.memberBlock.members {
         guard let property = member.decl.as(VariableDeclSyntax.self), property.isInstance, !property.isPrivate,
-          property.bindings.count == 1, let name = property.identifierPattern?.identifier.text, !name.hasPrefix("_")
+          property.bindings.count == 1, let name = property.identifierPattern?.identifier.text, !name.hasPrefix("_"),
+          property.isolatingAttribute == nil, !property.isUnavailable
         else { continue }
         let label = property.hasRestrictedSetter ? "readOnly: " : ""
-        entries.append("Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name))")
+        let entry = "Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name))"
+        if property.isDeprecated {
+          deprecated.append(
+            property.availabilityCondition.map { "if \($0) { keys.append(\(entry)) }" } ?? "keys.append(\(entry))")
+        } else if let condition = property.availabilityCondition {
+          conditional.append((condition, entry))
+        } else {
+          entries.append(entry)
+        }
       }
     }
     let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: ",\n    ") + ",\n  ]"
     let inheriting = overriding ? ", inheriting: super.keyValueKeys" : ""
     let override = overriding ? "override " : ""
-    return """
-      /// The properties of this class that can be reached by name (string key paths, spec files).
+    let summary = "/// The properties of this class that can be reached by name (string key paths, spec files)."
+    guard !conditional.isEmpty || !deprecated.isEmpty else {
+      return [
+        """
+        \(raw: summary)
+        \(raw: access)\(raw: override)nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
+          Bindery.KeyValueKeyTable(\(raw: typeName).self, keys: \(raw: list)\(raw: inheriting))
+        }
+        """
+      ]
+    }
+    var body = "var keys: [Bindery.KeyValueKey] = \(list)\n"
+    for (condition, entry) in conditional {
+      body += "if \(condition) {\n  keys.append(\(entry))\n}\n"
+    }
+    if !deprecated.isEmpty {
+      body += "keys += Bindery._keyValueKeys(of: \(deprecatedKeysName).self)\n"
+    }
+    body += "return Bindery.KeyValueKeyTable(\(typeName).self, keys: keys\(inheriting))"
+    var members: [DeclSyntax] = [
+      """
+      \(raw: summary)
       \(raw: access)\(raw: override)nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
-        Bindery.KeyValueKeyTable(\(raw: typeName).self, keys: \(raw: list)\(raw: inheriting))
+        \(raw: body)
       }
       """
+    ]
+    if !deprecated.isEmpty {
+      members.append(
+        """
+        /// The keys of the deprecated properties, named where naming them warns nobody.
+        private enum \(raw: deprecatedKeysName): Bindery._KeyValueKeyProvider {
+          @available(*, deprecated)
+          static var keys: [Bindery.KeyValueKey] {
+            var keys: [Bindery.KeyValueKey] = []
+            \(raw: deprecated.joined(separator: "\n"))
+            return keys
+          }
+        }
+        """
+      )
+    }
+    return members
   }
+
+  static let deprecatedKeysName = "_KeyValueDeprecatedKeys"
 }
 
 extension KeyValueObservableMacro: MemberAttributeMacro {
-  /// `@KeyValueTracked` on each stored instance `var` that is not ignored.
+  /// `@KeyValueTracked` on each stored instance `var` that is not ignored; a diagnostic for a
+  /// declaration of several variables, which cannot be observed one by one.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -104,13 +164,29 @@ extension KeyValueObservableMacro: MemberAttributeMacro {
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
     guard declaration.is(ClassDeclSyntax.self), let property = member.as(VariableDeclSyntax.self) else { return [] }
-    guard property.isVar, property.isInstance, property.isStored, !property.isLazy,
-      let name = property.identifierPattern?.identifier.text,
-      !name.hasPrefix("_"),
-      !property.hasAttribute(named: "KeyValueIgnored"),
-      !property.hasAttribute(named: "KeyValueTracked")
-    else { return [] }
-    return ["@Bindery.KeyValueTracked"]
+    if property.declaresSeveralObservableVariables {
+      context.diagnose(
+        Diagnostic(
+          node: property.bindings,
+          message: KeyValueDiagnostic.severalVariablesInOneDeclaration(property.bindings.trimmedDescription)
+        )
+      )
+      return []
+    }
+    guard property.isTracked, !property.hasAttribute(named: "KeyValueTracked") else { return [] }
+    // The observable properties of a `Sendable` class are kept behind a lock.
+    guard declaration.as(ClassDeclSyntax.self)?.inherits(anyOf: ["Sendable"]) == true else {
+      return ["@Bindery.KeyValueTracked"]
+    }
+    if property.hasObservers || property.hasReferenceOwnership {
+      context.diagnose(
+        Diagnostic(
+          node: property.bindings,
+          message: KeyValueDiagnostic.lockedStorageCannotHold(property.bindings.trimmedDescription))
+      )
+      return []
+    }
+    return ["@Bindery.KeyValueTracked(locked: true)"]
   }
 }
 
@@ -132,6 +208,12 @@ extension KeyValueObservableMacro: ExtensionMacro {
     guard !names.isEmpty else { return [] }
     let decl: DeclSyntax = "extension \(type.trimmed): \(raw: names.joined(separator: ", ")) {}"
     guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
-    return [ext]
+    // The conformance is available where the class is.
+    let availability = declaration.attributes.filter { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return attribute.attributeName.trimmedDescription == "available"
+    }
+    guard !availability.isEmpty else { return [ext] }
+    return [ext.with(\.attributes, AttributeListSyntax(availability.map { $0.with(\.trailingTrivia, .newline) }))]
   }
 }

@@ -19,6 +19,9 @@ extension KeyValueTrackedMacro: AccessorMacro {
     else { return [] }
     let name = identifier.text
     let id = "Bindery.PropertyID(rawValue: \(propertyIDLiteral(name)))"
+    if node.asksForLockedStorage {
+      return lockedAccessors(for: property, name: name, identifier: identifier, id: id)
+    }
     let registrar = KeyValueObservableMacro.registrarName
     let initAccessor: AccessorDeclSyntax =
       """
@@ -34,13 +37,46 @@ extension KeyValueTrackedMacro: AccessorMacro {
         return _\(raw: name)
       }
       """
+    // A property isolated to a global actor with an initial value keeps it in its storage: an init
+    // accessor would make the class's default initializer isolated to that actor.
+    let hasInitialValue = property.bindings.first?.initializer != nil
+    let accessors = hasInitialValue && property.isolatingAttribute != nil ? [getAccessor] : [initAccessor, getAccessor]
+    if property.hasObservers {
+      // The property's own `willSet`/`didSet` move to its storage, so they run around the store, inside
+      // the notification; mutations go through `get` and `set`, so they run once per mutation.
+      return accessors + [makeObservedSetAccessor(name: name, identifier: identifier, id: id)]
+    }
     let isKeyValueArray = property.hasKeyValueArrayType
     let setAccessor = makeSetAccessor(name: name, identifier: identifier, id: id, stopsRecording: isKeyValueArray)
     if isKeyValueArray {
       let modifyAccessor = recordingModifyAccessor(name: name, identifier: identifier, id: id)
-      return [initAccessor, getAccessor, setAccessor, modifyAccessor]
+      return accessors + [setAccessor, modifyAccessor]
     }
-    guard property.hasArrayType else { return [initAccessor, getAccessor, setAccessor] }
+    guard property.hasArrayType else {
+      // Any other value is mutated in place while nothing observes the object (a copy-on-write
+      // value stays uniquely referenced), and through a copy otherwise, so an unchanged result
+      // notifies nobody.
+      let modifyAccessor: AccessorDeclSyntax =
+        """
+        _modify {
+          self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+          if !self.\(raw: registrar)._hasSubscriptions {
+            yield &_\(raw: name)
+          } else {
+            var _$newValue = _\(raw: name)
+            yield &_$newValue
+            let _$oldValue = _\(raw: name)
+            if Bindery._$isUnchanged(_$oldValue, _$newValue) {
+              return
+            }
+            self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
+            _\(raw: name) = _$newValue
+            self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: _$newValue)
+          }
+        }
+        """
+      return accessors + [setAccessor, modifyAccessor]
+    }
     // An array is mutated in place (`items.append(x)` copies nothing) when no observer needs the old
     // value; otherwise the mutation goes through a copy, as a set does.
     let modifyAccessor: AccessorDeclSyntax =
@@ -64,7 +100,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
         }
       }
       """
-    return [initAccessor, getAccessor, setAccessor, modifyAccessor]
+    return accessors + [setAccessor, modifyAccessor]
   }
 }
 
@@ -89,6 +125,25 @@ extension KeyValueTrackedMacro {
         self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
         _\(raw: name) = newValue\(raw: stop)
         self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
+      }
+      """
+  }
+
+  /// The `set` accessor of a property with `willSet`/`didSet` observers, which sit on its storage:
+  /// storing runs them (for an equal value too, as Swift does), and observers of the property are
+  /// told the value the storage holds afterwards (a `didSet` may have changed it).
+  static func makeObservedSetAccessor(name: String, identifier: TokenSyntax, id: String) -> AccessorDeclSyntax {
+    let registrar = KeyValueObservableMacro.registrarName
+    return """
+      set {
+        let _$oldValue = _\(raw: name)
+        if Bindery._$isUnchanged(_$oldValue, newValue) {
+          _\(raw: name) = newValue
+          return
+        }
+        self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$oldValue)
+        _\(raw: name) = newValue
+        self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: _\(raw: name))
       }
       """
   }
@@ -145,23 +200,115 @@ extension KeyValueTrackedMacro: PeerMacro {
       let binding = property.bindings.first,
       let identifier = property.identifierPattern?.identifier.trimmed
     else { return [] }
-    let storage = binding.with(
+    if node.asksForLockedStorage {
+      return [lockedStorage(for: property, binding: binding, name: identifier.text)]
+    }
+    // The storage keeps what the user wrote: ownership and isolation modifiers, attributes, the
+    // type, the initial value and the `willSet`/`didSet` observers; only the access level becomes private.
+    var storage = binding.with(
       \.pattern,
       PatternSyntax(IdentifierPatternSyntax(identifier: .identifier("_" + identifier.text)))
     )
-    .with(\.accessorBlock, nil)
+    if !property.hasObservers { storage = storage.with(\.accessorBlock, nil) }
     let attributes = property.attributes.filter { element in
       guard case .attribute(let attribute) = element else { return true }
       let text = attribute.attributeName.trimmedDescription
       return !text.hasSuffix("KeyValueTracked") && !text.hasSuffix("KeyValueIgnored")
     }
+    let modifiers = [DeclModifierSyntax(name: .keyword(.private))] + property.modifiers.storageModifiers
     let decl = VariableDeclSyntax(
       leadingTrivia: .newline,
       attributes: attributes + [AttributeListSyntax.Element("@Bindery.KeyValueIgnored ")],
-      modifiers: [DeclModifierSyntax(name: .keyword(.private))],
+      modifiers: DeclModifierListSyntax(modifiers.map { $0.with(\.trailingTrivia, .space) }),
       bindingSpecifier: .keyword(.var),
       bindings: [storage]
     )
     return [DeclSyntax(decl)]
+  }
+}
+
+extension KeyValueTrackedMacro {
+  /// The accessors of a property kept behind a lock (`@KeyValueTracked(locked: true)`, for a
+  /// `Sendable` class): reads and writes go through the lock; observers are called outside it.
+  static func lockedAccessors(
+    for property: VariableDeclSyntax,
+    name: String,
+    identifier: TokenSyntax,
+    id: String
+  ) -> [AccessorDeclSyntax] {
+    let registrar = KeyValueObservableMacro.registrarName
+    var accessors: [AccessorDeclSyntax] = []
+    if property.bindings.first?.typeAnnotation != nil {
+      accessors.append(
+        """
+        @storageRestrictions(initializes: _\(raw: name))
+        init(initialValue) {
+          _\(raw: name) = Bindery._KeyValueLockedStorage(initialValue)
+        }
+        """
+      )
+    }
+    accessors.append(
+      """
+      get {
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        return _\(raw: name).load()
+      }
+      """
+    )
+    accessors.append(
+      """
+      set {
+        let _$currentValue = _\(raw: name).load()
+        if Bindery._$isUnchanged(_$currentValue, newValue) {
+          return
+        }
+        self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _$currentValue)
+        let _$oldValue = _\(raw: name).exchange(newValue)
+        if Bindery._$isUnchanged(_$oldValue, newValue) {
+          return
+        }
+        self.\(raw: registrar).didSet(self, \(raw: id), \\.\(identifier), from: _$oldValue, to: newValue)
+      }
+      """
+    )
+    return accessors
+  }
+
+  /// The storage of a property kept behind a lock: `let _name: Bindery._KeyValueLockedStorage<T>`,
+  /// initialized by the init accessor, or from the initial value when the type is not written.
+  static func lockedStorage(for property: VariableDeclSyntax, binding: PatternBindingSyntax, name: String) -> DeclSyntax
+  {
+    let attributes = property.attributes.filter { element in
+      guard case .attribute(let attribute) = element else { return true }
+      let text = attribute.attributeName.trimmedDescription
+      return !text.hasSuffix("KeyValueTracked") && !text.hasSuffix("KeyValueIgnored")
+    }
+    let attributeText = attributes.map { $0.trimmedDescription + " " }.joined()
+    if let type = binding.typeAnnotation?.type {
+      // `T!` is not a generic argument: the storage holds a `T?`.
+      let valueType =
+        type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self).map { "Optional<\($0.wrappedType.trimmedDescription)>" }
+        ?? type.trimmedDescription
+      return
+        """
+        \(raw: attributeText)@Bindery.KeyValueIgnored private let _\(raw: name): Bindery._KeyValueLockedStorage<\(raw: valueType)>
+        """
+    }
+    let initialValue = binding.initializer?.value.trimmedDescription ?? "()"
+    return
+      """
+      \(raw: attributeText)@Bindery.KeyValueIgnored private let _\(raw: name) = Bindery._KeyValueLockedStorage(\(raw: initialValue))
+      """
+  }
+}
+
+extension AttributeSyntax {
+  /// `@KeyValueTracked(locked: true)`.
+  var asksForLockedStorage: Bool {
+    guard case .argumentList(let arguments)? = self.arguments else { return false }
+    return arguments.contains { argument in
+      argument.label?.text == "locked" && argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.text == "true"
+    }
   }
 }

@@ -59,6 +59,24 @@ struct MacroExpansionTests {
             _firstName = newValue
             self.keyValueRegistrar.didSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, from: _$oldValue, to: newValue)
           }
+          _modify {
+            self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, name: "firstName", setter: {
+                $0.firstName = $1
+              })
+            if !self.keyValueRegistrar._hasSubscriptions {
+              yield &_firstName
+            } else {
+              var _$newValue = _firstName
+              yield &_$newValue
+              let _$oldValue = _firstName
+              if Bindery._$isUnchanged(_$oldValue, _$newValue) {
+                return
+              }
+              self.keyValueRegistrar.willSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, value: _$oldValue)
+              _firstName = _$newValue
+              self.keyValueRegistrar.didSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, from: _$oldValue, to: _$newValue)
+            }
+          }
         }
 
         @Bindery.KeyValueIgnored private var _firstName: String = ""

@@ -37,9 +37,18 @@ public protocol KeyValueObservable: AnyObject {
 
 /// Makes every stored `var` of a class observable and bindable.
 ///
-/// `let`s, `static` properties, `lazy` properties, properties with observers (`willSet`/`didSet`) and
-/// properties marked ``KeyValueIgnored()`` are left alone. Computed properties need nothing: a
-/// tracked observation records the stored properties they read.
+/// What the declaration says keeps its meaning: `weak`, `unowned` and `unowned(unsafe)` properties
+/// keep their ownership, attributes and availability stay, and a property's own `willSet`/`didSet`
+/// run around the notification (prior observers, `willSet`, the store, `didSet`, then observers, who
+/// get the value `didSet` settled on). `let`s, `static` properties, `lazy` properties, properties
+/// with a property wrapper and properties marked ``KeyValueIgnored()`` are left alone (they can
+/// still be read by name). Computed properties need nothing: a tracked observation records the
+/// stored properties they read.
+///
+/// A `Codable` class is coded under its properties' names (the registrar stays out); the
+/// properties of a `Sendable` class are kept behind a lock, so they can be written from any thread;
+/// a property isolated to a global actor is observable on that actor, but not reachable by name.
+/// `var a = 0, b = 0` is an error: declare each observable property on its own.
 ///
 /// ```swift
 /// @KeyValueObservable
@@ -56,16 +65,22 @@ public protocol KeyValueObservable: AnyObject {
   conformances: KeyValueObservable,
   KeyValueCoding,
   names: named(keyValueRegistrar),
-  named(keyValueKeys)
+  named(keyValueKeys),
+  named(CodingKeys),
+  named(_KeyValueDeprecatedKeys)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: KeyValueObservable, KeyValueCoding)
 public macro KeyValueObservable() = #externalMacro(module: "BinderyMacros", type: "KeyValueObservableMacro")
 
 /// Makes one stored property observable; ``KeyValueObservable()`` adds it to each stored `var`.
+///
+/// - Parameter locked: Keeps the value behind a lock, so it can be read and written from any thread
+///   (what ``KeyValueObservable()`` asks for the properties of a `Sendable` class).
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro KeyValueTracked() = #externalMacro(module: "BinderyMacros", type: "KeyValueTrackedMacro")
+public macro KeyValueTracked(locked: Bool = false) =
+  #externalMacro(module: "BinderyMacros", type: "KeyValueTrackedMacro")
 
 /// Leaves a stored property of a ``KeyValueObservable()`` class unobserved.
 @attached(accessor, names: named(willSet))

@@ -17,7 +17,12 @@ struct NestedObservationTests {
     var innerValues: [Int] = []
     let outer = observe {
       _ = outerModel.value
-      box.tokens.append(observe { innerModel.value } onChange: { innerValues.append($0) })
+      box.tokens.append(
+        observe {
+          innerModel.value
+        } onChange: {
+          innerValues.append($0)
+        })
     } onChange: {
       outerCount += 1
     }
@@ -39,7 +44,11 @@ struct NestedObservationTests {
     var outerCount = 0
     let outer = observe {
       _ = first.value
-      box.tokens.append(observe { inner.value } onChange: { _ in })
+      box.tokens.append(
+        observe {
+          inner.value
+        } onChange: { _ in
+        })
       _ = second.value
     } onChange: {
       outerCount += 1
@@ -62,7 +71,12 @@ struct NestedObservationTests {
     var innerCount = 0
     let outer = observe {
       _ = model.name
-      box.tokens.append(observe { model.name } onChange: { _ in innerCount += 1 })
+      box.tokens.append(
+        observe {
+          model.name
+        } onChange: { _ in
+          innerCount += 1
+        })
     } onChange: {
       outerCount += 1
     }

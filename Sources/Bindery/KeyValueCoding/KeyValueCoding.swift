@@ -77,17 +77,25 @@ public struct KeyValueKeyTable: @unchecked Sendable {
   public let type: Any.Type
   /// Every key, superclasses' first.
   public let keys: [KeyValueKey]
+  /// The position of each key in ``keys``, by name.
+  private let positions: [String: Int]
 
-  /// Creates a table for `type`, after the keys of its superclass's table.
+  /// Creates a table for `type`, after the keys of its superclass's table (a key of `type` replaces
+  /// the superclass's key of the same name).
   public init(_ type: Any.Type, keys: [KeyValueKey], inheriting superclassKeys: KeyValueKeyTable? = nil) {
     self.type = type
+    let own = Set(keys.map(\.name))
     let inherited = superclassKeys?.keys ?? []
-    self.keys = inherited.filter { key in !keys.contains { $0.name == key.name } } + keys
+    self.keys = inherited.filter { !own.contains($0.name) } + keys
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(self.keys.count)
+    for (position, key) in self.keys.enumerated() where positions[key.name] == nil { positions[key.name] = position }
+    self.positions = positions
   }
 
-  /// The key named `name`.
+  /// The key named `name` (a dictionary lookup).
   public func key(named name: String) -> KeyValueKey? {
-    keys.first { $0.name == name }
+    positions[name].map { keys[$0] }
   }
 
   /// The names closest to `name` (for "did you mean" messages), closest first.

@@ -70,6 +70,6 @@ extension VariableDeclSyntax {
   /// A property the synthesized `Codable` conformance codes: stored (observers allowed), not
   /// `lazy`, wrapped ones included.
   var isStoredForCoding: Bool {
-    !isLazy && bindings.allSatisfy { $0.accessorBlock == nil || $0.accessorBlock?.observersOnly == true }
+    !isLazy && !isOverride && bindings.allSatisfy { $0.accessorBlock == nil || $0.accessorBlock?.observersOnly == true }
   }
 }

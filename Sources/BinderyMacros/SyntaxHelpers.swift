@@ -25,7 +25,8 @@ extension VariableDeclSyntax {
   /// Whether `@KeyValueObservable` makes the property observable: a stored instance `var` of one
   /// variable, not `lazy`, not wrapped, not ignored, whose name does not start with `_`.
   var isTracked: Bool {
-    guard isVar, isInstance, isStored, !isLazy, let name = identifierPattern?.identifier.text, !name.hasPrefix("_")
+    guard isVar, isInstance, isStored, !isLazy, !isOverride, let name = identifierPattern?.identifier.text,
+      !name.hasPrefix("_")
     else { return false }
     return !hasAttribute(named: "KeyValueIgnored") && propertyWrapperAttribute == nil
   }
@@ -43,6 +44,10 @@ extension VariableDeclSyntax {
   var hasReferenceOwnership: Bool {
     modifiers.contains { $0.name.tokenKind == .keyword(.weak) || $0.name.tokenKind == .keyword(.unowned) }
   }
+
+  /// `override var x { didSet { … } }`: observers added to an inherited property, which stays the
+  /// superclass's.
+  var isOverride: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.override) } }
 
   var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }
 

@@ -197,6 +197,17 @@ struct ObservedPropertyTests {
     token.cancel()
   }
 
+  @Test("A subclass's observers on an inherited property run, and the property stays observable")
+  func subclassObserversOnInheritedProperties() {
+    let model = ObservingSubclass()
+    var notified: [Int] = []
+    let token = observe(model, \.value) { notified.append($0.newValue) }
+    model.value = 3
+    #expect(model.seen == [3])
+    #expect(notified == [3])
+    token.cancel()
+  }
+
   @Test("A binding to such a property writes through its observers")
   func bindingsWriteThroughObservers() {
     let source = Node()

@@ -169,3 +169,17 @@ struct GenericParent<T> {
     var value = 3
   }
 }
+
+@KeyValueObservable
+class ObservedBase {
+  var value = 0
+}
+
+/// Adds observers to an inherited observable property.
+@KeyValueObservable
+final class ObservingSubclass: ObservedBase {
+  @KeyValueIgnored var seen: [Int] = []
+  override var value: Int {
+    didSet { seen.append(value) }
+  }
+}

@@ -19,7 +19,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
 
   private struct State {
     var subscribers: [Subscriber] = []
-    var lastValue: Value?
+    var lastValue: LastValue<Value>
     var leaf = Leaf()
     /// In direct mode, the value before the first change of the current transaction.
     var deferredOld: Value??
@@ -50,7 +50,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   private let onRootDeinit: (() -> Void)?
   private let cancelled = Atomic<Bool>(false)
   private let isDirect = Atomic<Bool>(false)
-  private let state = Locked(State())
+  /// Whether values may be objects, kept weakly as the last value (see ``LastValue``).
+  private let holdsObjects = LastValue<Value>.mayHoldObjects
+  private let state: Locked<State>
 
   /// The leaf of the last evaluation: where a key path writes back.
   var leaf: Leaf { state.withLock { $0.leaf } }
@@ -89,6 +91,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     self.needsOldValue = needsOldValue
     self.deliver = deliver
     self.onRootDeinit = onRootDeinit
+    self.state = Locked(State(lastValue: LastValue(holdingObjects: LastValue<Value>.mayHoldObjects)))
   }
 
   var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
@@ -162,7 +165,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
       return
     }
     if channel == .prior {
-      if let last = state.withLock({ $0.lastValue }) { deliver(last, last, .prior) }
+      if let last = state.withLock({ $0.lastValue.value }) { deliver(last, last, .prior) }
       return
     }
     reevaluate(deliverChange: true)
@@ -188,7 +191,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     var fresh: [Subscriber] = []
     let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place
     let old: Value? = state.withLock { state in
-      defer { state.lastValue = keepsValue ? value : nil }
+      defer { state.lastValue.store(keepsValue ? value : nil, holdingObjects: holdsObjects) }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
         stale = state.subscribers
         fresh = makeSubscribers(for: records, direct: direct)
@@ -205,7 +208,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
           state.leaf = Leaf()
         }
       }
-      return state.lastValue
+      return state.lastValue.value
     }
     isDirect.store(direct, ordering: .relaxed)
     for subscriber in stale { subscriber.cancel() }

@@ -195,3 +195,42 @@ struct KeyValueCodingTests {
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
   }
 }
+
+@Suite("Hostile key strings")
+struct HostileKeyStringTests {
+  @Test("A path of more keys than the limit is refused at the first key past it, before anything is built")
+  func overlongPathsAreRefused() {
+    let text = Array(repeating: "person", count: 100_000).joined(separator: ".")
+    #expect(throws: KeyValueCodingError.pathTooLong(path: text, limit: 64, column: 64 * 7 + 1)) {
+      try KeyValuePath(text, in: PersonController.self)
+    }
+  }
+
+  @Test("A huge unknown key is refused quickly, without suggestions, and its message is cut short")
+  func hugeUnknownKeysAreRefusedQuickly() {
+    let key = String(repeating: "x", count: 1_000_000)
+    do {
+      _ = try KeyValuePath("person." + key, in: PersonController.self)
+      Issue.record("a huge unknown key was accepted")
+    } catch {
+      guard case .unknownKey(_, _, let suggestions, let column) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+      #expect(suggestions.isEmpty)
+      #expect(column == 8)
+      #expect(error.description.count < 200)
+      #expect(error.description.hasSuffix("…\""))
+    }
+  }
+
+  @Test("A short typo still gets its suggestions")
+  func shortTyposStillGetSuggestions() {
+    #expect(throws: KeyValueCodingError.self) { try KeyValuePath("person.frstName", in: PersonController.self) }
+    do {
+      _ = try KeyValuePath("person.frstName", in: PersonController.self)
+    } catch {
+      #expect(error.description.contains("did you mean \"firstName\""))
+    }
+  }
+}

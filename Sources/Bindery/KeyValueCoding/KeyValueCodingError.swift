@@ -16,33 +16,46 @@ public enum KeyValueCodingError: Error, Equatable, Sendable, CustomStringConvert
   case typeMismatch(path: String, pathType: String, expected: String)
   /// A value of the wrong type was written through the path.
   case wrongValueType(path: String, expected: String, got: String)
+  /// The path has more keys than ``KeyValuePath/maximumKeyCount``; `column` is that of the first
+  /// key past the limit.
+  case pathTooLong(path: String, limit: Int, column: Int)
 
   /// The column of the key that failed (1 for type mismatches).
   public var column: Int {
     switch self {
     case .emptyKey(_, let column), .unknownKey(_, _, _, let column), .notAnObject(_, _, let column),
-      .invalidCollectionOperator(_, _, let column):
+      .invalidCollectionOperator(_, _, let column), .pathTooLong(_, _, let column):
       column
     case .typeMismatch, .wrongValueType: 1
     }
   }
 
-  /// A message a user can act on.
+  /// A message a user can act on; a key or path longer than 80 characters is cut short.
   public var description: String {
     switch self {
     case .emptyKey(let path, _):
-      path.isEmpty ? "the key path is empty" : "empty key in \"\(path)\""
+      path.isEmpty ? "the key path is empty" : "empty key in \"\(Self.cut(path))\""
     case .unknownKey(let type, let key, let suggestions, _):
-      "\(type) has no key \"\(key)\""
+      "\(type) has no key \"\(Self.cut(key))\""
         + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?")
     case .notAnObject(let type, let key, _):
-      "cannot read \"\(key)\" of a \(type): it has no keys"
+      "cannot read \"\(Self.cut(key))\" of a \(type): it has no keys"
     case .invalidCollectionOperator(let path, let reason, _):
-      "\(reason) in \"\(path)\""
+      "\(Self.cut(reason)) in \"\(Self.cut(path))\""
     case .typeMismatch(let path, let pathType, let expected):
-      "\"\(path)\" is a \(pathType), but the property bound to it is a \(expected)"
+      "\"\(Self.cut(path))\" is a \(pathType), but the property bound to it is a \(expected)"
     case .wrongValueType(let path, let expected, let got):
-      "\"\(path)\" takes a \(expected), not a \(got)"
+      "\"\(Self.cut(path))\" takes a \(expected), not a \(got)"
+    case .pathTooLong(let path, let limit, _):
+      "\"\(Self.cut(path))\" has more than \(limit) keys"
     }
+  }
+
+  /// `text`, or its first 80 characters and an ellipsis.
+  static func cut(_ text: String) -> String {
+    guard text.utf8.count > 80, let end = text.index(text.startIndex, offsetBy: 80, limitedBy: text.endIndex),
+      end != text.endIndex
+    else { return text }
+    return text[..<end] + "…"
   }
 }

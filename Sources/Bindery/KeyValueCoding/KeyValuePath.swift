@@ -62,6 +62,9 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     self.text = text
     self.rootType = rootType
     let components = Self.split(text, columnOffset: columnOffset)
+    guard components.count <= Self.maximumKeyCount else {
+      throw .pathTooLong(path: text, limit: Self.maximumKeyCount, column: components[Self.maximumKeyCount].1)
+    }
     var steps: [Step] = []
     var currentType: any KeyValueCoding.Type = rootType
     var optionalOnTheWay = false
@@ -133,6 +136,10 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
 
   /// `text`, for messages.
   public var description: String { text }
+
+  /// The most keys a path may have (collection operators included): a path from a file or a user
+  /// cannot make an observation of more steps than this.
+  public static let maximumKeyCount = 64
 
   /// Checks, without binding anything, that a property of type `Value` can be bound to this path
   /// (the check ``KeyValueObservable/bind(_:to:keyPath:options:placeholders:file:line:)`` makes).
@@ -245,6 +252,8 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     var column = 1
     for character in text {
       if character == "." {
+        // Past the limit the rest is not split: the path is refused anyway.
+        guard components.count <= maximumKeyCount else { return components }
         components.append((current, start + columnOffset))
         current = ""
         start = column + 1

@@ -120,26 +120,22 @@ struct ExpressionCompiler {
 
   // MARK: Negation
 
-  /// `-operand`: a number.
+  /// `-operand`: a number of the operand's type; `-` of a number literal is a constant.
   private func negate(_ operand: ExpressionSyntax, at location: SourceLocation) throws(ExpressionError) -> CompiledNode
   {
     let compiled = try compile(operand)
+    switch compiled.constant {
+    case let integer as Int: return .constant(-integer)  // a literal is at most Int.max
+    case let double as Double: return .constant(-double)
+    default: break
+    }
     let base = baseType(compiled.type)
-    guard isNumeric(base) else {
-      throw error("\"-\" needs a number; \(operand.quoted) is a \(typeName(compiled.type))", at: location, .type)
+    guard let negation = Negation.of(base) else {
+      let needs = base is any UnsignedInteger.Type ? "a signed number" : "a number"
+      throw error("\"-\" needs \(needs); \(operand.quoted) is a \(typeName(compiled.type))", at: location, .type)
     }
     let evaluate = compiled.evaluate
-    return CompiledNode(
-      type: compiled.type,
-      evaluate: { scope in
-        switch ExpressionValues.unwrap(evaluate(scope)) {
-        case let integer as Int: -integer
-        case let double as Double: -double
-        case let other?: RuntimeTypes.double(other).map { -$0 }
-        case nil: nil
-        }
-      }
-    )
+    return CompiledNode(type: compiled.type, evaluate: { negation(ExpressionValues.unwrap(evaluate($0))) })
   }
 
   // MARK: Chains of binary operators

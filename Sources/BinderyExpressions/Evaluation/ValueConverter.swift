@@ -24,14 +24,8 @@ struct ValueConverter<Value> {
       }
       return
     }
-    let fits: Bool
-    if same(source, EnumCaseName.self) {
-      fits = Self.enumCases(of: target) != nil
-    } else if same(source, Any.self) {
-      fits = true
-    } else {
-      fits = same(source, target) || (same(target, Double.self) && isNumeric(source))
-    }
+    // A case name was resolved to a case of the property's type when the expression was bound.
+    let fits = same(source, Any.self) || same(source, target) || (same(target, Double.self) && isNumeric(source))
     guard fits else {
       throw error("the expression is a \(typeName(type)), but the property is a \(typeName(Value.self))")
     }
@@ -50,11 +44,6 @@ struct ValueConverter<Value> {
     {
       return typed
     }
-    if let name = value as? EnumCaseName, let cases = Self.enumCases(of: baseType(Value.self)),
-      let match = cases.first(where: { "\($0)" == name.name }) as? Value
-    {
-      return match
-    }
     return fallbackValue
   }
 
@@ -66,12 +55,5 @@ struct ValueConverter<Value> {
 
   private static func unreachable() -> Value {
     preconditionFailure("a value of type \(Value.self) was missing after the types were checked")
-  }
-
-  /// The cases of an enumeration type that is `CaseIterable`.
-  static func enumCases(of type: Any.Type) -> [Any]? {
-    guard let iterable = type as? any CaseIterable.Type else { return nil }
-    func cases<T: CaseIterable>(_: T.Type) -> [Any] { T.allCases.map { $0 as Any } }
-    return cases(iterable)
   }
 }

@@ -368,4 +368,19 @@ struct ComparisonTests {
     sample.optionalPhase = .editing
     #expect(light.phase == .editing)
   }
+
+  @Test("A value whose type is known only when it is read shows what the property held when it does not fit")
+  func valuesOfUnknownTypeThatDoNotFit() throws {
+    let registry = BindingTransformerRegistry()
+    registry.register(AnyBindingTransformer(name: "Passing", forward: { $0 }, reverse: { $0 }))
+    let sample = Sample()
+    let light = Light()
+    light.level = 7
+    try light.bind(\.level, to: sample, expression: "int8 { transformer: Passing }", transformers: registry)
+    #expect(light.level == 3)
+    let other = Light()
+    other.level = 7
+    try other.bind(\.level, to: sample, expression: "int { transformer: Passing }", transformers: registry)
+    #expect(other.level == 7)  // an Int is not an Int8: what the property held when it was bound
+  }
 }

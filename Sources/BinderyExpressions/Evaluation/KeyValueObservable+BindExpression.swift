@@ -155,6 +155,7 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     let converter = try ValueConverter<Value>(
       from: transformer.map { $0.outputType ?? Any.self } ?? node.type,
       nullPlaceholder: attributes.placeholders.nullValue,
+      current: target[keyPath: property],
       error: { message in error(message) }
     )
     if let transformer, let inputType = transformer.inputType, !same(baseType(inputType), Any.self),

@@ -216,6 +216,28 @@ struct ExpressionBindingTests {
     )
   }
 
+  @Test("- keeps the type of what it negates; the smallest integer negates to the largest")
+  func negationKeepsTheType() throws {
+    let sample = Sample()
+    let light = Light()
+    try light.bind(\.level, to: sample, expression: "-int8")
+    #expect(light.level == -3)
+    sample.int8 = .min
+    #expect(light.level == .max)
+    let compiled = try CompiledExpression("-int", data: Sample.self)
+    #expect(compiled.valueType == Int.self)
+    sample.int = .min
+    #expect(compiled.evaluate(in: ExpressionScope(data: sample)) as? Int == .max)
+    sample.float = 2.5
+    #expect(
+      try CompiledExpression("-float", data: Sample.self).evaluate(in: ExpressionScope(data: sample)) as? Float == -2.5)
+    #expect(
+      throws: ExpressionError("\"-\" needs a signed number; uint8 is a UInt8", at: .start, in: "-uint8", kind: .type)
+    ) {
+      try light.bind(\.isOn, to: sample, expression: "-uint8")
+    }
+  }
+
   @Test func expressionBindingsLetTheirObjectsGo() throws {
     let tracker = LifetimeTracker()
     do {

@@ -66,7 +66,10 @@ struct ParserTests {
     #expect(try shape("a < b == c >= d") == "((a < b) == (c >= d))")
     #expect(try shape("!a && !b") == "(!(a) && !(b))")
     #expect(try shape("!(a || b)") == "!((a || b))")
-    #expect(try shape("a || b || c") == "((a || b) || c)")
+    #expect(try shape("a || b || c") == "(a || b || c)")
+    #expect(try shape("a == b != c === d") == "(a == b != c === d)")
+    #expect(try shape("a || b && c || d && e") == "(a || (b && c) || (d && e))")
+    #expect(try shape("a < b || c") == "((a < b) || c)")
     #expect(try shape("-x < 3") == "(-(x) < 3)")
     #expect(try shape("!!a") == "!(!(a))")
   }
@@ -130,8 +133,42 @@ struct ParserTests {
     #expect(throws: ExpressionError.self) { try ExpressionParser.parse(nots) }
     let arrays = String(repeating: "[", count: 10_000)
     #expect(throws: ExpressionError.self) { try ExpressionParser.parse(arrays) }
-    let nested = (0..<64).map { _ in "(" }.joined() + "a" + (0..<64).map { _ in ")" }.joined()
+    // The binding expression is one level, each parenthesis one more.
+    let levels = ExpressionParser.maximumDepth - 1
+    let nested = String(repeating: "(", count: levels) + "a" + String(repeating: ")", count: levels)
     #expect(throws: Never.self) { try ExpressionParser.parse(nested) }
+    do {
+      _ = try ExpressionParser.parse("(" + nested + ")")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.message == "the expression nests more than \(ExpressionParser.maximumDepth) levels deep")
+      #expect(error.location.column == levels + 2)
+    }
+  }
+
+  @Test func aFormattedErrorShowsAroundTheColumnOfALongLine() {
+    let text = String(repeating: "a || ", count: 100_000) + "&& b"
+    do {
+      _ = try ExpressionParser.parse(text)
+      Issue.record("parsed")
+    } catch {
+      let lines = error.formatted.split(separator: "\n").map(String.init)
+      #expect(lines.count == 3)
+      #expect(lines[1].count <= 90)
+      #expect(lines[1].hasPrefix("  …") && lines[1].hasSuffix("…"))
+      // The caret is under the token at fault (the first past the token limit).
+      let caret = lines[2].count - 1
+      #expect(Array(lines[1])[caret] == "a")
+      #expect(error.message.count < 100)
+    }
+    let longName = String(repeating: "x", count: 1_000_000)
+    do {
+      _ = try ExpressionParser.parse("a " + longName)
+      Issue.record("parsed")
+    } catch {
+      #expect(error.message.count < 100)
+      #expect(error.formatted.count < 300)
+    }
   }
 
   @Test func aFormattedErrorShowsTheLineAndACaret() {

@@ -52,11 +52,13 @@ enum BindingFactory {
           property.write(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: TargetValue.self) }, to: target)
         }
       }
-      // An input that is one observable property of its source is followed by address.
+      // An input that is one observable property of its source (not a value computed from one) is
+      // followed by address.
       let (_, sourceReads) = AccessList.tracking { _ = sourcePath.read(source) }
       let sourceRecord =
         sourceReads.records.count == 1 && sourceReads.records[0].subject === source
-          && sourceReads.records[0].memberType == SourceValue.self ? sourceReads.records[0] : nil
+          && sourceReads.records[0].memberType == SourceValue.self && sourcePath.keyPath != nil
+          && sourceReads.records[0].keyPath == sourcePath.keyPath ? sourceReads.records[0] : nil
       sourceReads.recycle()
       let direct = sourceRecord.map { record in
         CombinedBooleanBinding.DirectSource(
@@ -115,6 +117,7 @@ enum BindingFactory {
         return presenter?.evaluate(source, sourcePath.read) ?? sourcePath.read(source)
       },
       root: source,
+      directKeyPath: sourcePath.keyPath,
       skipsEqualValues: presenter == nil,
       deliver: { _, new, kind in
         guard forwardEnabled, kind == .change, !binding.isUnbound, !binding.isWritingOnThisThread else { return }

@@ -80,7 +80,6 @@ enum PatternBindingFactory {
     let observer = ValueObserver<String>(
       evaluate: { parsed.render(readers.map { $0() ?? "" }) },
       root: nil,
-      allowsDirect: false,
       deliver: { _, text, kind in
         if kind == .change { write(text) }
       }

@@ -15,7 +15,9 @@ struct TargetProperty<Target: AnyObject, Value> {
     reads.recycle()
     isObservable = record != nil
     id = record?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: keyPath.hashValue))
-    setter = record?.memberType == Value.self ? record?.setter : nil
+    // Only the property itself is written by address: a computed property that reads a stored one
+    // of its type is written through its own setter.
+    setter = record?.memberType == Value.self && record?.keyPath == keyPath ? record?.setter : nil
   }
 
   /// Writes `value`: by address through the setter when there is one, through the key path otherwise.

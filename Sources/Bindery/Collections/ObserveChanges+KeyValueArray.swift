@@ -46,6 +46,7 @@ public func observeChanges<Subject: AnyObject, Element>(
   let observer = ValueObserver<KeyValueArray<Element>>(
     evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
     root: subject,
+    directKeyPath: keyPath,
     needsOldValue: false,
     deliver: { old, new, kind in
       guard kind == .change, let old else { return }

@@ -47,6 +47,7 @@ public func observeChanges<Subject: AnyObject, Element>(
   let observer = ValueObserver<[Element]>(
     evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
     root: subject,
+    directKeyPath: keyPath,
     needsOldValue: false,
     deliver: { _, new, kind in
       guard kind == .change else { return }

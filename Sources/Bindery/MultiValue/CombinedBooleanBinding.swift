@@ -136,7 +136,6 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
     let fresh = ValueObserver<Bool>(
       evaluate: { [weak self] in self?.combinedValueByReading() },
       root: nil,
-      allowsDirect: false,
       deliver: { [weak self] _, value, kind in
         if kind == .change { self?.writeIfChanged(value) }
       }

@@ -32,6 +32,7 @@ public func observe<Subject: AnyObject, Value>(
     evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
     root: subject,
     wantsPrior: options.contains(.prior),
+    directKeyPath: keyPath,
     deliver: { old, new, kind in
       let changeKind: KeyValueChange<Subject, Value>.Kind =
         switch kind {
@@ -71,7 +72,6 @@ public func observe<Value>(
   let observer = ValueObserver<Value>(
     evaluate: { tracked() },
     root: nil,
-    allowsDirect: false,
     deliver: { _, new, kind in
       if kind == .change { onChange(new) }
     }

@@ -42,7 +42,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   /// values may differ in what they show: a `nil` that became not-applicable).
   private let isEqual: ((Value, Value) -> Bool)?
   private let wantsPrior: Bool
-  private let allowsDirect: Bool
+  /// The one property whose changes may be delivered by address (direct mode): the value observed
+  /// is that property's value, not something computed from it.
+  private let directKeyPath: AnyKeyPath?
   /// Whether `deliver` reads old values; when not, direct mode keeps no copy of the value (so an
   /// observed array can be mutated in place) and delivers `nil` as the old value.
   private let needsOldValue: Bool
@@ -77,7 +79,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     evaluate: @escaping () -> Value?,
     root: AnyObject?,
     wantsPrior: Bool = false,
-    allowsDirect: Bool = true,
+    directKeyPath: AnyKeyPath? = nil,
     skipsEqualValues: Bool = true,
     needsOldValue: Bool = true,
     deliver: @escaping Delivery,
@@ -87,7 +89,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     self.rootIdentifier = root.map(ObjectIdentifier.init)
     self.isEqual = skipsEqualValues ? makeEquality(Value.self) : nil
     self.wantsPrior = wantsPrior
-    self.allowsDirect = allowsDirect
+    self.directKeyPath = directKeyPath
     self.needsOldValue = needsOldValue
     self.deliver = deliver
     self.onRootDeinit = onRootDeinit
@@ -184,9 +186,11 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     }
     list.deduplicate()
     let records = list.records
+    // Direct only when the evaluation read exactly the property observed: a value computed from one
+    // property of its own type (`!isOn`, a computed property) is not that property's value.
     let direct =
-      allowsDirect && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].subject)
-      && records[0].memberType == Value.self
+      directKeyPath != nil && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].subject)
+      && records[0].memberType == Value.self && records[0].keyPath == directKeyPath
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
     let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place

@@ -34,7 +34,17 @@ struct BindingAttributes<Value> {
       switch attribute.name {
       case "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder":
         let node = try expression.compiler.compile(primary)
-        let placeholder: Value? = (node.evaluate(scope) ?? nil).flatMap { $0 as? Value }
+        var value = node.evaluate(scope) ?? nil
+        if let name = value as? EnumCaseName {
+          // A case of the property's enumeration.
+          let cases = try? EnumerationCases.of(baseType(Value.self))
+          guard let cases, let named = cases.value(named: name.name) else {
+            throw error(
+              cases?.unknown(name.name) ?? "\(name) is not a case of \(typeName(Value.self))", at: primary.location)
+          }
+          value = named
+        }
+        let placeholder: Value? = value.flatMap { $0 as? Value }
         guard let placeholder else {
           throw error(
             "\(attribute.name) must be a value of the property's type, \(typeName(Value.self))", at: primary.location)

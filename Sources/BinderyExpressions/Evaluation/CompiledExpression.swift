@@ -54,6 +54,10 @@ public struct CompiledExpression: @unchecked Sendable {
     data: any KeyValueCoding.Type,
     root: (any KeyValueCoding.Type)? = nil
   ) throws(ExpressionError) -> CompiledExpression {
+    // Long texts are compiled each time: the cache holds only what bindings repeat.
+    guard source.utf8.count <= maximumCachedLength else {
+      return try CompiledExpression(source, data: data, root: root)
+    }
     let key = CacheKey(source: source, data: ObjectIdentifier(data), root: root.map(ObjectIdentifier.init))
     if let hit = cache.withLock({ $0[key] }) { return hit }
     let compiled = try CompiledExpression(source, data: data, root: root)
@@ -63,6 +67,9 @@ public struct CompiledExpression: @unchecked Sendable {
     }
     return compiled
   }
+
+  /// The longest text, in UTF-8 bytes, that the cache keeps.
+  private static let maximumCachedLength = 4096
 
   private struct CacheKey: Hashable {
     let source: String

@@ -7,15 +7,37 @@ struct CompiledNode {
   let evaluate: (ExpressionScope) -> Any?
   /// A key path on its own (two-way), or `!` of one (two-way through negation).
   let form: Form?
+  /// The value, when the node is a constant: a literal, `-` of a number literal, or a case name.
+  var constant: Any?
 
   enum Form {
     case keyPath(KeyPathScope, KeyValuePath)
     case negatedKeyPath(KeyPathScope, KeyValuePath)
   }
+
+  init(type: Any.Type, evaluate: @escaping (ExpressionScope) -> Any?, form: Form? = nil, constant: Any? = nil) {
+    self.type = type
+    self.evaluate = evaluate
+    self.form = form
+    self.constant = constant
+  }
+
+  /// A node that always computes `value`.
+  static func constant<Value>(_ value: Value) -> CompiledNode {
+    CompiledNode(type: Value.self, evaluate: { _ in value }, constant: value)
+  }
+
+  /// A node that always computes `value`, seen as a value of `type`.
+  static func constant(_ value: Any, of type: Any.Type) -> CompiledNode {
+    CompiledNode(type: type, evaluate: { _ in value }, constant: value)
+  }
 }
 
 /// Checks an expression's syntax against the types of its data context and root, and builds the
 /// closures that evaluate it.
+///
+/// It recurses once per level of the syntax tree, which the parser bounds
+/// (``ExpressionParser/maximumDepth``); the operands of a chain are compiled and evaluated in a loop.
 struct ExpressionCompiler {
   let source: String
   let dataType: any KeyValueCoding.Type
@@ -25,68 +47,67 @@ struct ExpressionCompiler {
     ExpressionError(message, at: location, in: source, kind: kind)
   }
 
+  /// The node of `syntax`. Each kind of node is compiled by a function of its own, so a level of
+  /// the tree costs little stack.
   func compile(_ syntax: ExpressionSyntax) throws(ExpressionError) -> CompiledNode {
     switch syntax {
-    case .bool(let value, _): return constant(value)
-    case .integer(let value, _): return constant(value)
-    case .double(let value, _): return constant(value)
-    case .string(let value, _): return constant(value)
-    case .null: return CompiledNode(type: NullValue.self, evaluate: { _ in nil }, form: nil)
-    case .enumCase(let name, _): return constant(EnumCaseName(name: name))
-    case .array(let elements, _):
-      var compiled: [CompiledNode] = []
-      for element in elements {
-        guard let primary = element.primary else {
-          throw error("an array element needs a value", at: element.location, .syntax)
-        }
-        compiled.append(try compile(primary))
-      }
-      return CompiledNode(
-        type: [Any?].self, evaluate: { scope in compiled.map { $0.evaluate(scope) } }, form: nil)
-    case .keyPath(let scope, let keys, let location):
-      return try keyPath(scope: scope, keys: keys, at: location)
-    case .not(let operand, _):
-      let compiled = try compile(operand)
-      try requireBoolean(compiled, operand, for: "!")
-      let form: CompiledNode.Form? =
-        if case .keyPath(let scope, let path)? = compiled.form { .negatedKeyPath(scope, path) } else { nil }
-      return CompiledNode(type: Bool.self, evaluate: { !ExpressionValues.isTrue(compiled.evaluate($0)) }, form: form)
-    case .negate(let operand, let location):
-      let compiled = try compile(operand)
-      let base = baseType(compiled.type)
-      guard isNumeric(base) else {
-        throw error("\"-\" needs a number; \(operand) is a \(typeName(compiled.type))", at: location, .type)
-      }
-      return CompiledNode(
-        type: compiled.type,
-        evaluate: { scope in
-          switch ExpressionValues.unwrap(compiled.evaluate(scope)) {
-          case let integer as Int: -integer
-          case let double as Double: -double
-          case let other?: RuntimeTypes.double(other).map { -$0 }
-          case nil: nil
-          }
-        },
-        form: nil
-      )
-    case .length(let operand, let location):
-      let compiled = try compile(operand)
-      try requireLength(compiled.type, of: "\(operand)", at: location)
-      return CompiledNode(type: Int.self, evaluate: { ExpressionValues.length(compiled.evaluate($0)) }, form: nil)
-    case .binary(let op, let lhs, let rhs, let location):
-      return try binary(op, lhs, rhs, at: location)
+    case .bool(let value, _): .constant(value)
+    case .integer(let value, _): .constant(value)
+    case .double(let value, _): .constant(value)
+    case .string(let value, _): .constant(value)
+    case .null: CompiledNode(type: NullValue.self, evaluate: { _ in nil })
+    case .enumCase(let name, _): .constant(EnumCaseName(name: name))
+    case .array(let elements, _): try array(elements)
+    case .keyPath(let scope, let keys, let location): try keyPath(scope: scope, keys: keys, at: location)
+    case .not(let operand, _): try not(operand)
+    case .negate(let operand, let location): try negate(operand, at: location)
+    case .length(let operand, let location): try length(operand, at: location)
+    case .chain(let first, let operations): try chain(first, operations)
     }
   }
 
-  private func constant<Value>(_ value: Value) -> CompiledNode {
-    CompiledNode(type: Value.self, evaluate: { _ in value }, form: nil)
+  private func array(_ elements: [BindingExpressionSyntax]) throws(ExpressionError) -> CompiledNode {
+    var compiled: [CompiledNode] = []
+    for element in elements {
+      guard let primary = element.primary else {
+        throw error("an array element needs a value", at: element.location, .syntax)
+      }
+      compiled.append(try compile(primary))
+    }
+    return CompiledNode(type: [Any?].self, evaluate: { scope in compiled.map { $0.evaluate(scope) } })
   }
 
-  private func requireBoolean(_ node: CompiledNode, _ syntax: ExpressionSyntax, for op: String) throws(ExpressionError)
+  /// `!operand`: two-way when the operand is a key path.
+  private func not(_ operand: ExpressionSyntax) throws(ExpressionError) -> CompiledNode {
+    let compiled = try compile(operand)
+    try requireBoolean(compiled, operand, for: "!")
+    let form: CompiledNode.Form? =
+      if case .keyPath(let scope, let path)? = compiled.form { .negatedKeyPath(scope, path) } else { nil }
+    let evaluate = compiled.evaluate
+    return CompiledNode(type: Bool.self, evaluate: { !ExpressionValues.isTrue(evaluate($0)) }, form: form)
+  }
+
+  private func length(_ operand: ExpressionSyntax, at location: SourceLocation) throws(ExpressionError) -> CompiledNode
   {
-    let base = baseType(node.type)
+    let compiled = try compile(operand)
+    try requireLength(compiled.type, of: operand.quoted, at: location)
+    let evaluate = compiled.evaluate
+    return CompiledNode(type: Int.self, evaluate: { ExpressionValues.length(evaluate($0)) })
+  }
+
+  func requireBoolean(_ node: CompiledNode, _ syntax: ExpressionSyntax, for op: String) throws(ExpressionError) {
+    try requireBoolean(node.type, describe: { syntax.quoted }, at: syntax.location, for: op)
+  }
+
+  func requireBoolean(
+    _ type: Any.Type,
+    describe: () -> String,
+    at location: SourceLocation,
+    for op: String
+  ) throws(ExpressionError) {
+    let base = baseType(type)
     guard same(base, Bool.self) || same(base, NullValue.self) || same(base, Any.self) else {
-      throw error("\"\(op)\" needs a Boolean; \(syntax) is a \(typeName(node.type))", at: syntax.location, .type)
+      throw error("\"\(op)\" needs a Boolean; \(describe()) is a \(typeName(type))", at: location, .type)
     }
   }
 
@@ -94,6 +115,120 @@ struct ExpressionCompiler {
     let base = baseType(type)
     guard same(base, String.self) || base is any Collection.Type || same(base, Any.self) else {
       throw error(".length needs a string or a collection; \(text) is a \(typeName(type))", at: location, .type)
+    }
+  }
+
+  // MARK: Negation
+
+  /// `-operand`: a number of the operand's type; `-` of a number literal is a constant.
+  private func negate(_ operand: ExpressionSyntax, at location: SourceLocation) throws(ExpressionError) -> CompiledNode
+  {
+    let compiled = try compile(operand)
+    switch compiled.constant {
+    case let integer as Int: return .constant(-integer)  // a literal is at most Int.max
+    case let double as Double: return .constant(-double)
+    default: break
+    }
+    let base = baseType(compiled.type)
+    guard let negation = Negation.of(base) else {
+      let needs = base is any UnsignedInteger.Type ? "a signed number" : "a number"
+      throw error("\"-\" needs \(needs); \(operand.quoted) is a \(typeName(compiled.type))", at: location, .type)
+    }
+    let evaluate = compiled.evaluate
+    return CompiledNode(type: compiled.type, evaluate: { negation(ExpressionValues.unwrap(evaluate($0))) })
+  }
+
+  // MARK: Chains of binary operators
+
+  /// What follows the first operand of a chain.
+  private enum Step {
+    case and((ExpressionScope) -> Any?)
+    case or((ExpressionScope) -> Any?)
+    case compare((Any?, Any?) -> Bool, (ExpressionScope) -> Any?)
+  }
+
+  /// `first op operand op operand …`, from left to right, evaluated in a loop. Only the operands are
+  /// compiled here (recursively); each step is checked and made by ``step(_:_:_:after:)``.
+  private func chain(_ firstSyntax: ExpressionSyntax, _ operations: [BinaryOperation]) throws(ExpressionError)
+    -> CompiledNode
+  {
+    let first = try compile(firstSyntax)
+    var steps: [Step] = []
+    steps.reserveCapacity(operations.count)
+    for index in operations.indices {
+      let right = try compile(operations[index].operand)
+      steps.append(try step(right, firstSyntax, operations[...index], after: first))
+    }
+    return CompiledNode(type: Bool.self, evaluate: Self.evaluate(first.evaluate, steps, operations))
+  }
+
+  /// The step of the last of `operations`, whose right operand compiled to `right`: what is left of
+  /// its operator is `first` for the first operation, the chain so far (a Boolean) for the others.
+  private func step(
+    _ right: CompiledNode,
+    _ firstSyntax: ExpressionSyntax,
+    _ operations: ArraySlice<BinaryOperation>,
+    after first: CompiledNode
+  ) throws(ExpressionError) -> Step {
+    let operation = operations[operations.endIndex - 1]
+    let left: Side
+    if operations.count == 1 {
+      left = Side(node: first, location: firstSyntax.location, describe: { firstSyntax.quoted })
+    } else {
+      let before = operations.dropLast()
+      left = Side(
+        node: CompiledNode(type: Bool.self, evaluate: { _ in nil }), location: firstSyntax.location,
+        describe: { ExpressionSyntax.chain(firstSyntax, Array(before)).quoted })
+    }
+    let operand = operation.operand
+    let rightSide = Side(node: right, location: operand.location, describe: { operand.quoted })
+    switch operation.operator {
+    case .and, .or:
+      let op = operation.operator.rawValue
+      try requireBoolean(left.type, describe: left.describe, at: left.location, for: op)
+      try requireBoolean(right.type, describe: rightSide.describe, at: rightSide.location, for: op)
+      return operation.operator == .and ? .and(right.evaluate) : .or(right.evaluate)
+    default:
+      return .compare(try comparison(operation.operator, left, rightSide, at: operation.location), right.evaluate)
+    }
+  }
+
+  /// Evaluates a chain: `||` and `&&` chains stop at the first operand that decides them.
+  private static func evaluate(
+    _ first: @escaping (ExpressionScope) -> Any?,
+    _ steps: [Step],
+    _ operations: [BinaryOperation]
+  ) -> (ExpressionScope) -> Any? {
+    if operations.allSatisfy({ $0.operator == .or }) {
+      let operands = steps.compactMap { step -> ((ExpressionScope) -> Any?)? in
+        if case .or(let operand) = step { operand } else { nil }
+      }
+      return { scope in
+        if ExpressionValues.isTrue(first(scope)) { return true }
+        for operand in operands where ExpressionValues.isTrue(operand(scope)) { return true }
+        return false
+      }
+    }
+    if operations.allSatisfy({ $0.operator == .and }) {
+      let operands = steps.compactMap { step -> ((ExpressionScope) -> Any?)? in
+        if case .and(let operand) = step { operand } else { nil }
+      }
+      return { scope in
+        guard ExpressionValues.isTrue(first(scope)) else { return false }
+        for operand in operands where !ExpressionValues.isTrue(operand(scope)) { return false }
+        return true
+      }
+    }
+    return { scope in
+      var value = first(scope)
+      for step in steps {
+        switch step {
+        case .and(let operand): value = ExpressionValues.isTrue(value) && ExpressionValues.isTrue(operand(scope))
+        case .or(let operand): value = ExpressionValues.isTrue(value) || ExpressionValues.isTrue(operand(scope))
+        case .compare(let compare, let operand): value = compare(value, operand(scope))
+        }
+      }
+      return value
     }
   }
 
@@ -124,7 +259,7 @@ struct ExpressionCompiler {
         let prefix = try? KeyValuePath(names.dropLast().joined(separator: "."), in: contextType)
       else { throw mapped(error, keys: keys) }
       try requireLength(
-        prefix.valueType, of: names.dropLast().joined(separator: "."), at: keys[keys.count - 1].location)
+        prefix.valueType, of: names.dropLast().joined(separator: ".").shortened, at: keys[keys.count - 1].location)
       path = prefix
       takesLength = true
     }
@@ -137,12 +272,12 @@ struct ExpressionCompiler {
       }
     }
     if takesLength {
-      return CompiledNode(type: Int.self, evaluate: { ExpressionValues.length(evaluate($0)) }, form: nil)
+      return CompiledNode(type: Int.self, evaluate: { ExpressionValues.length(evaluate($0)) })
     }
     return CompiledNode(type: path.valueType, evaluate: evaluate, form: .keyPath(scope, path))
   }
 
-  /// A key path error, at the key it names.
+  /// A key path error, at the key it names, with long keys cut short.
   private func mapped(
     _ error: KeyValueCodingError,
     keys: [(name: String, location: SourceLocation)]
@@ -153,67 +288,10 @@ struct ExpressionCompiler {
       if start <= error.column { index = position }
       start += key.name.count + 1
     }
-    return self.error(error.description, at: keys[index].location, .key)
-  }
-
-  // MARK: Operators
-
-  private func binary(
-    _ op: BinaryOperator,
-    _ lhsSyntax: ExpressionSyntax,
-    _ rhsSyntax: ExpressionSyntax,
-    at location: SourceLocation
-  ) throws(ExpressionError) -> CompiledNode {
-    let lhs = try compile(lhsSyntax)
-    let rhs = try compile(rhsSyntax)
-    let evaluate: (ExpressionScope) -> Any?
-    switch op {
-    case .and, .or:
-      try requireBoolean(lhs, lhsSyntax, for: op.rawValue)
-      try requireBoolean(rhs, rhsSyntax, for: op.rawValue)
-      evaluate =
-        op == .and
-        ? { ExpressionValues.isTrue(lhs.evaluate($0)) && ExpressionValues.isTrue(rhs.evaluate($0)) }
-        : { ExpressionValues.isTrue(lhs.evaluate($0)) || ExpressionValues.isTrue(rhs.evaluate($0)) }
-    case .equal, .notEqual, .identical, .notIdentical:
-      let a = baseType(lhs.type)
-      let b = baseType(rhs.type)
-      let comparable =
-        same(a, NullValue.self) || same(b, NullValue.self) || same(a, Any.self) || same(b, Any.self) || same(a, b)
-        || (isNumeric(a) && isNumeric(b)) || same(a, EnumCaseName.self) || same(b, EnumCaseName.self)
-      guard comparable else {
-        throw error(
-          "cannot compare \(lhsSyntax) (a \(typeName(lhs.type))) with \(rhsSyntax) (a \(typeName(rhs.type)))",
-          at: location, .type)
-      }
-      let byIdentity = op == .identical || op == .notIdentical
-      let negated = op == .notEqual || op == .notIdentical
-      evaluate = { scope in
-        let left = lhs.evaluate(scope)
-        let right = rhs.evaluate(scope)
-        let same = byIdentity ? ExpressionValues.identical(left, right) : ExpressionValues.equal(left, right)
-        return same != negated
-      }
-    case .less, .lessOrEqual, .greater, .greaterOrEqual:
-      let a = baseType(lhs.type)
-      let b = baseType(rhs.type)
-      guard (isNumeric(a) && isNumeric(b)) || (same(a, String.self) && same(b, String.self)) else {
-        throw error(
-          "\"\(op.rawValue)\" compares two numbers or two strings, not a \(typeName(lhs.type)) and a \(typeName(rhs.type))",
-          at: location, .type)
-      }
-      let accepts: (Int) -> Bool =
-        switch op {
-        case .less: { $0 < 0 }
-        case .lessOrEqual: { $0 <= 0 }
-        case .greater: { $0 > 0 }
-        default: { $0 >= 0 }
-        }
-      evaluate = { scope in
-        guard let order = ExpressionValues.order(lhs.evaluate(scope), rhs.evaluate(scope)) else { return false }
-        return accepts(order)
-      }
+    var message = error.description
+    for key in keys where key.name.shortened != key.name {
+      message = message.replacing(key.name, with: key.name.shortened)
     }
-    return CompiledNode(type: Bool.self, evaluate: evaluate, form: nil)
+    return self.error(message, at: keys[index].location, .key)
   }
 }

@@ -15,7 +15,8 @@ public struct ExpressionScope {
   }
 }
 
-/// `.name` in an expression: an enumeration case, matched by name against the bound property's type.
+/// `.name` in an expression: an enumeration case, found by its name in the enumeration it is compared
+/// with, or in the type of the property (or placeholder) it is bound to, when the expression is bound.
 public struct EnumCaseName: Hashable, Sendable, CustomStringConvertible {
   /// The case's name.
   public var name: String

@@ -9,17 +9,20 @@ enum ExpressionValues {
   /// `true` only for a `true` Boolean; `nil` is `false`.
   static func isTrue(_ value: Any?) -> Bool { unwrap(value) as? Bool == true }
 
-  /// `==`: `nil` equals only `nil`; numbers compare by value; other values by `Equatable`.
+  /// `==` between values whose types are known only when they are read: `nil` equals only `nil`;
+  /// numbers compare by their exact values; other values of one type with `Equatable`; objects that
+  /// are not `Equatable` by identity.
   static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
     let lhs = unwrap(lhs)
     let rhs = unwrap(rhs)
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    if let a = RuntimeTypes.double(lhs), let b = RuntimeTypes.double(rhs) { return a == b }
-    guard let equatable = lhs as? any Equatable else { return false }
-    return isEqual(equatable, rhs)
+    if let order = NumberOrder.of(lhs, rhs) { return order == .equal }
+    if let equatable = lhs as? any Equatable { return isEqual(equatable, rhs) }
+    return sameObject(lhs, rhs)
   }
 
-  /// `===`: the same object for objects, `==` otherwise.
+  /// `===` between values whose types are known only when they are read: the same object for two
+  /// objects, `==` otherwise.
   static func identical(_ lhs: Any?, _ rhs: Any?) -> Bool {
     let a = unwrap(lhs)
     let b = unwrap(rhs)
@@ -29,20 +32,21 @@ enum ExpressionValues {
     return equal(a, b)
   }
 
+  /// Whether two values are the same object, or both `nil`.
+  static func sameObject(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    switch (unwrap(lhs), unwrap(rhs)) {
+    case (nil, nil): true
+    case (let a?, let b?): type(of: a) is AnyClass && type(of: b) is AnyClass && (a as AnyObject) === (b as AnyObject)
+    default: false
+    }
+  }
+
   private static func isEqual(_ lhs: any Equatable, _ rhs: Any) -> Bool {
     func compare<T: Equatable>(_ lhs: T) -> Bool {
       guard let rhs = rhs as? T else { return false }
       return lhs == rhs
     }
     return compare(lhs)
-  }
-
-  /// The order of two numbers or two strings; `nil` when either is `nil` or they do not compare.
-  static func order(_ lhs: Any?, _ rhs: Any?) -> Int? {
-    guard let lhs = unwrap(lhs), let rhs = unwrap(rhs) else { return nil }
-    if let a = RuntimeTypes.double(lhs), let b = RuntimeTypes.double(rhs) { return a < b ? -1 : (a == b ? 0 : 1) }
-    if let a = lhs as? String, let b = rhs as? String { return a < b ? -1 : (a == b ? 0 : 1) }
-    return nil
   }
 
   /// The length of a string or a collection; 0 for `nil`.

@@ -108,10 +108,13 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     options: BindingOptions,
     perform: Bool
   ) throws(ExpressionError) -> PropertyBinding? {
-    guard let node = expression.node else { throw error("the expression has no value to bind", .syntax) }
+    guard var node = expression.node else { throw error("the expression has no value to bind", .syntax) }
     let scope = ExpressionScope(data: context, root: root)
     let attributes = try BindingAttributes<Value>(
       expression, scope: scope, registry: transformers, options: options)
+    if attributes.transformer == nil, let name = node.constant as? EnumCaseName {
+      node = try resolved(name)
+    }
 
     func object(for pathScope: KeyPathScope) -> any KeyValueCoding {
       pathScope == .root ? (root ?? context) : context
@@ -152,6 +155,7 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     let converter = try ValueConverter<Value>(
       from: transformer.map { $0.outputType ?? Any.self } ?? node.type,
       nullPlaceholder: attributes.placeholders.nullValue,
+      current: target[keyPath: property],
       error: { message in error(message) }
     )
     if let transformer, let inputType = transformer.inputType, !same(baseType(inputType), Any.self),
@@ -174,6 +178,19 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
       file: file,
       line: line
     )
+  }
+
+  /// `.name` bound to the property: the case of the property's enumeration named `name`.
+  private func resolved(_ name: EnumCaseName) throws(ExpressionError) -> CompiledNode {
+    let type = baseType(Value.self)
+    let cases: EnumerationCases
+    do {
+      cases = try EnumerationCases.of(type)
+    } catch {
+      throw self.error("\(name) cannot be shown by a property of type \(typeName(Value.self)): \(error.reason)")
+    }
+    guard let value = cases.value(named: name.name) else { throw error(cases.unknown(name.name)) }
+    return .constant(value, of: type)
   }
 
   private func bindKeyPath(

@@ -4,38 +4,38 @@
 /// at bind time that it can.
 struct ValueConverter<Value> {
   private let noneOfValue: Value?
-  private let fallback: Value?
+  private let fallback: Value
 
   /// Checks that values of `type` fit `Value`.
   ///
   /// A value that may be `nil` fits a non-optional property only when it is a `Bool` (`nil` is
-  /// `false`) or a `nullPlaceholder` is given.
-  init(from type: Any.Type, nullPlaceholder: Value?, error: (String) -> ExpressionError) throws(ExpressionError) {
+  /// `false`) or a `nullPlaceholder` is given. A value whose type is known only when it is read
+  /// (`Any`) fits any property; one that does not convert shows the `nullPlaceholder`, `nil`,
+  /// `false`, or else `current`, what the property held when it was bound.
+  init(
+    from type: Any.Type,
+    nullPlaceholder: Value?,
+    current: @autoclosure () -> Value,
+    error: (String) -> ExpressionError
+  ) throws(ExpressionError) {
     noneOfValue = RuntimeTypes.none(of: Value.self) as? Value
     let target = baseType(Value.self)
     let source = baseType(type)
     let valueIsOptional = isOptional(Value.self)
     let mayBeNil = isOptional(type) || same(source, NullValue.self)
-    fallback = nullPlaceholder ?? noneOfValue ?? (same(Value.self, Bool.self) ? false as? Value : nil)
-    if same(target, Any.self) { return }
+    let declaredFallback = nullPlaceholder ?? noneOfValue ?? (same(Value.self, Bool.self) ? false as? Value : nil)
+    fallback = declaredFallback ?? current()
+    if same(target, Any.self) || same(source, Any.self) { return }
     if same(source, NullValue.self) {
       guard valueIsOptional || nullPlaceholder != nil else {
         throw error("null cannot be shown by a property of type \(typeName(Value.self))")
       }
       return
     }
-    let fits: Bool
-    if same(source, EnumCaseName.self) {
-      fits = Self.enumCases(of: target) != nil
-    } else if same(source, Any.self) {
-      fits = true
-    } else {
-      fits = same(source, target) || (same(target, Double.self) && isNumeric(source))
-    }
-    guard fits else {
+    guard same(source, target) || (same(target, Double.self) && isNumeric(source)) else {
       throw error("the expression is a \(typeName(type)), but the property is a \(typeName(Value.self))")
     }
-    if mayBeNil && fallback == nil {
+    if mayBeNil && declaredFallback == nil {
       throw error(
         "the expression may be nil, but the property is a \(typeName(Value.self)); give a nullPlaceholder")
     }
@@ -50,28 +50,9 @@ struct ValueConverter<Value> {
     {
       return typed
     }
-    if let name = value as? EnumCaseName, let cases = Self.enumCases(of: baseType(Value.self)),
-      let match = cases.first(where: { "\($0)" == name.name }) as? Value
-    {
-      return match
-    }
     return fallbackValue
   }
 
   /// What the property shows for `nil` or a value that does not convert.
-  var fallbackValue: Value {
-    // `init` checked that a fallback exists whenever a value may be missing.
-    fallback ?? noneOfValue ?? Self.unreachable()
-  }
-
-  private static func unreachable() -> Value {
-    preconditionFailure("a value of type \(Value.self) was missing after the types were checked")
-  }
-
-  /// The cases of an enumeration type that is `CaseIterable`.
-  static func enumCases(of type: Any.Type) -> [Any]? {
-    guard let iterable = type as? any CaseIterable.Type else { return nil }
-    func cases<T: CaseIterable>(_: T.Type) -> [Any] { T.allCases.map { $0 as Any } }
-    return cases(iterable)
-  }
+  var fallbackValue: Value { fallback }
 }

@@ -41,12 +41,30 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
   /// `line:column: error: message`.
   public var description: String { "\(location): error: \(message)" }
 
-  /// The description, the line of the text where the error is, and a caret under its column.
+  /// The description, the line of the text where the error is, and a caret under its column. A long
+  /// line is cut to the 80 characters or so around the column, with `…` where it is cut.
   public var formatted: String {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let index = max(0, min(location.line - 1, lines.count - 1))
-    let line = lines.isEmpty ? "" : String(lines[index])
-    let caretColumn = max(1, location.column)
-    return "\(description)\n  \(line)\n  \(String(repeating: " ", count: caretColumn - 1))^"
+    let line = lines.isEmpty ? Substring("") : lines[index]
+    let window = 40
+    // The caret's offset in what is shown, which starts `window` characters before it at most.
+    var caret = max(0, location.column - 1)
+    var start = line.startIndex
+    var lead = ""
+    if caret > window, let cut = line.index(line.startIndex, offsetBy: caret - window, limitedBy: line.endIndex) {
+      start = cut
+      lead = "…"
+      caret = window + 1
+    }
+    var shown = line[start...]
+    var trail = ""
+    if let end = shown.index(shown.startIndex, offsetBy: caret + window + 1, limitedBy: shown.endIndex),
+      end < shown.endIndex
+    {
+      shown = shown[..<end]
+      trail = "…"
+    }
+    return "\(description)\n  \(lead)\(shown)\(trail)\n  \(String(repeating: " ", count: caret))^"
   }
 }

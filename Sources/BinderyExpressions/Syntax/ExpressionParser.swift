@@ -27,40 +27,80 @@
 ///
 /// In a key path, `.length` and `.count` read the length of a string or a collection when the value
 /// before them has no key of that name.
+///
+/// What the parser builds is bounded, so no text can exhaust the stack or the memory of what reads
+/// it: at most ``maximumTokenCount`` tokens, nested at most ``maximumDepth`` levels deep.
 public struct ExpressionParser {
-  /// How deeply expressions may nest (parentheses, `!`, arrays, attributes) before the text is
-  /// rejected, so no input can exhaust the stack.
-  public static let maximumDepth = 128
+  /// How deeply an expression may nest before the text is rejected, at the token or operator past
+  /// the limit.
+  ///
+  /// Every kind of nesting counts one level: a binding expression (the whole text, each attribute
+  /// value and each array element), a parenthesis, an array, `!`, `-`, `.length`, and a chain of
+  /// binary operators of one precedence (`a || b && c` is two levels: the `||` chain and the `&&`
+  /// chain inside it; `a || b || c || …` is one level, however long). The limit keeps reading,
+  /// checking, evaluating, printing and releasing the deepest expression allowed within a 512 KB
+  /// stack, in a debug build.
+  public static let maximumDepth = 64
+
+  /// How many tokens (names, constants, operators and punctuation) an expression may have before the
+  /// text is rejected, at the first token past the limit.
+  public static let maximumTokenCount = 10_000
 
   private let source: String
-  private let tokens: [Token]
-  private var index = 0
+  private var lexer: Lexer
+  private var current: Token
+  private var tokenCount = 0
+  /// How many parentheses, arrays and binding expressions enclose the current token.
   private var depth = 0
+  /// The height of the expression last read (a leaf is 1).
+  private var height = 0
+  /// The error that stopped reading.
+  private var failure: ExpressionError?
 
-  private init(source: String, tokens: [Token]) {
+  private init(source: String) throws(ExpressionError) {
     self.source = source
-    self.tokens = tokens
+    lexer = Lexer(source)
+    current = try lexer.next()
+    if current.kind != .end { tokenCount = 1 }
   }
 
   /// Parses a whole binding expression.
   ///
-  /// - Throws: ``ExpressionError`` with the line and column of the first problem.
+  /// - Throws: ``ExpressionError`` with the line and column of the first problem, among them an
+  ///   expression past ``maximumTokenCount`` or ``maximumDepth``.
   public static func parse(_ source: String) throws(ExpressionError) -> BindingExpressionSyntax {
-    var parser = ExpressionParser(source: source, tokens: try Lexer.tokens(of: source))
-    let expression = try parser.bindingExpression()
-    guard case .end = parser.current.kind else {
-      throw parser.error("unexpected \(parser.current.describedForMessage) after the expression", at: parser.current)
+    var parser = try ExpressionParser(source: source)
+    do {
+      let expression = try parser.bindingExpression()
+      guard case .end = parser.current.kind else {
+        throw parser.fail("unexpected \(parser.current.describedForMessage) after the expression", at: parser.current)
+      }
+      return expression
+    } catch {
+      throw parser.failure ?? ExpressionError("the expression cannot be read", at: .start, in: source)
     }
-    return expression
   }
 
   // MARK: Tokens
 
-  private var current: Token { tokens[index] }
-
-  private mutating func advance() -> Token {
-    let token = tokens[index]
-    if index < tokens.count - 1 { index += 1 }
+  @discardableResult
+  private mutating func advance() throws(Stop) -> Token {
+    let token = current
+    guard token.kind != .end else { return token }
+    let next: Token
+    do {
+      next = try lexer.next()
+    } catch {
+      failure = error
+      throw Stop()
+    }
+    if next.kind != .end {
+      tokenCount += 1
+      guard tokenCount <= Self.maximumTokenCount else {
+        throw fail("the expression has more than \(Self.maximumTokenCount) tokens", at: next)
+      }
+    }
+    current = next
     return token
   }
 
@@ -68,41 +108,58 @@ public struct ExpressionParser {
 
   private func isOperator(_ text: String) -> Bool { current.kind == .operator(text) }
 
-  private func error(_ message: String, at token: Token) -> ExpressionError {
-    ExpressionError(message, at: token.location, in: source)
+  /// Why reading stopped: the error is kept in ``failure``, so the functions that read recursively
+  /// throw nothing larger than this (a level of nesting costs less stack).
+  private struct Stop: Error {}
+
+  /// Records the error `message` at `token` and stops reading.
+  private mutating func fail(_ message: String, at token: Token) -> Stop {
+    fail(message, at: token.location)
   }
 
-  private mutating func expect(_ character: Character, _ message: String) throws(ExpressionError) {
-    guard isPunctuation(character) else { throw error(message, at: current) }
-    _ = advance()
+  /// Records the error `message` at `location` and stops reading.
+  private mutating func fail(_ message: String, at location: SourceLocation) -> Stop {
+    failure = ExpressionError(message, at: location, in: source)
+    return Stop()
   }
 
-  private mutating func nested<Result>(
-    _ body: (inout ExpressionParser) throws(ExpressionError) -> Result
-  ) throws(ExpressionError) -> Result {
+  private var tooDeepMessage: String { "the expression nests more than \(Self.maximumDepth) levels deep" }
+
+  /// Enters a parenthesis, an array or a binding expression: what the parser reads recursively.
+  private mutating func enter() throws(Stop) {
     depth += 1
-    defer { depth -= 1 }
-    guard depth <= Self.maximumDepth else {
-      throw error("the expression nests more than \(Self.maximumDepth) levels deep", at: current)
-    }
-    return try body(&self)
+    guard depth <= Self.maximumDepth else { throw fail(tooDeepMessage, at: current) }
+  }
+
+  /// The height of a node over children of height `height`, checked against the limit.
+  private mutating func checkedHeight(over height: Int, at location: SourceLocation) throws(Stop) -> Int {
+    guard height < Self.maximumDepth else { throw fail(tooDeepMessage, at: location) }
+    return height + 1
   }
 
   // MARK: Grammar
+  //
+  // Each function that returns an expression leaves its height in `height` (a leaf is 1). The
+  // functions on the recursive path (expression, unary, postfix, primary, parenthesized, array,
+  // bindingExpression, attributeList) keep few locals, so a level of nesting costs little stack.
 
-  private mutating func bindingExpression() throws(ExpressionError) -> BindingExpressionSyntax {
-    try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
-      let location = parser.current.location
-      var primary: ExpressionSyntax?
-      if !parser.isPunctuation("{"), !parser.endsBindingExpression {
-        primary = try parser.expression()
-      }
-      var attributes: [AttributeSyntax] = []
-      if parser.isPunctuation("{") {
-        attributes = try parser.attributeList()
-      }
-      return BindingExpressionSyntax(primary: primary, attributes: attributes, location: location)
+  private mutating func bindingExpression() throws(Stop) -> BindingExpressionSyntax {
+    try enter()
+    defer { depth -= 1 }
+    let location = current.location
+    var primary: ExpressionSyntax?
+    var tallest = 0
+    if !isPunctuation("{"), !endsBindingExpression {
+      primary = try expression()
+      tallest = height
     }
+    var attributes: [AttributeSyntax] = []
+    if isPunctuation("{") {
+      attributes = try attributeList()
+      tallest = max(tallest, height)
+    }
+    height = try checkedHeight(over: tallest, at: location)
+    return BindingExpressionSyntax(primary: primary, attributes: attributes, location: location)
   }
 
   /// Whether the current token ends a binding expression with no primary (`{ a: }` is an error, caught
@@ -115,61 +172,146 @@ public struct ExpressionParser {
     }
   }
 
-  private mutating func attributeList() throws(ExpressionError) -> [AttributeSyntax] {
-    let open = advance()
+  /// The attributes; `height` is that of the tallest value.
+  private mutating func attributeList() throws(Stop) -> [AttributeSyntax] {
+    let open = try advance().location
     var attributes: [AttributeSyntax] = []
-    while !isPunctuation("}") {
-      guard case .identifier(let name) = current.kind else {
-        if case .end = current.kind { throw error("this \"{\" has no closing \"}\"", at: open) }
-        throw error("expected an attribute name, found \(current.describedForMessage)", at: current)
-      }
-      let nameToken = advance()
-      if attributes.contains(where: { $0.name == name }) {
-        throw error("the attribute \"\(name)\" is given twice", at: nameToken)
-      }
-      var value: BindingExpressionSyntax?
-      if isPunctuation(":") {
-        let colon = advance()
-        let parsed = try bindingExpression()
-        if parsed.primary == nil && parsed.attributes.isEmpty {
-          throw error("expected a value after \"\(name):\"", at: colon)
-        }
-        value = parsed
-      }
-      attributes.append(AttributeSyntax(name: name, value: value, location: nameToken.location))
-      if isPunctuation(",") {
-        _ = advance()
-      } else if !isPunctuation("}") {
-        if case .end = current.kind { throw error("this \"{\" has no closing \"}\"", at: open) }
-        throw error("expected \",\" or \"}\" after the attribute \"\(name)\"", at: current)
-      }
+    var tallest = 0
+    while !current.closesAttributes {
+      attributes.append(try attribute(openedAt: open, after: attributes))
+      tallest = max(tallest, height)
+      try separator(after: attributes, openedAt: open)
     }
-    _ = advance()
+    try advance()
+    height = tallest
     return attributes
   }
 
-  private mutating func expression() throws(ExpressionError) -> ExpressionSyntax {
-    try binary(level: 0)
+  /// Reads the `,` after the last of `attributes`, or checks that `}` follows it.
+  private mutating func separator(after attributes: [AttributeSyntax], openedAt open: SourceLocation) throws(Stop) {
+    if isPunctuation(",") {
+      try advance()
+    } else if !isPunctuation("}") {
+      let name = attributes.last?.name.shortened ?? ""
+      throw unclosedOrUnexpected(
+        "{", "}", openedAt: open, expected: "expected \",\" or \"}\" after the attribute \"\(name)\"")
+    }
   }
 
-  private static let levels: [[BinaryOperator]] = [
-    [.or], [.and], [.identical, .notIdentical, .equal, .notEqual], [.less, .lessOrEqual, .greater, .greaterOrEqual],
-  ]
+  /// `name` or `name: value`; `height` is that of the value (0 for none).
+  private mutating func attribute(openedAt open: SourceLocation, after attributes: [AttributeSyntax])
+    throws(Stop) -> AttributeSyntax
+  {
+    let name = try attributeName(openedAt: open, after: attributes)
+    height = 0
+    guard current.isColon else { return AttributeSyntax(name: name.text, value: nil, location: name.location) }
+    let colon = try advance().location
+    let value = try bindingExpression()
+    try requireValue(value, of: name.text, at: colon)
+    return AttributeSyntax(name: name.text, value: value, location: name.location)
+  }
 
-  private mutating func binary(level: Int) throws(ExpressionError) -> ExpressionSyntax {
-    guard level < Self.levels.count else { return try unary() }
-    var lhs = try binary(level: level + 1)
-    while case .operator(let text) = current.kind, let op = BinaryOperator(rawValue: text),
-      Self.levels[level].contains(op)
-    {
-      let opToken = advance()
-      guard startsOperand else {
-        throw error("expected an expression after \"\(text)\"", at: current)
-      }
-      let rhs = try binary(level: level + 1)
-      lhs = .binary(op, lhs, rhs, opToken.location)
+  /// Reads an attribute's name, not one of `attributes`.
+  private mutating func attributeName(openedAt open: SourceLocation, after attributes: [AttributeSyntax])
+    throws(Stop) -> (text: String, location: SourceLocation)
+  {
+    guard case .identifier(let name) = current.kind else {
+      if case .end = current.kind { throw fail("this \"{\" has no closing \"}\"", at: open) }
+      throw fail("expected an attribute name, found \(current.describedForMessage)", at: current)
     }
-    return lhs
+    let nameToken = try advance()
+    if attributes.contains(where: { $0.name == name }) {
+      throw fail("the attribute \"\(name.shortened)\" is given twice", at: nameToken)
+    }
+    return (name, nameToken.location)
+  }
+
+  /// Checks that `value`, after `name:` at `colon`, is not empty.
+  private mutating func requireValue(_ value: BindingExpressionSyntax, of name: String, at colon: SourceLocation)
+    throws(Stop)
+  {
+    if value.primary == nil && value.attributes.isEmpty {
+      throw fail("expected a value after \"\(name.shortened):\"", at: colon)
+    }
+  }
+
+  /// The error at a token that neither continues nor closes a list: the list is not closed at the
+  /// end of the text, or `expected` is what was expected.
+  private mutating func unclosedOrUnexpected(
+    _ opening: String,
+    _ closing: String,
+    openedAt open: SourceLocation,
+    expected: String
+  ) -> Stop {
+    if case .end = current.kind { return fail("this \"\(opening)\" has no closing \"\(closing)\"", at: open) }
+    return fail(expected, at: current)
+  }
+
+  /// A chain of one precedence level being read: its operands so far, and the operator waiting for
+  /// its right operand.
+  private struct OpenChain {
+    var first: ExpressionSyntax
+    var operations: [BinaryOperation] = []
+    var tallest: Int
+    var pending: BinaryOperator
+    var pendingLocation: SourceLocation
+  }
+
+  /// Binary operators by precedence, without recursion: operators of one level form one chain; a
+  /// tighter operator opens a chain inside, a looser one closes the chains tighter than itself.
+  private mutating func expression() throws(Stop) -> ExpressionSyntax {
+    var open: [OpenChain] = []
+    var operand = try unary()
+    while try takeOperator(after: operand, into: &open) {
+      operand = try unary()
+    }
+    return try closeAll(&open, with: operand)
+  }
+
+  /// Reads a binary operator after `operand` (of height `height`), if one comes next: closes the
+  /// chains tighter than it with `operand`, then continues the chain of its level or opens one.
+  private mutating func takeOperator(after operand: ExpressionSyntax, into open: inout [OpenChain]) throws(Stop)
+    -> Bool
+  {
+    guard case .operator(let text) = current.kind, let op = BinaryOperator(rawValue: text) else { return false }
+    let location = try advance().location
+    guard startsOperand else { throw fail("expected an expression after \"\(text)\"", at: current) }
+    var operand = operand
+    while let last = open.last, last.pending.precedence > op.precedence {
+      operand = try close(open.removeLast(), with: operand)
+    }
+    // Continued in place (a copy of the chain would make each append copy its operations).
+    if let last = open.indices.last, open[last].pending.precedence == op.precedence {
+      let operation = BinaryOperation(open[last].pending, operand, at: open[last].pendingLocation)
+      open[last].operations.append(operation)
+      open[last].tallest = max(open[last].tallest, height)
+      open[last].pending = op
+      open[last].pendingLocation = location
+    } else {
+      open.append(OpenChain(first: operand, tallest: height, pending: op, pendingLocation: location))
+    }
+    return true
+  }
+
+  /// Every open chain, closed from the innermost, the last with `operand`.
+  private mutating func closeAll(_ open: inout [OpenChain], with operand: ExpressionSyntax) throws(Stop)
+    -> ExpressionSyntax
+  {
+    var operand = operand
+    while let last = open.popLast() {
+      operand = try close(last, with: operand)
+    }
+    return operand
+  }
+
+  /// `chain`, closed with `operand` (of height `height`) as its pending operator's right operand.
+  private mutating func close(_ chain: OpenChain, with operand: ExpressionSyntax) throws(Stop)
+    -> ExpressionSyntax
+  {
+    var operations = chain.operations
+    operations.append(BinaryOperation(chain.pending, operand, at: chain.pendingLocation))
+    height = try checkedHeight(over: max(chain.tallest, height), at: operations[0].location)
+    return .chain(chain.first, operations)
   }
 
   /// Whether the current token can start an operand.
@@ -182,57 +324,148 @@ public struct ExpressionParser {
     }
   }
 
-  private mutating func unary() throws(ExpressionError) -> ExpressionSyntax {
-    if isOperator("!") || isOperator("-") {
-      let opToken = advance()
-      guard startsOperand else { throw error("expected an expression after \"\(opToken.text)\"", at: current) }
-      return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
-        let operand = try parser.unary()
-        return opToken.text == "!" ? .not(operand, opToken.location) : .negate(operand, opToken.location)
-      }
-    }
-    return try postfix()
+  /// Prefix operators, read in a loop and applied from the innermost.
+  private mutating func unary() throws(Stop) -> ExpressionSyntax {
+    guard current.isPrefixOperator else { return try postfix() }
+    let prefixes = try prefixOperators()
+    let operand = try postfix()
+    return try applying(prefixes, to: operand)
   }
 
-  private mutating func postfix() throws(ExpressionError) -> ExpressionSyntax {
-    let startsKeyPath: Bool =
-      switch current.kind {
-      case .identifier(let name): !["true", "false", "null", "nil"].contains(name)
-      case .dollar(let name): name == "data" || name == "root"
-      default: false
-      }
-    var expression = try primary()
+  /// The prefix operators before an operand, outermost first.
+  private mutating func prefixOperators() throws(Stop) -> [Token] {
+    var prefixes: [Token] = []
+    while current.isPrefixOperator {
+      let opToken = try advance()
+      guard startsOperand else { throw fail("expected an expression after \"\(opToken.text)\"", at: current) }
+      prefixes.append(opToken)
+    }
+    return prefixes
+  }
+
+  /// `operand` (of height `height`) under `prefixes`, the innermost last.
+  private mutating func applying(_ prefixes: [Token], to operand: ExpressionSyntax) throws(Stop)
+    -> ExpressionSyntax
+  {
+    var operand = operand
+    for opToken in prefixes.reversed() {
+      height = try checkedHeight(over: height, at: opToken.location)
+      operand = opToken.text == "!" ? .not(operand, opToken.location) : .negate(operand, opToken.location)
+    }
+    return operand
+  }
+
+  private mutating func postfix() throws(Stop) -> ExpressionSyntax {
+    let startsKeyPath = startsKeyPath
+    let primary = try primary()
     // Key paths take `.length` as one of their keys.
-    while !startsKeyPath, isPunctuation(".") {
-      let dot = advance()
+    guard !startsKeyPath, current.isDot else { return primary }
+    return try lengths(of: primary)
+  }
+
+  /// Whether the current token starts a key path (which takes `.length` as a key).
+  private var startsKeyPath: Bool {
+    switch current.kind {
+    case .identifier(let name): name != "true" && name != "false" && name != "null" && name != "nil"
+    case .dollar(let name): name == "data" || name == "root"
+    default: false
+    }
+  }
+
+  /// `.length` and `.count` after `operand` (of height `height`).
+  private mutating func lengths(of operand: ExpressionSyntax) throws(Stop) -> ExpressionSyntax {
+    var expression = operand
+    while isPunctuation(".") {
+      let dot = try advance()
       guard case .identifier(let name) = current.kind, name == "length" || name == "count" else {
-        throw error("only .length or .count may follow this expression", at: dot)
+        throw fail("only .length or .count may follow this expression", at: dot)
       }
-      _ = advance()
+      try advance()
+      height = try checkedHeight(over: height, at: dot.location)
       expression = .length(expression, dot.location)
     }
     return expression
   }
 
-  private mutating func primary() throws(ExpressionError) -> ExpressionSyntax {
+  private mutating func primary() throws(Stop) -> ExpressionSyntax {
+    switch current.opening {
+    case .parenthesis: return try parenthesized()
+    case .bracket: return try array()
+    case nil:
+      height = 1
+      return try leaf()
+    }
+  }
+
+  /// `( expression )`.
+  private mutating func parenthesized() throws(Stop) -> ExpressionSyntax {
+    let open = try openParenthesis()
+    defer { depth -= 1 }
+    let inner = try expression()
+    try closeParenthesis(openedAt: open)
+    return inner
+  }
+
+  /// Reads `(` and enters it; returns where it is.
+  private mutating func openParenthesis() throws(Stop) -> SourceLocation {
+    let open = try advance().location
+    try enter()
+    guard startsOperand else { throw fail("expected an expression after \"(\"", at: current) }
+    return open
+  }
+
+  /// Reads the `)` that closes the `(` at `open`.
+  private mutating func closeParenthesis(openedAt open: SourceLocation) throws(Stop) {
+    guard isPunctuation(")") else { throw fail("expected \")\" to close the \"(\" at \(open)", at: current) }
+    try advance()
+  }
+
+  /// `[ element, … ]`.
+  private mutating func array() throws(Stop) -> ExpressionSyntax {
+    let open = try advance().location
+    try enter()
+    defer { depth -= 1 }
+    var elements: [BindingExpressionSyntax] = []
+    var tallest = 0
+    while !isPunctuation("]") {
+      if case .end = current.kind { throw fail("this \"[\" has no closing \"]\"", at: open) }
+      let element = try bindingExpression()
+      if element.primary == nil && element.attributes.isEmpty {
+        throw fail("expected an array element, found \(current.describedForMessage)", at: current)
+      }
+      elements.append(element)
+      tallest = max(tallest, height)
+      if isPunctuation(",") {
+        try advance()
+      } else if !isPunctuation("]") {
+        throw unclosedOrUnexpected("[", "]", openedAt: open, expected: "expected \",\" or \"]\" in the array")
+      }
+    }
+    try advance()
+    height = try checkedHeight(over: tallest, at: open)
+    return .array(elements, open)
+  }
+
+  /// A constant or a key path: what contains no other expression.
+  private mutating func leaf() throws(Stop) -> ExpressionSyntax {
     let token = current
     switch token.kind {
     case .integer(let value):
-      _ = advance()
+      try advance()
       return .integer(value, token.location)
     case .double(let value):
-      _ = advance()
+      try advance()
       return .double(value, token.location)
     case .string(let value):
-      _ = advance()
+      try advance()
       return .string(value, token.location)
     case .identifier(let name):
       switch name {
       case "true", "false":
-        _ = advance()
+        try advance()
         return .bool(name == "true", token.location)
       case "null", "nil":
-        _ = advance()
+        try advance()
         return .null(token.location)
       default:
         return try keyPath(scope: .data, start: token.location)
@@ -240,93 +473,102 @@ public struct ExpressionParser {
     case .dollar(let name):
       switch name {
       case "true", "false":
-        _ = advance()
+        try advance()
         return .bool(name == "true", token.location)
       case "data", "root":
-        _ = advance()
+        try advance()
         guard isPunctuation(".") else {
-          throw error("expected \".\" and a key after $\(name)", at: current)
+          throw fail("expected \".\" and a key after $\(name)", at: current)
         }
-        _ = advance()
+        try advance()
         return try keyPath(scope: name == "root" ? .root : .data, start: token.location)
       default:
-        throw error("unknown name $\(name) (use $data, $root, $true or $false)", at: token)
+        throw fail("unknown name $\(name.shortened) (use $data, $root, $true or $false)", at: token)
       }
     case .punctuation("."):
-      _ = advance()
+      try advance()
       guard case .identifier(let name) = current.kind else {
-        throw error("expected an enumeration case name after \".\"", at: current)
+        throw fail("expected an enumeration case name after \".\"", at: current)
       }
-      _ = advance()
+      try advance()
       return .enumCase(name, token.location)
-    case .punctuation("("):
-      _ = advance()
-      return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
-        guard parser.startsOperand else {
-          throw parser.error("expected an expression after \"(\"", at: parser.current)
-        }
-        let inner = try parser.expression()
-        guard parser.isPunctuation(")") else {
-          throw parser.error("expected \")\" to close the \"(\" at \(token.location)", at: parser.current)
-        }
-        _ = parser.advance()
-        return inner
-      }
-    case .punctuation("["):
-      _ = advance()
-      return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
-        var elements: [BindingExpressionSyntax] = []
-        while !parser.isPunctuation("]") {
-          if case .end = parser.current.kind { throw parser.error("this \"[\" has no closing \"]\"", at: token) }
-          let element = try parser.bindingExpression()
-          if element.primary == nil && element.attributes.isEmpty {
-            throw parser.error(
-              "expected an array element, found \(parser.current.describedForMessage)", at: parser.current)
-          }
-          elements.append(element)
-          if parser.isPunctuation(",") {
-            _ = parser.advance()
-          } else if !parser.isPunctuation("]") {
-            if case .end = parser.current.kind { throw parser.error("this \"[\" has no closing \"]\"", at: token) }
-            throw parser.error("expected \",\" or \"]\" in the array", at: parser.current)
-          }
-        }
-        _ = parser.advance()
-        return .array(elements, token.location)
-      }
     case .end:
-      throw error("expected an expression", at: token)
+      throw fail("expected an expression", at: token)
     default:
-      throw error("expected an expression, found \(token.describedForMessage)", at: token)
+      throw fail("expected an expression, found \(token.describedForMessage)", at: token)
     }
   }
 
-  private mutating func keyPath(scope: KeyPathScope, start: SourceLocation) throws(ExpressionError)
+  private mutating func keyPath(scope: KeyPathScope, start: SourceLocation) throws(Stop)
     -> ExpressionSyntax
   {
     var keys: [(name: String, location: SourceLocation)] = []
     guard case .identifier(let first) = current.kind else {
-      throw error("expected a key, found \(current.describedForMessage)", at: current)
+      throw fail("expected a key, found \(current.describedForMessage)", at: current)
     }
-    keys.append((first, advance().location))
+    keys.append((first, try advance().location))
     while isPunctuation(".") {
-      let dot = advance()
+      let dot = try advance()
       guard case .identifier(let name) = current.kind else {
-        throw error("expected a key after \".\"", at: current.kind == .end ? dot : current)
+        throw fail("expected a key after \".\"", at: current.kind == .end ? dot : current)
       }
-      keys.append((name, advance().location))
+      keys.append((name, try advance().location))
     }
     return .keyPath(scope, keys, start)
   }
 }
 
 extension Token {
-  /// `"&&"`, `the end of the expression`, for messages.
+  /// What a token opens that the parser reads recursively.
+  enum Opening {
+    case parenthesis
+    case bracket
+  }
+
+  /// `(` or `[`.
+  var opening: Opening? {
+    guard case .punctuation(let character) = kind else { return nil }
+    return character == "(" ? .parenthesis : (character == "[" ? .bracket : nil)
+  }
+
+  /// `!` or `-`.
+  var isPrefixOperator: Bool {
+    guard case .operator(let text) = kind else { return false }
+    return text == "!" || text == "-"
+  }
+
+  /// `:`.
+  var isColon: Bool {
+    guard case .punctuation(let character) = kind else { return false }
+    return character == ":"
+  }
+
+  /// `}`.
+  var closesAttributes: Bool {
+    guard case .punctuation(let character) = kind else { return false }
+    return character == "}"
+  }
+
+  /// `.`.
+  var isDot: Bool {
+    guard case .punctuation(let character) = kind else { return false }
+    return character == "."
+  }
+
+  /// `"&&"`, `the end of the expression`, for messages (a long token is cut short).
   var describedForMessage: String {
     switch kind {
     case .end: "the end of the expression"
-    case .string: "the string \(text)"
-    default: "\"\(text)\""
+    case .string: "the string \(text.shortened)"
+    default: "\"\(text.shortened)\""
     }
+  }
+}
+
+extension String {
+  /// The text, cut to its first 40 characters and `…` when longer, to quote in a message.
+  var shortened: String {
+    guard let end = index(startIndex, offsetBy: 40, limitedBy: endIndex), end < endIndex else { return self }
+    return self[..<end] + "…"
   }
 }

@@ -33,20 +33,66 @@ public enum KeyPathScope: String, Sendable, Equatable {
 }
 
 /// A binary operator, by precedence from loosest: `||`; `&&`; `==` `!=` `===` `!==`; `<` `<=` `>` `>=`.
-public enum BinaryOperator: String, Sendable, Equatable {
+public enum BinaryOperator: String, Sendable, Equatable, CaseIterable {
+  /// `||`: either is true.
   case or = "||"
+  /// `&&`: both are true.
   case and = "&&"
+  /// `==`: equal values.
   case equal = "=="
+  /// `!=`: different values.
   case notEqual = "!="
+  /// `===`: the same object, or equal values.
   case identical = "==="
+  /// `!==`: not the same object, or different values.
   case notIdentical = "!=="
+  /// `<`.
   case less = "<"
+  /// `<=`.
   case lessOrEqual = "<="
+  /// `>`.
   case greater = ">"
+  /// `>=`.
   case greaterOrEqual = ">="
+
+  /// The precedence level, from 0 (`||`, the loosest) to 3 (`<` `<=` `>` `>=`).
+  public var precedence: Int {
+    switch self {
+    case .or: 0
+    case .and: 1
+    case .equal, .notEqual, .identical, .notIdentical: 2
+    case .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+    }
+  }
+}
+
+/// One `operator operand` of a chain of binary operators (``ExpressionSyntax/chain(_:_:)``).
+public struct BinaryOperation: Sendable, Equatable {
+  /// The operator.
+  public var `operator`: BinaryOperator
+  /// The operand on its right.
+  public var operand: ExpressionSyntax
+  /// Where the operator is.
+  public var location: SourceLocation
+
+  /// Creates an operation.
+  public init(_ operator: BinaryOperator, _ operand: ExpressionSyntax, at location: SourceLocation) {
+    self.operator = `operator`
+    self.operand = operand
+    self.location = location
+  }
+
+  /// Whether two operations are the same, wherever they are written.
+  public static func == (lhs: BinaryOperation, rhs: BinaryOperation) -> Bool {
+    lhs.operator == rhs.operator && lhs.operand == rhs.operand
+  }
 }
 
 /// A primary expression, as written.
+///
+/// Binary operators of one precedence level form one ``chain(_:_:)`` (`a || b || c` is one chain
+/// of three operands), so a long chain is a wide node rather than a deep tree: no syntax tree the
+/// parser builds is deeper than ``ExpressionParser/maximumDepth``.
 public indirect enum ExpressionSyntax: Sendable, Equatable {
   /// `true`, `$true`.
   case bool(Bool, SourceLocation)
@@ -68,8 +114,9 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
   case not(ExpressionSyntax, SourceLocation)
   /// `-operand`.
   case negate(ExpressionSyntax, SourceLocation)
-  /// `lhs op rhs`; the location is the operator's.
-  case binary(BinaryOperator, ExpressionSyntax, ExpressionSyntax, SourceLocation)
+  /// `first op operand op operand …`: binary operators of one precedence level, applied from left
+  /// to right (`a == b != c` is `(a == b) != c`).
+  case chain(ExpressionSyntax, [BinaryOperation])
   /// `operand.length` or `operand.count` after something that is not a key path (`"ab".length`).
   case length(ExpressionSyntax, SourceLocation)
 
@@ -80,8 +127,8 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
       .null(let location), .enumCase(_, let location), .array(_, let location), .keyPath(_, _, let location),
       .not(_, let location), .negate(_, let location), .length(_, let location):
       location
-    case .binary(_, let lhs, _, _):
-      lhs.location
+    case .chain(let first, _):
+      first.location
     }
   }
 
@@ -100,30 +147,64 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
     case (.not(let a, _), .not(let b, _)), (.negate(let a, _), .negate(let b, _)),
       (.length(let a, _), .length(let b, _)):
       a == b
-    case (.binary(let opA, let lA, let rA, _), .binary(let opB, let lB, let rB, _)):
-      opA == opB && lA == lB && rA == rB
+    case (.chain(let firstA, let a), .chain(let firstB, let b)):
+      firstA == firstB && a == b
     default: false
     }
   }
 }
 
 extension ExpressionSyntax: CustomStringConvertible {
-  /// The expression with every operation in parentheses, to show how it was read.
+  /// The expression with every operation in parentheses, to show how it was read: a chain of one
+  /// precedence in one pair, read from left to right (`a || b && c || d` is `(a || (b && c) || d)`).
   public var description: String {
+    var text = ""
+    write(to: &text)
+    return text
+  }
+
+  private func write(to text: inout String) {
     switch self {
-    case .bool(let value, _): "\(value)"
-    case .integer(let value, _): "\(value)"
-    case .double(let value, _): "\(value)"
-    case .string(let value, _): "\"\(value)\""
-    case .null: "null"
-    case .enumCase(let name, _): ".\(name)"
-    case .array(let elements, _): "[\(elements.map { $0.primary?.description ?? "" }.joined(separator: ", "))]"
+    case .bool(let value, _): text += "\(value)"
+    case .integer(let value, _): text += "\(value)"
+    case .double(let value, _): text += "\(value)"
+    case .string(let value, _): text += "\"\(value)\""
+    case .null: text += "null"
+    case .enumCase(let name, _): text += ".\(name)"
+    case .array(let elements, _):
+      text += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { text += ", " }
+        element.primary?.write(to: &text)
+      }
+      text += "]"
     case .keyPath(let scope, let keys, _):
-      (scope == .root ? "$root." : "") + keys.map(\.name).joined(separator: ".")
-    case .not(let operand, _): "!(\(operand))"
-    case .negate(let operand, _): "-(\(operand))"
-    case .binary(let op, let lhs, let rhs, _): "(\(lhs) \(op.rawValue) \(rhs))"
-    case .length(let operand, _): "(\(operand)).length"
+      text += (scope == .root ? "$root." : "") + keys.map(\.name).joined(separator: ".")
+    case .not(let operand, _):
+      text += "!("
+      operand.write(to: &text)
+      text += ")"
+    case .negate(let operand, _):
+      text += "-("
+      operand.write(to: &text)
+      text += ")"
+    case .chain(let first, let operations):
+      text += "("
+      first.write(to: &text)
+      for operation in operations {
+        text += " \(operation.operator.rawValue) "
+        operation.operand.write(to: &text)
+      }
+      text += ")"
+    case .length(let operand, _):
+      text += "("
+      operand.write(to: &text)
+      text += ").length"
     }
   }
+}
+
+extension ExpressionSyntax {
+  /// The description, cut short when it is long, to quote in a message.
+  var quoted: String { description.shortened }
 }

@@ -1,61 +1,67 @@
-/// Cuts the text of an expression into tokens.
+/// Cuts the text of an expression into tokens, one at a time as the parser asks for them, so a text
+/// is read only as far as the parser goes (and is never copied).
 struct Lexer {
-  private let characters: [Character]
   private let source: String
-  private var index = 0
+  /// Where the current character is.
+  private var position: String.Index
+  /// The current character; `nil` at the end.
+  private var character: Character?
+  private var offset = 0
   private var line = 1
   private var column = 1
 
   init(_ source: String) {
     self.source = source
-    self.characters = Array(source)
+    self.position = source.startIndex
+    self.character = source.first
   }
 
-  /// Every token, the last one `.end`.
-  static func tokens(of source: String) throws(ExpressionError) -> [Token] {
-    var lexer = Lexer(source)
-    var tokens: [Token] = []
-    while true {
-      let token = try lexer.next()
-      tokens.append(token)
-      if token.kind == .end { return tokens }
-    }
-  }
+  private var location: SourceLocation { SourceLocation(line: line, column: column, offset: offset) }
 
-  private var location: SourceLocation { SourceLocation(line: line, column: column, offset: index) }
-
+  /// The current character (`ahead` 0) or one after it.
   private func peek(_ ahead: Int = 0) -> Character? {
-    index + ahead < characters.count ? characters[index + ahead] : nil
+    guard ahead > 0 else { return character }
+    var index = position
+    for _ in 0..<ahead {
+      guard index < source.endIndex else { return nil }
+      index = source.index(after: index)
+    }
+    return index < source.endIndex ? source[index] : nil
   }
 
+  @discardableResult
   private mutating func advance() -> Character {
-    let character = characters[index]
-    index += 1
-    if character == "\n" {
+    // Only called where a character was peeked.
+    let current = character ?? " "
+    position = source.index(after: position)
+    character = position < source.endIndex ? source[position] : nil
+    offset += 1
+    if current == "\n" {
       line += 1
       column = 1
     } else {
       column += 1
     }
-    return character
+    return current
   }
 
   private func error(_ message: String, at location: SourceLocation) -> ExpressionError {
     ExpressionError(message, at: location, in: source)
   }
 
+  /// The next token; `.end` at the end of the text, and again after it.
   mutating func next() throws(ExpressionError) -> Token {
-    while let character = peek(), character.isExpressionSpace { _ = advance() }
+    while let character, character.isExpressionSpace { advance() }
     let start = location
-    guard let character = peek() else { return Token(kind: .end, location: start, text: "") }
+    guard let character else { return Token(kind: .end, location: start, text: "") }
 
     if character.isIdentifierHead {
       let name = identifier()
       return Token(kind: .identifier(name), location: start, text: name)
     }
     if character == "$" {
-      _ = advance()
-      guard let next = peek(), next.isIdentifierHead else {
+      advance()
+      guard let next = self.character, next.isIdentifierHead else {
         throw error("expected a name after \"$\" ($data, $root, $true, $false)", at: start)
       }
       let name = identifier()
@@ -69,31 +75,46 @@ struct Lexer {
     if character == "\"" || character == "'" {
       return try string(start: start)
     }
-    // Operators, longest first.
-    for candidate in ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "!", "<", ">", "-"]
-    where matches(candidate) {
-      for _ in candidate { _ = advance() }
-      return Token(kind: .operator(candidate), location: start, text: candidate)
+    if let op = try operatorText(start: start) {
+      return Token(kind: .operator(op), location: start, text: op)
     }
     if ".,:{}[]()".contains(character) {
-      _ = advance()
+      advance()
       return Token(kind: .punctuation(character), location: start, text: String(character))
-    }
-    if character == "=" || character == "&" || character == "|" {
-      let doubled = "\(character)\(character)"
-      throw error("unexpected \"\(character)\"; did you mean \"\(doubled)\"?", at: start)
     }
     throw error("unexpected character \"\(character)\"", at: start)
   }
 
-  private func matches(_ text: String) -> Bool {
-    for (offset, character) in text.enumerated() where peek(offset) != character { return false }
-    return true
+  /// Reads an operator, the longest that matches: `===` `!==` `==` `!=` `<=` `>=` `&&` `||` `!` `<` `>` `-`.
+  private mutating func operatorText(start: SourceLocation) throws(ExpressionError) -> String? {
+    guard let first = character, "=!<>&|-".contains(first) else { return nil }
+    advance()
+    let second = character
+    switch (first, second) {
+    case ("=", "="), ("!", "="):
+      advance()
+      if character == "=" {
+        advance()
+        return "\(first)=="
+      }
+      return "\(first)="
+    case ("<", "="), (">", "="):
+      advance()
+      return "\(first)="
+    case ("&", "&"), ("|", "|"):
+      advance()
+      return "\(first)\(first)"
+    case ("!", _), ("<", _), (">", _), ("-", _):
+      return String(first)
+    default:
+      // `=`, `&`, `|` alone.
+      throw error("unexpected \"\(first)\"; did you mean \"\(first)\(first)\"?", at: start)
+    }
   }
 
   private mutating func identifier() -> String {
     var name = ""
-    while let character = peek(), character.isIdentifierBody {
+    while let character, character.isIdentifierBody {
       name.append(advance())
     }
     return name
@@ -133,12 +154,12 @@ struct Lexer {
       let normalized = (text.hasPrefix(".") ? "0" + text : text).replacing(".e", with: ".0e")
       let trimmed = normalized.hasSuffix(".") ? normalized + "0" : normalized
       guard let value = Double(trimmed), value.isFinite else {
-        throw error("\(text) is not a number a Double can hold", at: start)
+        throw error("\(text.shortened) is not a number a Double can hold", at: start)
       }
       return Token(kind: .double(value), location: start, text: text)
     }
     guard let value = Int(text) else {
-      throw error("\(text) is too large for an integer (at most \(Int.max))", at: start)
+      throw error("\(text.shortened) is too large for an integer (at most \(Int.max))", at: start)
     }
     return Token(kind: .integer(value), location: start, text: text)
   }

@@ -30,6 +30,10 @@ public final class ArrayController<Element: AnyObject> {
 
   /// The indexes of the selected objects in ``arrangedObjects``, ascending.
   public private(set) var selectionIndexes: [Int] = []
+  /// The selected objects, in arranged order. Observers are told when the selected objects change,
+  /// also when they stay at the same indexes (the selected object removed, its neighbour selected in
+  /// its place).
+  public private(set) var selectedObjects: [Element] = []
   /// Whether ``add()`` can add an object: the content is bound to a writable array and the controller
   /// can make elements.
   public private(set) var canAdd = false
@@ -39,7 +43,7 @@ public final class ArrayController<Element: AnyObject> {
   /// Whether the selection moves to a neighbour instead of becoming empty (Cocoa's
   /// avoidsEmptySelection); `true` by default.
   public var avoidsEmptySelection = true
-  /// Whether objects added through the controller are selected; `true` by default.
+  /// Whether objects added or inserted through the controller are selected; `true` by default.
   public var selectsInsertedObjects = true
 
   /// Which objects are arranged; `nil` arranges all of them. Re-evaluated for an object whenever
@@ -67,11 +71,6 @@ public final class ArrayController<Element: AnyObject> {
     set {}  // a binding writes through the proxy's setter; nothing to store here
   }
   @KeyValueIgnored private var selectionProxy: SelectionProxy<Element>?
-
-  /// The selected objects, in arranged order.
-  public var selectedObjects: [Element] {
-    selectionIndexes.compactMap { $0 < storage.count ? element(at: $0) : nil }
-  }
 
   // MARK: State
 
@@ -193,7 +192,7 @@ public final class ArrayController<Element: AnyObject> {
       let id = ObjectIdentifier(old[index])
       guard let entry = entries.removeValue(forKey: id) else { continue }
       entry.token = nil
-      if let at = removeArranged(entry) { publish(CollectionChange(removed: [at])) }
+      if let at = removeArranged(entry) { publishRemoval(at: at) }
     }
     for index in change.inserted where index < elements.count {
       let element = elements[index]
@@ -201,10 +200,11 @@ public final class ArrayController<Element: AnyObject> {
         rebuild()  // already in the content
         return
       }
-      let entry = makeEntry(element)
+      let entry = makeEntry(element)  // observed and evaluated
       entries[ObjectIdentifier(element)] = entry
-      observe(entry)
-      if entry.passes { publish(CollectionChange(inserted: [insertArranged(entry)])) }
+      guard entry.passes else { continue }
+      let at = insertArranged(entry)
+      publishInsertion(at: at)
     }
     selectionDidChange()
   }
@@ -331,9 +331,9 @@ public final class ArrayController<Element: AnyObject> {
     let from = removeArranged(entry)
     let to = entry.passes ? insertArranged(entry) : nil
     switch (from, to) {
-    case (let from?, let to?): if from != to { publish(CollectionChange(moved: [.init(from: from, to: to)])) }
-    case (let from?, nil): publish(CollectionChange(removed: [from]))
-    case (nil, let to?): publish(CollectionChange(inserted: [to]))
+    case (let from?, let to?): if from != to { publishMove(from: from, to: to) }
+    case (let from?, nil): publishRemoval(at: from)
+    case (nil, let to?): publishInsertion(at: to)
     case (nil, nil): break
     }
     selectionDidChange()
@@ -372,10 +372,30 @@ public final class ArrayController<Element: AnyObject> {
     return ObservationToken { owner.object?.arrangementObservers.removeAll { $0.id == id } }
   }
 
-  /// Hands `change` to the arrangement observers (made only when there are some).
-  private func publish(_ change: @autoclosure () -> CollectionChange) {
+  // Reporting takes the arrangement as it is, after the change: the arranging itself is done before
+  // any of these is called, whether or not anything observes (nothing that changes the controller's
+  // state may sit in an argument that is evaluated only for observers).
+
+  /// Reports that the object at `index` was inserted (the change is made only for observers).
+  private func publishInsertion(at index: Int) {
     guard !arrangementObservers.isEmpty else { return }
-    let change = change()
+    publish(CollectionChange(inserted: [index]))
+  }
+
+  /// Reports that the object at `index` was removed (the change is made only for observers).
+  private func publishRemoval(at index: Int) {
+    guard !arrangementObservers.isEmpty else { return }
+    publish(CollectionChange(removed: [index]))
+  }
+
+  /// Reports that an object moved (the change is made only for observers).
+  private func publishMove(from: Int, to: Int) {
+    guard !arrangementObservers.isEmpty else { return }
+    publish(CollectionChange(moved: [.init(from: from, to: to)]))
+  }
+
+  /// Hands `change` to the arrangement observers.
+  private func publish(_ change: CollectionChange) {
     guard !change.isEmpty else { return }
     let snapshot = ArrangedObjects<Element>(storage)
     for observer in arrangementObservers { observer.handler(change, snapshot) }
@@ -383,33 +403,46 @@ public final class ArrayController<Element: AnyObject> {
 
   // MARK: Selection
 
-  /// Selects the objects at `indexes` of the arranged objects (others ignored).
+  /// Selects the objects at `indexes` of the arranged objects (indexes outside them are ignored).
   public func select(indexes: [Int]) {
-    let valid = Array(Set(indexes.filter { $0 >= 0 && $0 < storage.count })).sorted()
-    selectedIDs = valid.map { ObjectIdentifier(element(at: $0)) }
-    selectionIndexes = valid
-    updateAbilities()
+    let count = storage.count
+    _ = setSelection(Array(Set(indexes.filter { $0 >= 0 && $0 < count })).sorted())
   }
 
-  /// Selects `objects` (those arranged).
+  /// Selects `objects` (those arranged; others are ignored).
   public func select(_ objects: [Element]) {
-    let wanted = Set(objects.map(ObjectIdentifier.init))
+    select(indexes: arrangedIndexes(of: objects))
+  }
+
+  /// Where `objects` are arranged, ascending, those not arranged left out: O(log n) each when sorted.
+  func arrangedIndexes(of objects: [Element]) -> [Int] {
     var indexes: [Int] = []
-    for (index, element) in ArrangedObjects<Element>(storage).enumerated()
-    where wanted.contains(ObjectIdentifier(element)) {
+    indexes.reserveCapacity(objects.count)
+    for object in objects {
+      guard let entry = entries[ObjectIdentifier(object)], let index = position(of: entry) else { continue }
       indexes.append(index)
     }
-    select(indexes: indexes)
+    return Array(Set(indexes)).sorted()
   }
 
-  /// The selection after the arrangement changed: the same objects where they are now; when none of
-  /// them is left and the selection may not be empty, the nearest object.
+  /// Makes `indexes` (in the arrangement, ascending, distinct) the selection; whether it changed.
+  func setSelection(_ indexes: [Int]) -> Bool {
+    guard indexes != selectionIndexes else {
+      updateAbilities()
+      return false
+    }
+    storeSelection(indexes)
+    return true
+  }
+
+  /// The selection after the arrangement changed: the same objects where they are now; when none is
+  /// left and the selection may not be empty, the nearest object.
   private func selectionDidChange() {
-    guard !selectedIDs.isEmpty || (avoidsEmptySelection && storage.count > 0) else {
+    let count = storage.count
+    guard !selectedIDs.isEmpty || (avoidsEmptySelection && count > 0) else {
       updateAbilities()
       return
     }
-    let previousFirst = selectionIndexes.first ?? 0
     var indexes: [Int] = []
     indexes.reserveCapacity(selectedIDs.count)
     for id in selectedIDs {
@@ -417,14 +450,40 @@ public final class ArrayController<Element: AnyObject> {
       indexes.append(index)
     }
     indexes.sort()
-    if indexes.isEmpty, avoidsEmptySelection, storage.count > 0 {
-      indexes = [min(previousFirst, storage.count - 1)]
+    let keepsEveryObject = indexes.count == selectedIDs.count
+    if indexes.isEmpty, avoidsEmptySelection, count > 0 {
+      indexes = [min(selectionIndexes.first ?? 0, count - 1)]
     }
-    if indexes.count != selectedIDs.count || selectionIndexes != indexes {
-      selectedIDs = indexes.map { ObjectIdentifier(element(at: $0)) }
+    guard !keepsEveryObject || indexes != selectionIndexes else {
+      updateAbilities()  // the same objects at the same indexes
+      return
     }
-    if selectionIndexes != indexes { selectionIndexes = indexes }
-    updateAbilities()
+    storeSelection(indexes)
+  }
+
+  /// Records the objects at `indexes` as the selection and tells the observers of what changed, once
+  /// both are recorded.
+  private func storeSelection(_ indexes: [Int]) {
+    var ids: [ObjectIdentifier] = []
+    var objects: [Element] = []
+    ids.reserveCapacity(indexes.count)
+    objects.reserveCapacity(indexes.count)
+    for index in indexes {
+      let object = element(at: index)
+      ids.append(ObjectIdentifier(object))
+      objects.append(object)
+    }
+    let objectsChanged = ids != selectedIDs
+    selectedIDs = ids
+    guard objectsChanged || indexes != selectionIndexes else {
+      updateAbilities()
+      return
+    }
+    withTransaction {
+      if objectsChanged { selectedObjects = objects }
+      if selectionIndexes != indexes { selectionIndexes = indexes }
+      updateAbilities()
+    }
   }
 
   private func updateAbilities() {
@@ -436,7 +495,8 @@ public final class ArrayController<Element: AnyObject> {
 
   // MARK: Adding and removing
 
-  /// Makes a new object, appends it to the content and selects it.
+  /// Makes a new object, appends it to the content and, if ``selectsInsertedObjects``, selects it;
+  /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
     guard let makeElement, writeContent != nil else { return nil }
@@ -456,8 +516,7 @@ public final class ArrayController<Element: AnyObject> {
   /// Removes the selected objects from the content.
   public func remove() {
     guard let writeContent, !selectionIndexes.isEmpty else { return }
-    let removing = Set(selectedIDs)
-    writeContent.remove(removing)
+    writeContent.remove(Set(selectedIDs))
   }
 }
 

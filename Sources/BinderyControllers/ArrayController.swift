@@ -39,12 +39,32 @@ public final class ArrayController<Element: AnyObject> {
   public private(set) var canAdd = false
   /// Whether ``remove()`` can remove objects: something is selected and the content can be written.
   public private(set) var canRemove = false
+  /// Whether ``selectNext()`` can select: an object is arranged after the last selected one.
+  public private(set) var canSelectNext = false
+  /// Whether ``selectPrevious()`` can select: an object is arranged before the first selected one.
+  public private(set) var canSelectPrevious = false
 
   /// Whether the selection moves to a neighbour instead of becoming empty (Cocoa's
   /// avoidsEmptySelection); `true` by default.
   public var avoidsEmptySelection = true
   /// Whether objects added or inserted through the controller are selected; `true` by default.
   public var selectsInsertedObjects = true
+  /// Whether the selection follows its objects when the arrangement changes (Cocoa's
+  /// `preservesSelection`); `true` by default. When `false`, the selection keeps its indexes instead:
+  /// after an insertion, a removal, a re-sort or a new filter, the objects now at the selected indexes
+  /// are selected (indexes past the end are dropped; ``avoidsEmptySelection`` still applies).
+  public var preservesSelection = true
+  /// Whether ``selection`` shows the multiple-values marker whenever more than one object is
+  /// selected, even when their values are equal; `false` by default.
+  public var alwaysUsesMultipleValuesMarker = false
+
+  /// The index of the first selected object, or `nil` when nothing is selected (Cocoa's
+  /// `selectionIndex`, whose `NSNotFound` is `nil` here). Setting it selects that one object; `nil`,
+  /// or an index outside the arrangement, empties the selection.
+  public var selectionIndex: Int? {
+    get { selectionIndexes.first }
+    set { select(indexes: newValue.map { [$0] } ?? []) }
+  }
 
   /// Which objects are arranged; `nil` arranges all of them. Re-evaluated for an object whenever
   /// something the filter reads of it changes.
@@ -404,15 +424,24 @@ public final class ArrayController<Element: AnyObject> {
   // MARK: Selection
 
   /// Selects the objects at `indexes` of the arranged objects (indexes outside them are ignored).
-  public func select(indexes: [Int]) {
+  ///
+  /// - Returns: Whether the selection changed (Cocoa's `setSelectionIndexes(_:)`).
+  @discardableResult
+  public func select(indexes: [Int]) -> Bool {
     let count = storage.count
-    _ = setSelection(Array(Set(indexes.filter { $0 >= 0 && $0 < count })).sorted())
+    return setSelection(Array(Set(indexes.filter { $0 >= 0 && $0 < count })).sorted())
   }
 
   /// Selects `objects` (those arranged; others are ignored).
-  public func select(_ objects: [Element]) {
+  ///
+  /// - Returns: Whether the selection changed (Cocoa's `setSelectedObjects(_:)`).
+  @discardableResult
+  public func select(_ objects: [Element]) -> Bool {
     select(indexes: arrangedIndexes(of: objects))
   }
+
+  /// The number of arranged objects.
+  var arrangedCount: Int { storage.count }
 
   /// Where `objects` are arranged, ascending, those not arranged left out: O(log n) each when sorted.
   func arrangedIndexes(of objects: [Element]) -> [Int] {
@@ -435,10 +464,17 @@ public final class ArrayController<Element: AnyObject> {
     return true
   }
 
-  /// The selection after the arrangement changed: the same objects where they are now; when none is
-  /// left and the selection may not be empty, the nearest object.
+  /// The selection after the arrangement changed: the same objects where they are now (the same
+  /// indexes when ``preservesSelection`` is off); when none is left and the selection may not be
+  /// empty, the nearest object.
   private func selectionDidChange() {
     let count = storage.count
+    guard preservesSelection else {
+      var indexes = selectionIndexes.filter { $0 < count }
+      if indexes.isEmpty, avoidsEmptySelection, count > 0 { indexes = [min(selectionIndexes.first ?? 0, count - 1)] }
+      storeSelection(indexes)
+      return
+    }
     guard !selectedIDs.isEmpty || (avoidsEmptySelection && count > 0) else {
       updateAbilities()
       return
@@ -489,8 +525,12 @@ public final class ArrayController<Element: AnyObject> {
   private func updateAbilities() {
     let add = writeContent != nil && makeElement != nil
     let remove = writeContent != nil && !selectionIndexes.isEmpty
+    let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
+    let previous = (selectionIndexes.first ?? 0) > 0
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
+    if canSelectNext != next { canSelectNext = next }
+    if canSelectPrevious != previous { canSelectPrevious = previous }
   }
 
   // MARK: Adding and removing

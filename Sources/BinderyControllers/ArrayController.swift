@@ -34,10 +34,14 @@ public final class ArrayController<Element: AnyObject> {
   /// also when they stay at the same indexes (the selected object removed, its neighbour selected in
   /// its place).
   public private(set) var selectedObjects: [Element] = []
-  /// Whether ``add()`` can add an object: the content is bound to a writable array and the controller
-  /// can make elements.
+  /// Whether ``add()`` can add an object: the controller is editable, its content is bound to a
+  /// writable array and it can make objects.
   public private(set) var canAdd = false
-  /// Whether ``remove()`` can remove objects: something is selected and the content can be written.
+  /// Whether ``insert(_:at:)`` can insert an object: the controller is editable and its content is
+  /// bound to a writable array (Cocoa's `canInsert`).
+  public private(set) var canInsert = false
+  /// Whether ``remove()`` can remove objects: the controller is editable, something is selected and
+  /// the content can be written.
   public private(set) var canRemove = false
   /// Whether ``selectNext()`` can select: an object is arranged after the last selected one.
   public private(set) var canSelectNext = false
@@ -57,6 +61,40 @@ public final class ArrayController<Element: AnyObject> {
   /// Whether ``selection`` shows the multiple-values marker whenever more than one object is
   /// selected, even when their values are equal; `false` by default.
   public var alwaysUsesMultipleValuesMarker = false
+  /// Whether adding or inserting an object through the controller that ``filter`` would hide clears
+  /// the filter first, so the new object is shown (Cocoa's `clearsFilterPredicateOnInsertion`);
+  /// `true` by default. Unlike Cocoa, which clears the filter on every insertion, a filter the new
+  /// object passes is kept.
+  public var clearsFilterOnInsertion = true
+
+  /// Whether the controller's content may be edited through it; `true` by default. When `false`,
+  /// ``add()``, ``insert(_:at:)`` and ``remove()`` do nothing, ``canAdd``, ``canInsert`` and
+  /// ``canRemove`` are `false`, and values written through ``selection`` (a user's edit of a bound
+  /// field) are refused: the binding reports ``ControllerError/notEditable`` to the control and the
+  /// objects keep their values. The model itself can still be changed directly.
+  public var isEditable: Bool {
+    get { editable }
+    set {
+      editable = newValue
+      updateAbilities()
+    }
+  }
+  private var editable = true
+
+  /// Whether an object moves, appears or disappears as soon as a property its sort keys or the filter
+  /// read changes; `true` by default (Cocoa's default is `false`). When `false`, such an edit leaves
+  /// the arrangement as it is until ``rearrangeObjects()`` (or until the arrangement is made again:
+  /// new content, sort order or filter); insertions and removals of the content are arranged at once
+  /// either way. Setting it to `true` rearranges at once.
+  public var automaticallyRearrangesObjects: Bool {
+    get { rearrangesAutomatically }
+    set {
+      let wasOff = !rearrangesAutomatically
+      rearrangesAutomatically = newValue
+      if newValue, wasOff { rearrangeObjects() }
+    }
+  }
+  private var rearrangesAutomatically = true
 
   /// The index of the first selected object, or `nil` when nothing is selected (Cocoa's
   /// `selectionIndex`, whose `NSNotFound` is `nil` here). Setting it selects that one object; `nil`,
@@ -343,6 +381,7 @@ public final class ArrayController<Element: AnyObject> {
   /// An object's filter result or sort keys changed: it is removed and placed again (unless they
   /// compare equal to those it was placed with).
   private func entryDidChange(_ entry: Entry) {
+    guard rearrangesAutomatically else { return }  // until rearrangeObjects()
     guard !sortOrder.isEmpty else {
       rebuild()
       return
@@ -523,10 +562,12 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   private func updateAbilities() {
-    let add = writeContent != nil && makeElement != nil
-    let remove = writeContent != nil && !selectionIndexes.isEmpty
+    let insert = editable && writeContent != nil
+    let add = insert && makeElement != nil
+    let remove = insert && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
     let previous = (selectionIndexes.first ?? 0) > 0
+    if canInsert != insert { canInsert = insert }
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
     if canSelectNext != next { canSelectNext = next }
@@ -539,24 +580,34 @@ public final class ArrayController<Element: AnyObject> {
   /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard let makeElement, writeContent != nil else { return nil }
+    guard editable, let makeElement, writeContent != nil else { return nil }
     let element = makeElement()
     insert(element, at: content.count)
     return element
   }
 
   /// Inserts `element` into the content at `index` (clamped) and, if ``selectsInsertedObjects``,
-  /// selects it.
+  /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
+  /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
-    guard let writeContent else { return }
+    guard editable, let writeContent else { return }
+    if clearsFilterOnInsertion, let filter, !filter(element) { self.filter = nil }
     writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }
   }
 
-  /// Removes the selected objects from the content.
+  /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard let writeContent, !selectionIndexes.isEmpty else { return }
+    guard editable, let writeContent, !selectionIndexes.isEmpty else { return }
     writeContent.remove(Set(selectedIDs))
+  }
+
+  // MARK: Rearranging
+
+  /// Arranges the content again by the current ``filter`` and ``sortOrder``, applying the edits that
+  /// ``automaticallyRearrangesObjects`` `false` left in place; observers get the difference.
+  public func rearrangeObjects() {
+    rebuild()
   }
 }
 

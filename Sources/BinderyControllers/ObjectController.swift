@@ -15,10 +15,24 @@ public import Bindery
 public final class ObjectController<Content: AnyObject> {
   /// The content object, if any.
   public private(set) var content: Content?
-  /// Whether ``add()`` can make a content object: there is none, and the controller can make one.
+  /// Whether ``add()`` can make a content object: the controller is editable, has no content and can
+  /// make one.
   public private(set) var canAdd = false
-  /// Whether ``remove()`` can remove the content: there is one.
+  /// Whether ``remove()`` can remove the content: the controller is editable and has content.
   public private(set) var canRemove = false
+
+  /// Whether the content may be edited through the controller; `true` by default. When `false`,
+  /// ``add()`` and ``remove()`` do nothing, ``canAdd`` and ``canRemove`` are `false`, and values
+  /// written through ``selection`` (a user's edit of a bound field) are refused: the binding reports
+  /// ``ControllerError/notEditable`` to the control and the content keeps its values.
+  public var isEditable: Bool {
+    get { editable }
+    set {
+      editable = newValue
+      updateAbilities()
+    }
+  }
+  private var editable = true
 
   /// The content's properties: `\.selection.firstName` (the no-selection marker without content).
   public var selection: ObjectSelection<Content> {
@@ -58,31 +72,33 @@ public final class ObjectController<Content: AnyObject> {
     updateAbilities()
   }
 
-  /// Makes a content object when there is none.
+  /// Makes a content object when there is none; returns it, or `nil` when nothing was added
+  /// (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Content? {
-    guard content == nil, let makeContent else { return nil }
+    guard editable, content == nil, let makeContent else { return nil }
     let made = makeContent()
     setContent(made)
     return made
   }
 
-  /// Removes the content.
+  /// Removes the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard content != nil else { return }
+    guard editable, content != nil else { return }
     setContent(nil)
   }
 
   private func updateAbilities() {
-    let add = content == nil && makeContent != nil
-    let remove = content != nil
+    let add = editable && content == nil && makeContent != nil
+    let remove = editable && content != nil
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
   }
 }
 
 /// An object controller's content properties: the value, or the no-selection marker when there is
-/// no content; writing sets the content's property. Its string keys (one per `Equatable` property of
+/// no content; writing sets the content's property, unless the controller is not editable
+/// (``ObjectController/isEditable``). Its string keys (one per `Equatable` property of
 /// a ``KeyValueCoding`` content class) let spec files and expressions bind `selection.firstName`.
 @dynamicMemberLookup
 public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
@@ -99,7 +115,7 @@ public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
       return .value(content[keyPath: keyPath])
     }
     set {
-      guard case .value(let value) = newValue, let content = controller.content else { return }
+      guard controller.isEditable, case .value(let value) = newValue, let content = controller.content else { return }
       content[keyPath: keyPath] = value
     }
   }

@@ -4,7 +4,8 @@ public import Bindery
 /// `selection.firstName`): the value when every selected object has it, the multiple-values marker
 /// when they differ (or whenever several are selected, with
 /// ``ArrayController/alwaysUsesMultipleValuesMarker``), the no-selection marker when nothing is
-/// selected. Writing a value sets it on every selected object.
+/// selected. Writing a value sets it on every selected object, unless the controller is not
+/// editable (``ArrayController/isEditable``).
 ///
 /// The proxy is an object with string keys too (one per `Equatable` property of the element class,
 /// when that class is ``KeyValueCoding``), so spec files and expressions bind `selection.firstName`
@@ -29,7 +30,7 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
   {
     get { commonValue(of: keyPath) }
     set {
-      guard case .value(let value) = newValue else { return }
+      guard controller.isEditable, case .value(let value) = newValue else { return }
       let selected = controller.selectedObjects
       withTransaction {
         for object in selected { object[keyPath: keyPath] = value }

@@ -157,9 +157,27 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var nextObserverID = 0
   @KeyValueIgnored private let makeElement: (() -> Element)?
 
+  /// The class of the objects the controller makes (Cocoa's `objectClass`): the one given to
+  /// ``init(objectClass:)``, else `Element`.
+  public let objectClass: Element.Type
+
   /// Creates a controller; `makeElement` lets ``add()`` make new objects.
   public init(makeElement: (() -> Element)? = nil) {
     self.makeElement = makeElement
+    self.objectClass = Element.self
+  }
+
+  /// Creates a controller that makes objects of `objectClass` (a subclass of `Element` or `Element`
+  /// itself) with `make`.
+  init(objectClass: Element.Type, make: @escaping () -> Element) {
+    self.makeElement = make
+    self.objectClass = objectClass
+  }
+
+  /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not added to the content; `nil`
+  /// when the controller cannot make objects.
+  public func makeObject() -> Element? {
+    makeElement?()
   }
 
   // MARK: Content

@@ -11,6 +11,14 @@ public import Bindery
 ///                placeholders: BindingPlaceholders(noSelection: "No person"))
 /// deleteButton.bind(\.isEnabled, to: editor, \.canRemove)
 /// ```
+///
+/// A class with an `init()` (``DefaultInitializable``) can be given as the object class instead of a
+/// closure, as a spec file's `objectClass:` names it:
+///
+/// ```swift
+/// let editor = ObjectController(objectClass: Person.self)
+/// editor.automaticallyPreparesContent = true  // a new Person as content at once
+/// ```
 @KeyValueObservable
 public final class ObjectController<Content: AnyObject> {
   /// The content object, if any.
@@ -34,6 +42,22 @@ public final class ObjectController<Content: AnyObject> {
   }
   private var editable = true
 
+  /// Whether the controller makes its content itself (``prepareContent()``) when it has none: at
+  /// once when this is set to `true`, and each time its content is bound to a model property that
+  /// holds `nil` (the new object is written to the model); `false` by default.
+  public var automaticallyPreparesContent: Bool {
+    get { preparesContent }
+    set {
+      preparesContent = newValue
+      if newValue, content == nil { prepareContent() }
+    }
+  }
+  private var preparesContent = false
+
+  /// The class of the objects the controller makes (Cocoa's `objectClass`): the one given to
+  /// ``init(objectClass:content:)``, else `Content`.
+  public let objectClass: Content.Type
+
   /// The content's properties: `\.selection.firstName` (the no-selection marker without content).
   public var selection: ObjectSelection<Content> {
     get {
@@ -53,17 +77,42 @@ public final class ObjectController<Content: AnyObject> {
   /// Creates a controller; `makeContent` lets ``add()`` make a content object.
   public init(content: Content? = nil, makeContent: (() -> Content)? = nil) {
     self.makeContent = makeContent
+    self.objectClass = Content.self
     self.content = content
     updateAbilities()
   }
 
-  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back.
+  /// Creates a controller that makes objects of `objectClass` with `make`.
+  init(content: Content?, objectClass: Content.Type, make: @escaping () -> Content) {
+    self.makeContent = make
+    self.objectClass = objectClass
+    self.content = content
+    updateAbilities()
+  }
+
+  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back. With
+  /// ``automaticallyPreparesContent``, a `nil` there is replaced at once by a new object.
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Content?>) {
     writeContent = { [weak model] content in model?[keyPath: keyPath] = content }
     contentToken = observe(model, keyPath, options: .initial) { [weak self] change in
       self?.content = change.newValue
       self?.updateAbilities()
     }
+    if preparesContent, content == nil { prepareContent() }
+  }
+
+  /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not set as content; `nil` when
+  /// the controller cannot make objects.
+  public func makeObject() -> Content? {
+    makeContent?()
+  }
+
+  /// Makes a new object the content (written to the model when the content is bound), whatever the
+  /// content was (Cocoa's `prepareContent()`); does nothing when the controller cannot make objects.
+  /// Called for you when ``automaticallyPreparesContent`` is on.
+  public func prepareContent() {
+    guard let made = makeContent?() else { return }
+    setContent(made)
   }
 
   /// Sets the content directly (when it is not bound to a model).

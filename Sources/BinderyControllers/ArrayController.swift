@@ -30,17 +30,79 @@ public final class ArrayController<Element: AnyObject> {
 
   /// The indexes of the selected objects in ``arrangedObjects``, ascending.
   public private(set) var selectionIndexes: [Int] = []
-  /// Whether ``add()`` can add an object: the content is bound to a writable array and the controller
-  /// can make elements.
+  /// The selected objects, in arranged order. Observers are told when the selected objects change,
+  /// also when they stay at the same indexes (the selected object removed, its neighbour selected in
+  /// its place).
+  public private(set) var selectedObjects: [Element] = []
+  /// Whether ``add()`` can add an object: the controller is editable, its content is bound to a
+  /// writable array and it can make objects.
   public private(set) var canAdd = false
-  /// Whether ``remove()`` can remove objects: something is selected and the content can be written.
+  /// Whether ``insert(_:at:)`` can insert an object: the controller is editable and its content is
+  /// bound to a writable array (Cocoa's `canInsert`).
+  public private(set) var canInsert = false
+  /// Whether ``remove()`` can remove objects: the controller is editable, something is selected and
+  /// the content can be written.
   public private(set) var canRemove = false
+  /// Whether ``selectNext()`` can select: an object is arranged after the last selected one.
+  public private(set) var canSelectNext = false
+  /// Whether ``selectPrevious()`` can select: an object is arranged before the first selected one.
+  public private(set) var canSelectPrevious = false
 
   /// Whether the selection moves to a neighbour instead of becoming empty (Cocoa's
   /// avoidsEmptySelection); `true` by default.
   public var avoidsEmptySelection = true
-  /// Whether objects added through the controller are selected; `true` by default.
+  /// Whether objects added or inserted through the controller are selected; `true` by default.
   public var selectsInsertedObjects = true
+  /// Whether the selection follows its objects when the arrangement changes (Cocoa's
+  /// `preservesSelection`); `true` by default. When `false`, the selection keeps its indexes instead:
+  /// after an insertion, a removal, a re-sort or a new filter, the objects now at the selected indexes
+  /// are selected (indexes past the end are dropped; ``avoidsEmptySelection`` still applies).
+  public var preservesSelection = true
+  /// Whether ``selection`` shows the multiple-values marker whenever more than one object is
+  /// selected, even when their values are equal; `false` by default.
+  public var alwaysUsesMultipleValuesMarker = false
+  /// Whether adding or inserting an object through the controller that ``filter`` would hide clears
+  /// the filter first, so the new object is shown (Cocoa's `clearsFilterPredicateOnInsertion`);
+  /// `true` by default. Unlike Cocoa, which clears the filter on every insertion, a filter the new
+  /// object passes is kept.
+  public var clearsFilterOnInsertion = true
+
+  /// Whether the controller's content may be edited through it; `true` by default. When `false`,
+  /// ``add()``, ``insert(_:at:)`` and ``remove()`` do nothing, ``canAdd``, ``canInsert`` and
+  /// ``canRemove`` are `false`, and values written through ``selection`` (a user's edit of a bound
+  /// field) are refused: the binding reports ``ControllerError/notEditable`` to the control and the
+  /// objects keep their values. The model itself can still be changed directly.
+  public var isEditable: Bool {
+    get { editable }
+    set {
+      editable = newValue
+      updateAbilities()
+    }
+  }
+  private var editable = true
+
+  /// Whether an object moves, appears or disappears as soon as a property its sort keys or the filter
+  /// read changes; `true` by default (Cocoa's default is `false`). When `false`, such an edit leaves
+  /// the arrangement as it is until ``rearrangeObjects()`` (or until the arrangement is made again:
+  /// new content, sort order or filter); insertions and removals of the content are arranged at once
+  /// either way. Setting it to `true` rearranges at once.
+  public var automaticallyRearrangesObjects: Bool {
+    get { rearrangesAutomatically }
+    set {
+      let wasOff = !rearrangesAutomatically
+      rearrangesAutomatically = newValue
+      if newValue, wasOff { rearrangeObjects() }
+    }
+  }
+  private var rearrangesAutomatically = true
+
+  /// The index of the first selected object, or `nil` when nothing is selected (Cocoa's
+  /// `selectionIndex`, whose `NSNotFound` is `nil` here). Setting it selects that one object; `nil`,
+  /// or an index outside the arrangement, empties the selection.
+  public var selectionIndex: Int? {
+    get { selectionIndexes.first }
+    set { select(indexes: newValue.map { [$0] } ?? []) }
+  }
 
   /// Which objects are arranged; `nil` arranges all of them. Re-evaluated for an object whenever
   /// something the filter reads of it changes.
@@ -67,11 +129,6 @@ public final class ArrayController<Element: AnyObject> {
     set {}  // a binding writes through the proxy's setter; nothing to store here
   }
   @KeyValueIgnored private var selectionProxy: SelectionProxy<Element>?
-
-  /// The selected objects, in arranged order.
-  public var selectedObjects: [Element] {
-    selectionIndexes.compactMap { $0 < storage.count ? element(at: $0) : nil }
-  }
 
   // MARK: State
 
@@ -100,9 +157,27 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var nextObserverID = 0
   @KeyValueIgnored private let makeElement: (() -> Element)?
 
+  /// The class of the objects the controller makes (Cocoa's `objectClass`): the one given to
+  /// ``init(objectClass:)``, else `Element`.
+  public let objectClass: Element.Type
+
   /// Creates a controller; `makeElement` lets ``add()`` make new objects.
   public init(makeElement: (() -> Element)? = nil) {
     self.makeElement = makeElement
+    self.objectClass = Element.self
+  }
+
+  /// Creates a controller that makes objects of `objectClass` (a subclass of `Element` or `Element`
+  /// itself) with `make`.
+  init(objectClass: Element.Type, make: @escaping () -> Element) {
+    self.makeElement = make
+    self.objectClass = objectClass
+  }
+
+  /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not added to the content; `nil`
+  /// when the controller cannot make objects.
+  public func makeObject() -> Element? {
+    makeElement?()
   }
 
   // MARK: Content
@@ -193,7 +268,7 @@ public final class ArrayController<Element: AnyObject> {
       let id = ObjectIdentifier(old[index])
       guard let entry = entries.removeValue(forKey: id) else { continue }
       entry.token = nil
-      if let at = removeArranged(entry) { publish(CollectionChange(removed: [at])) }
+      if let at = removeArranged(entry) { publishRemoval(at: at) }
     }
     for index in change.inserted where index < elements.count {
       let element = elements[index]
@@ -201,10 +276,11 @@ public final class ArrayController<Element: AnyObject> {
         rebuild()  // already in the content
         return
       }
-      let entry = makeEntry(element)
+      let entry = makeEntry(element)  // observed and evaluated
       entries[ObjectIdentifier(element)] = entry
-      observe(entry)
-      if entry.passes { publish(CollectionChange(inserted: [insertArranged(entry)])) }
+      guard entry.passes else { continue }
+      let at = insertArranged(entry)
+      publishInsertion(at: at)
     }
     selectionDidChange()
   }
@@ -323,6 +399,7 @@ public final class ArrayController<Element: AnyObject> {
   /// An object's filter result or sort keys changed: it is removed and placed again (unless they
   /// compare equal to those it was placed with).
   private func entryDidChange(_ entry: Entry) {
+    guard rearrangesAutomatically else { return }  // until rearrangeObjects()
     guard !sortOrder.isEmpty else {
       rebuild()
       return
@@ -331,9 +408,9 @@ public final class ArrayController<Element: AnyObject> {
     let from = removeArranged(entry)
     let to = entry.passes ? insertArranged(entry) : nil
     switch (from, to) {
-    case (let from?, let to?): if from != to { publish(CollectionChange(moved: [.init(from: from, to: to)])) }
-    case (let from?, nil): publish(CollectionChange(removed: [from]))
-    case (nil, let to?): publish(CollectionChange(inserted: [to]))
+    case (let from?, let to?): if from != to { publishMove(from: from, to: to) }
+    case (let from?, nil): publishRemoval(at: from)
+    case (nil, let to?): publishInsertion(at: to)
     case (nil, nil): break
     }
     selectionDidChange()
@@ -372,10 +449,30 @@ public final class ArrayController<Element: AnyObject> {
     return ObservationToken { owner.object?.arrangementObservers.removeAll { $0.id == id } }
   }
 
-  /// Hands `change` to the arrangement observers (made only when there are some).
-  private func publish(_ change: @autoclosure () -> CollectionChange) {
+  // Reporting takes the arrangement as it is, after the change: the arranging itself is done before
+  // any of these is called, whether or not anything observes (nothing that changes the controller's
+  // state may sit in an argument that is evaluated only for observers).
+
+  /// Reports that the object at `index` was inserted (the change is made only for observers).
+  private func publishInsertion(at index: Int) {
     guard !arrangementObservers.isEmpty else { return }
-    let change = change()
+    publish(CollectionChange(inserted: [index]))
+  }
+
+  /// Reports that the object at `index` was removed (the change is made only for observers).
+  private func publishRemoval(at index: Int) {
+    guard !arrangementObservers.isEmpty else { return }
+    publish(CollectionChange(removed: [index]))
+  }
+
+  /// Reports that an object moved (the change is made only for observers).
+  private func publishMove(from: Int, to: Int) {
+    guard !arrangementObservers.isEmpty else { return }
+    publish(CollectionChange(moved: [.init(from: from, to: to)]))
+  }
+
+  /// Hands `change` to the arrangement observers.
+  private func publish(_ change: CollectionChange) {
     guard !change.isEmpty else { return }
     let snapshot = ArrangedObjects<Element>(storage)
     for observer in arrangementObservers { observer.handler(change, snapshot) }
@@ -383,33 +480,62 @@ public final class ArrayController<Element: AnyObject> {
 
   // MARK: Selection
 
-  /// Selects the objects at `indexes` of the arranged objects (others ignored).
-  public func select(indexes: [Int]) {
-    let valid = Array(Set(indexes.filter { $0 >= 0 && $0 < storage.count })).sorted()
-    selectedIDs = valid.map { ObjectIdentifier(element(at: $0)) }
-    selectionIndexes = valid
-    updateAbilities()
+  /// Selects the objects at `indexes` of the arranged objects (indexes outside them are ignored).
+  ///
+  /// - Returns: Whether the selection changed (Cocoa's `setSelectionIndexes(_:)`).
+  @discardableResult
+  public func select(indexes: [Int]) -> Bool {
+    let count = storage.count
+    return setSelection(Array(Set(indexes.filter { $0 >= 0 && $0 < count })).sorted())
   }
 
-  /// Selects `objects` (those arranged).
-  public func select(_ objects: [Element]) {
-    let wanted = Set(objects.map(ObjectIdentifier.init))
+  /// Selects `objects` (those arranged; others are ignored).
+  ///
+  /// - Returns: Whether the selection changed (Cocoa's `setSelectedObjects(_:)`).
+  @discardableResult
+  public func select(_ objects: [Element]) -> Bool {
+    select(indexes: arrangedIndexes(of: objects))
+  }
+
+  /// The number of arranged objects.
+  var arrangedCount: Int { storage.count }
+
+  /// Where `objects` are arranged, ascending, those not arranged left out: O(log n) each when sorted.
+  func arrangedIndexes(of objects: [Element]) -> [Int] {
     var indexes: [Int] = []
-    for (index, element) in ArrangedObjects<Element>(storage).enumerated()
-    where wanted.contains(ObjectIdentifier(element)) {
+    indexes.reserveCapacity(objects.count)
+    for object in objects {
+      guard let entry = entries[ObjectIdentifier(object)], let index = position(of: entry) else { continue }
       indexes.append(index)
     }
-    select(indexes: indexes)
+    return Array(Set(indexes)).sorted()
   }
 
-  /// The selection after the arrangement changed: the same objects where they are now; when none of
-  /// them is left and the selection may not be empty, the nearest object.
+  /// Makes `indexes` (in the arrangement, ascending, distinct) the selection; whether it changed.
+  func setSelection(_ indexes: [Int]) -> Bool {
+    guard indexes != selectionIndexes else {
+      updateAbilities()
+      return false
+    }
+    storeSelection(indexes)
+    return true
+  }
+
+  /// The selection after the arrangement changed: the same objects where they are now (the same
+  /// indexes when ``preservesSelection`` is off); when none is left and the selection may not be
+  /// empty, the nearest object.
   private func selectionDidChange() {
-    guard !selectedIDs.isEmpty || (avoidsEmptySelection && storage.count > 0) else {
+    let count = storage.count
+    guard preservesSelection else {
+      var indexes = selectionIndexes.filter { $0 < count }
+      if indexes.isEmpty, avoidsEmptySelection, count > 0 { indexes = [min(selectionIndexes.first ?? 0, count - 1)] }
+      storeSelection(indexes)
+      return
+    }
+    guard !selectedIDs.isEmpty || (avoidsEmptySelection && count > 0) else {
       updateAbilities()
       return
     }
-    let previousFirst = selectionIndexes.first ?? 0
     var indexes: [Int] = []
     indexes.reserveCapacity(selectedIDs.count)
     for id in selectedIDs {
@@ -417,47 +543,89 @@ public final class ArrayController<Element: AnyObject> {
       indexes.append(index)
     }
     indexes.sort()
-    if indexes.isEmpty, avoidsEmptySelection, storage.count > 0 {
-      indexes = [min(previousFirst, storage.count - 1)]
+    let keepsEveryObject = indexes.count == selectedIDs.count
+    if indexes.isEmpty, avoidsEmptySelection, count > 0 {
+      indexes = [min(selectionIndexes.first ?? 0, count - 1)]
     }
-    if indexes.count != selectedIDs.count || selectionIndexes != indexes {
-      selectedIDs = indexes.map { ObjectIdentifier(element(at: $0)) }
+    guard !keepsEveryObject || indexes != selectionIndexes else {
+      updateAbilities()  // the same objects at the same indexes
+      return
     }
-    if selectionIndexes != indexes { selectionIndexes = indexes }
-    updateAbilities()
+    storeSelection(indexes)
+  }
+
+  /// Records the objects at `indexes` as the selection and tells the observers of what changed, once
+  /// both are recorded.
+  private func storeSelection(_ indexes: [Int]) {
+    var ids: [ObjectIdentifier] = []
+    var objects: [Element] = []
+    ids.reserveCapacity(indexes.count)
+    objects.reserveCapacity(indexes.count)
+    for index in indexes {
+      let object = element(at: index)
+      ids.append(ObjectIdentifier(object))
+      objects.append(object)
+    }
+    let objectsChanged = ids != selectedIDs
+    selectedIDs = ids
+    guard objectsChanged || indexes != selectionIndexes else {
+      updateAbilities()
+      return
+    }
+    withTransaction {
+      if objectsChanged { selectedObjects = objects }
+      if selectionIndexes != indexes { selectionIndexes = indexes }
+      updateAbilities()
+    }
   }
 
   private func updateAbilities() {
-    let add = writeContent != nil && makeElement != nil
-    let remove = writeContent != nil && !selectionIndexes.isEmpty
+    let insert = editable && writeContent != nil
+    let add = insert && makeElement != nil
+    let remove = insert && !selectionIndexes.isEmpty
+    let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
+    let previous = (selectionIndexes.first ?? 0) > 0
+    if canInsert != insert { canInsert = insert }
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
+    if canSelectNext != next { canSelectNext = next }
+    if canSelectPrevious != previous { canSelectPrevious = previous }
   }
 
   // MARK: Adding and removing
 
-  /// Makes a new object, appends it to the content and selects it.
+  /// Makes a new object, appends it to the content and, if ``selectsInsertedObjects``, selects it;
+  /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard let makeElement, writeContent != nil else { return nil }
+    guard editable, let makeElement, writeContent != nil else { return nil }
     let element = makeElement()
     insert(element, at: content.count)
     return element
   }
 
   /// Inserts `element` into the content at `index` (clamped) and, if ``selectsInsertedObjects``,
-  /// selects it.
+  /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
+  /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
-    guard let writeContent else { return }
+    guard editable, let writeContent else { return }
+    if clearsFilterOnInsertion, let filter, !filter(element) { self.filter = nil }
     writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }
   }
 
-  /// Removes the selected objects from the content.
+  /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard let writeContent, !selectionIndexes.isEmpty else { return }
-    let removing = Set(selectedIDs)
-    writeContent.remove(removing)
+    guard editable, let writeContent, !selectionIndexes.isEmpty else { return }
+    writeContent.remove(Set(selectedIDs))
+  }
+
+  // MARK: Rearranging
+
+  /// Arranges the content again by the current ``filter`` and ``sortOrder``, applying the edits that
+  /// ``automaticallyRearrangesObjects`` `false` left in place; observers get the difference.
+  public func rearrangeObjects() {
+    rebuild()
   }
 }
 

@@ -11,14 +11,52 @@ public import Bindery
 ///                placeholders: BindingPlaceholders(noSelection: "No person"))
 /// deleteButton.bind(\.isEnabled, to: editor, \.canRemove)
 /// ```
+///
+/// A class with an `init()` (``DefaultInitializable``) can be given as the object class instead of a
+/// closure, as a spec file's `objectClass:` names it:
+///
+/// ```swift
+/// let editor = ObjectController(objectClass: Person.self)
+/// editor.automaticallyPreparesContent = true  // a new Person as content at once
+/// ```
 @KeyValueObservable
 public final class ObjectController<Content: AnyObject> {
   /// The content object, if any.
   public private(set) var content: Content?
-  /// Whether ``add()`` can make a content object: there is none, and the controller can make one.
+  /// Whether ``add()`` can make a content object: the controller is editable, has no content and can
+  /// make one.
   public private(set) var canAdd = false
-  /// Whether ``remove()`` can remove the content: there is one.
+  /// Whether ``remove()`` can remove the content: the controller is editable and has content.
   public private(set) var canRemove = false
+
+  /// Whether the content may be edited through the controller; `true` by default. When `false`,
+  /// ``add()`` and ``remove()`` do nothing, ``canAdd`` and ``canRemove`` are `false`, and values
+  /// written through ``selection`` (a user's edit of a bound field) are refused: the binding reports
+  /// ``ControllerError/notEditable`` to the control and the content keeps its values.
+  public var isEditable: Bool {
+    get { editable }
+    set {
+      editable = newValue
+      updateAbilities()
+    }
+  }
+  private var editable = true
+
+  /// Whether the controller makes its content itself (``prepareContent()``) when it has none: at
+  /// once when this is set to `true`, and each time its content is bound to a model property that
+  /// holds `nil` (the new object is written to the model); `false` by default.
+  public var automaticallyPreparesContent: Bool {
+    get { preparesContent }
+    set {
+      preparesContent = newValue
+      if newValue, content == nil { prepareContent() }
+    }
+  }
+  private var preparesContent = false
+
+  /// The class of the objects the controller makes (Cocoa's `objectClass`): the one given to
+  /// ``init(objectClass:content:)``, else `Content`.
+  public let objectClass: Content.Type
 
   /// The content's properties: `\.selection.firstName` (the no-selection marker without content).
   public var selection: ObjectSelection<Content> {
@@ -39,17 +77,42 @@ public final class ObjectController<Content: AnyObject> {
   /// Creates a controller; `makeContent` lets ``add()`` make a content object.
   public init(content: Content? = nil, makeContent: (() -> Content)? = nil) {
     self.makeContent = makeContent
+    self.objectClass = Content.self
     self.content = content
     updateAbilities()
   }
 
-  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back.
+  /// Creates a controller that makes objects of `objectClass` with `make`.
+  init(content: Content?, objectClass: Content.Type, make: @escaping () -> Content) {
+    self.makeContent = make
+    self.objectClass = objectClass
+    self.content = content
+    updateAbilities()
+  }
+
+  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back. With
+  /// ``automaticallyPreparesContent``, a `nil` there is replaced at once by a new object.
   public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Content?>) {
     writeContent = { [weak model] content in model?[keyPath: keyPath] = content }
     contentToken = observe(model, keyPath, options: .initial) { [weak self] change in
       self?.content = change.newValue
       self?.updateAbilities()
     }
+    if preparesContent, content == nil { prepareContent() }
+  }
+
+  /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not set as content; `nil` when
+  /// the controller cannot make objects.
+  public func makeObject() -> Content? {
+    makeContent?()
+  }
+
+  /// Makes a new object the content (written to the model when the content is bound), whatever the
+  /// content was (Cocoa's `prepareContent()`); does nothing when the controller cannot make objects.
+  /// Called for you when ``automaticallyPreparesContent`` is on.
+  public func prepareContent() {
+    guard let made = makeContent?() else { return }
+    setContent(made)
   }
 
   /// Sets the content directly (when it is not bound to a model).
@@ -58,31 +121,33 @@ public final class ObjectController<Content: AnyObject> {
     updateAbilities()
   }
 
-  /// Makes a content object when there is none.
+  /// Makes a content object when there is none; returns it, or `nil` when nothing was added
+  /// (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Content? {
-    guard content == nil, let makeContent else { return nil }
+    guard editable, content == nil, let makeContent else { return nil }
     let made = makeContent()
     setContent(made)
     return made
   }
 
-  /// Removes the content.
+  /// Removes the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard content != nil else { return }
+    guard editable, content != nil else { return }
     setContent(nil)
   }
 
   private func updateAbilities() {
-    let add = content == nil && makeContent != nil
-    let remove = content != nil
+    let add = editable && content == nil && makeContent != nil
+    let remove = editable && content != nil
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
   }
 }
 
 /// An object controller's content properties: the value, or the no-selection marker when there is
-/// no content; writing sets the content's property. Its string keys (one per `Equatable` property of
+/// no content; writing sets the content's property, unless the controller is not editable
+/// (``ObjectController/isEditable``). Its string keys (one per `Equatable` property of
 /// a ``KeyValueCoding`` content class) let spec files and expressions bind `selection.firstName`.
 @dynamicMemberLookup
 public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
@@ -99,7 +164,7 @@ public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
       return .value(content[keyPath: keyPath])
     }
     set {
-      guard case .value(let value) = newValue, let content = controller.content else { return }
+      guard controller.isEditable, case .value(let value) = newValue, let content = controller.content else { return }
       content[keyPath: keyPath] = value
     }
   }

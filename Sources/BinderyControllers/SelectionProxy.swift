@@ -2,8 +2,10 @@ public import Bindery
 
 /// The common value of a property over an array controller's selected objects (Cocoa's
 /// `selection.firstName`): the value when every selected object has it, the multiple-values marker
-/// when they differ, the no-selection marker when nothing is selected. Writing a value sets it on
-/// every selected object.
+/// when they differ (or whenever several are selected, with
+/// ``ArrayController/alwaysUsesMultipleValuesMarker``), the no-selection marker when nothing is
+/// selected. Writing a value sets it on every selected object, unless the controller is not
+/// editable (``ArrayController/isEditable``).
 ///
 /// The proxy is an object with string keys too (one per `Equatable` property of the element class,
 /// when that class is ``KeyValueCoding``), so spec files and expressions bind `selection.firstName`
@@ -26,9 +28,9 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
   public subscript<Value: Equatable>(dynamicMember keyPath: ReferenceWritableKeyPath<Element, Value>)
     -> MarkedValue<Value>
   {
-    get { Self.commonValue(of: keyPath, in: controller.selectedObjects) }
+    get { commonValue(of: keyPath) }
     set {
-      guard case .value(let value) = newValue else { return }
+      guard controller.isEditable, case .value(let value) = newValue else { return }
       let selected = controller.selectedObjects
       withTransaction {
         for object in selected { object[keyPath: keyPath] = value }
@@ -38,14 +40,13 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
 
   /// The common value of a read-only `keyPath` over the selected objects, or why there is none.
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {
-    Self.commonValue(of: keyPath, in: controller.selectedObjects)
+    commonValue(of: keyPath)
   }
 
-  private static func commonValue<Value: Equatable>(
-    of keyPath: KeyPath<Element, Value>,
-    in selected: [Element]
-  ) -> MarkedValue<Value> {
+  private func commonValue<Value: Equatable>(of keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {
+    let selected = controller.selectedObjects
     guard let first = selected.first else { return .marker(.noSelection) }
+    if selected.count > 1, controller.alwaysUsesMultipleValuesMarker { return .marker(.multipleValues) }
     let value = first[keyPath: keyPath]
     for object in selected.dropFirst() where object[keyPath: keyPath] != value {
       return .marker(.multipleValues)

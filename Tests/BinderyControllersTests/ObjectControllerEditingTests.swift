@@ -1,0 +1,45 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import Testing
+
+/// NSObjectController's `isEditable`, as Bindery has it.
+@Suite("Object controller editing, as Cocoa documents it")
+struct ObjectControllerEditingTests {
+  @Test("a controller that is not editable refuses edits through its selection, and to add or remove")
+  func notEditable() {
+    let editor = Editor()
+    editor.person = Person("Ada")
+    let controller = ObjectController<Person>(makeContent: { Person("New") })
+    controller.bindContent(to: editor, \.person)
+    let field = TextField()
+    field.bind(\.text, to: controller, \.selection.firstName)
+    let named = TextField()
+    _ = try? named.bind(\.text, to: controller, keyPath: "selection.firstName")
+    let removeButton = Button(title: "Remove")
+    removeButton.bind(\.isEnabled, to: controller, \.canRemove)
+    #expect(controller.isEditable)
+    #expect(removeButton.isEnabled)
+
+    controller.isEditable = false
+    #expect(!removeButton.isEnabled)
+    field.userDidEdit(text: "Grace")
+    #expect(editor.person?.firstName == "Ada")
+    #expect(field.validationError?.underlying as? ControllerError == .notEditable)
+    named.userDidEdit(text: "Grace")
+    #expect(editor.person?.firstName == "Ada")
+    #expect(named.validationError != nil)
+    controller.remove()
+    #expect(editor.person != nil)
+    editor.person = nil
+    #expect(!controller.canAdd)
+    #expect(controller.add() == nil)
+    #expect(editor.person == nil)
+
+    controller.isEditable = true
+    #expect(controller.canAdd)
+    controller.add()
+    field.userDidEdit(text: "Grace")
+    #expect(editor.person?.firstName == "Grace")
+  }
+}

@@ -1,8 +1,6 @@
 @_spi(BinderyInternals) public import Bindery
 import BinderyControls
 import BinderyExpressions
-import Foundation
-import Yams
 
 /// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in the
 /// JSSpec form of seed 000.
@@ -42,18 +40,11 @@ public enum SpecFile {
     contentsOf path: String,
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
-    root: (any KeyValueCoding)? = nil
+    root: (any KeyValueCoding)? = nil,
+    limits: SpecLimits = SpecLimits()
   ) throws(SpecLoadError) -> SpecObjects {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw SpecLoadError([
-        SpecError(
-          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
-      ])
-    }
-    return try load(yaml: text, file: path, classes: classes, transformers: transformers, root: root)
+    let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+    return try load(yaml: text, file: path, classes: classes, transformers: transformers, root: root, limits: limits)
   }
 
   /// Loads a spec from its text; `file` names it in errors.
@@ -64,10 +55,12 @@ public enum SpecFile {
     file: String = "<spec>",
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
-    root: (any KeyValueCoding)? = nil
+    root: (any KeyValueCoding)? = nil,
+    limits: SpecLimits = SpecLimits()
   ) throws(SpecLoadError) -> SpecObjects {
     var loader = SpecLoader(
-      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root)
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root,
+      limits: limits)
     return try loader.load()
   }
 }
@@ -79,5 +72,5 @@ func closest(to name: String, in names: [String]) -> [String] {
 
 /// `; did you mean "a", "b"?`, or nothing.
 func didYouMean(_ suggestions: [String]) -> String {
-  suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?"
+  suggestions.isEmpty ? "" : "; did you mean \(suggestions.map(\.echoed).joined(separator: ", "))?"
 }

@@ -65,9 +65,19 @@ public enum SpecFile {
   }
 }
 
-/// The names closest to `name`, for "did you mean" messages.
+/// The names closest to `name`, for "did you mean" messages; none for a name longer than a name
+/// is (comparing it would cost its length times every candidate's).
 func closest(to name: String, in names: [String]) -> [String] {
-  KeyValueKeyTable.closestNames(to: name, among: names)
+  let length = name.count
+  guard length <= 64 else { return [] }
+  // A name whose length differs by more than the threshold cannot be close enough.
+  let threshold = max(2, length / 3)
+  let candidates = names.filter { candidate in
+    let bytes = candidate.utf8.count  // at least its characters, at most four bytes each
+    return bytes >= length - threshold && bytes <= 4 * (length + threshold)
+      && abs(candidate.count - length) <= threshold
+  }
+  return KeyValueKeyTable.closestNames(to: name, among: candidates)
 }
 
 /// `; did you mean "a", "b"?`, or nothing.

@@ -70,7 +70,7 @@ extension SpecLoader {
     }
     guard let perform = classes.action(named: name, for: target) else {
       let known = ((target as? any SpecBuiltInActions)?.specActionNames ?? []) + classes.actionNames(for: target)
-      let list = known.isEmpty ? " (it has none registered)" : didYouMean(closest(to: name, in: known))
+      let list = known.isEmpty ? " (it has none registered)" : didYouMean(suggestions(for: name, in: known))
       errors.append(source.error(.unknownKey, "\(type(of: target)) has no action \(name.echoed)" + list, at: valueNode))
       return
     }

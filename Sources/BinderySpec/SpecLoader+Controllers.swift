@@ -262,7 +262,7 @@ extension SpecLoader {
   /// Checks a list's row template against an object of its item class.
   private mutating func checkRowTemplate(_ template: SpecRowTemplate, for list: any KeyValueCoding) {
     guard let entry = elementClasses[ObjectIdentifier(list)] else { return }
-    template.outerObjects = objects.merging(outerObjects) { own, _ in own }.mapValues { WeakObject(object: $0) }
+    template.outerObjects = rowObjects()
     let prototype = entry.make()
     errors += template.check(with: prototype, lenientClasses: lenientClasses)
   }

@@ -3,6 +3,11 @@ import BinderyControls
 import BinderyExpressions
 
 /// One load of a spec file: check everything, then apply everything.
+///
+/// Every step is linear in the size of the file: names, objects and keys are looked up by hash,
+/// the file's objects are handed to row templates once (shared, not copied per template or row),
+/// suggestions for misspelt names have a budget, and checking stops past
+/// ``SpecLimits/maximumProblems``.
 struct SpecLoader {
   let source: YAMLSource
   let classes: SpecClassRegistry
@@ -18,10 +23,18 @@ struct SpecLoader {
   var errors: SpecProblems
   /// In a list's row: what bindings without `to:` read (the row's item).
   var defaultContext: (any KeyValueCoding)?
-  /// In a list's row: the file's objects, for references the row does not declare.
-  var outerObjects: [String: any KeyValueCoding] = [:]
+  /// In a list's row: the objects of the file (and of the rows it is in), for references the row
+  /// does not declare.
+  var outerObjects: SpecOuterObjects?
+  /// The objects' names, in the order of the file.
   private var names: [String] = []
+  private var nameSet: Set<String> = []
   var objects: [String: any KeyValueCoding] = [:]
+  /// The objects of this load as row templates see them, made once they are all known.
+  private var objectsForRows: SpecOuterObjects?
+  /// How many more candidate names "did you mean" suggestions may compare (a misspelt name is
+  /// compared with every name of a file: this keeps many of them in a large file linear).
+  var suggestionBudget = 100_000
   /// The element class of each array or object controller made here.
   var elementClasses: [ObjectIdentifier: SpecClassRegistry.Entry] = [:]
   /// The row templates of the lists made here (by list), told the file's objects once all are made.
@@ -76,7 +89,7 @@ struct SpecLoader {
         errors.append(source.error(.structure, "an object name must be text", at: keyNode))
         continue
       }
-      guard objects[name] == nil, !names.contains(name) else {
+      guard nameSet.insert(name).inserted else {
         errors.append(source.error(.duplicateName, "the name \(name.echoed) is used twice", at: keyNode))
         continue
       }
@@ -151,10 +164,8 @@ struct SpecLoader {
     guard !lintOnly else { return SpecObjects(names: names, objects: [:], bindings: BindingSet()) }
     // Rows may be made as soon as a list's content is set: their templates know the file's objects
     // first.
-    let fileObjects = objects.merging(outerObjects) { own, _ in own }
-    for template in rowTemplates.values {
-      template.outerObjects = fileObjects.mapValues { WeakObject(object: $0) }
-    }
+    let forRows = rowObjects()
+    for template in rowTemplates.values { template.outerObjects = forRows }
     for write in writes { write() }
     let tokens = connections.map { $0() }
     let set = BindingSet()
@@ -170,6 +181,14 @@ struct SpecLoader {
     return SpecObjects(names: names, objects: objects, bindings: set, tokens: tokens)
   }
 
+  /// The objects of this load and the outer ones, as row templates see them: made once.
+  mutating func rowObjects() -> SpecOuterObjects {
+    if let objectsForRows { return objectsForRows }
+    let made = SpecOuterObjects(objects: objects.mapValues { WeakObject(object: $0) }, outer: outerObjects)
+    objectsForRows = made
+    return made
+  }
+
   // MARK: References and keys
 
   mutating func reference(_ node: YAMLNode) -> (any KeyValueCoding)? {
@@ -179,15 +198,22 @@ struct SpecLoader {
     }
     let name = String(text.dropFirst())
     if unresolvedNames.contains(name) { return nil }
-    guard let object = objects[name] ?? outerObjects[name] else {
-      let known = names + outerObjects.keys.sorted()
+    guard let object = objects[name] ?? outerObjects?.object(named: name) else {
+      let known = names + (outerObjects?.names ?? [])
       errors.append(
         source.error(
-          .unknownReference, "no object is named \(name.echoed)" + didYouMean(closest(to: name, in: known)),
+          .unknownReference, "no object is named \(name.echoed)" + didYouMean(suggestions(for: name, in: known)),
           at: node))
       return nil
     }
     return object
+  }
+
+  /// The names of `candidates` closest to `name`, within the load's budget for suggestions.
+  mutating func suggestions(for name: String, in candidates: [String]) -> [String] {
+    guard suggestionBudget >= candidates.count else { return [] }
+    suggestionBudget -= candidates.count
+    return closest(to: name, in: candidates)
   }
 
   /// The key `name` of `object`'s class, or `isName` (`enabled` is `isEnabled`, as in Cocoa).
@@ -195,7 +221,7 @@ struct SpecLoader {
     let table = KeyValueKeyTable.of(type(of: object))
     if let key = table.key(named: name) { return key }
     if let first = name.first, let key = table.key(named: "is" + first.uppercased() + name.dropFirst()) { return key }
-    let suggestions = closest(to: name, in: table.keys.map(\.name))
+    let suggestions = suggestions(for: name, in: table.keys.map(\.name))
     errors.append(
       source.error(
         .unknownKey, "\(type(of: object)) has no property \(name.echoed)" + didYouMean(suggestions), at: node))

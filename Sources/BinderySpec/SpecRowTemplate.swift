@@ -27,7 +27,7 @@ public final class SpecRowTemplate: @unchecked Sendable {
   let limits: SpecLimits
   private weak var root: (any KeyValueCoding)?
   /// The file's objects, weakly: a row's references to them, without keeping them alive.
-  var outerObjects: [String: WeakObject] = [:]
+  var outerObjects: SpecOuterObjects?
 
   init(
     source: YAMLSource,
@@ -73,12 +73,7 @@ public final class SpecRowTemplate: @unchecked Sendable {
   private func rowLoader(item: any KeyValueCoding) -> SpecLoader {
     var loader = SpecLoader(source: source, classes: classes, transformers: transformers, root: root, limits: limits)
     loader.defaultContext = item
-    loader.outerObjects = outerObjects.compactMapValues(\.object)
+    loader.outerObjects = outerObjects
     return loader
   }
-}
-
-/// An object held weakly.
-struct WeakObject {
-  weak var object: (any KeyValueCoding)?
 }

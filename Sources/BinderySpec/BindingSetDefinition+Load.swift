@@ -172,7 +172,7 @@ extension BindingSetDefinition {
 }
 
 extension BindingSet {
-  /// Loads `<directory>/<name>.bindings.yaml` and binds it with `owner` (seed 001's
+  /// Loads `<directory>/<name>.bindings.yaml`, within `limits`, and binds it with `owner` (seed 001's
   /// `bindingsSetNamed:owner:`).
   ///
   /// ```swift

@@ -38,7 +38,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
   static let fields = ["source", "sourceKeyPath", "target", "targetKeyPath", "direction", "transformer"]
 
-  /// Reads definitions from YAML text; `file` names it in errors.
+  /// Reads definitions from YAML text, within `limits`; `file` names it in errors.
   ///
   /// - Throws: ``SpecLoadError`` with every problem of the file.
   public init(yaml text: String, file: String = "<bindings>", limits: SpecLimits = SpecLimits()) throws(SpecLoadError) {
@@ -103,7 +103,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
     guard errors.isEmpty else { throw SpecLoadError(errors.list) }
   }
 
-  /// Reads the definition file at `path`.
+  /// Reads the definition file at `path`, within `limits`.
   ///
   /// - Throws: ``SpecLoadError``.
   public init(contentsOf path: String, limits: SpecLimits = SpecLimits()) throws(SpecLoadError) {
@@ -136,7 +136,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
 extension BindingSetDefinition {
   /// Checks a definition file without an owner: its YAML, fields and directions, and that its
-  /// transformers are registered. Returns every problem.
+  /// transformers are registered. Returns every problem. The file is read within `limits`.
   public static func lint(
     contentsOf path: String,
     transformers: BindingTransformerRegistry = .shared,

@@ -8,6 +8,7 @@ extension SpecFile {
   /// tool target, where the project registers its classes). Without, objects of classes that are not
   /// registered are checked as far as their types are not needed: YAML, structure, references,
   /// expression syntax and transformer names; objects of registered classes are checked in full.
+  /// The file is read within `limits`.
   public static func lint(
     contentsOf path: String,
     classes: SpecClassRegistry = .shared,
@@ -26,7 +27,7 @@ extension SpecFile {
       limits: limits)
   }
 
-  /// Checks a spec's text without binding anything, and returns every problem.
+  /// Checks a spec's text without binding anything, within `limits`, and returns every problem.
   public static func lint(
     yaml text: String,
     file: String = "<spec>",

@@ -26,7 +26,8 @@ import BinderyExpressions
 /// Every name is resolved and every expression checked before anything is bound: any problem (YAML,
 /// an unknown class, reference or key, a type that does not fit, a bad expression, an unknown
 /// transformer) is reported with its file, line and column, all problems at once, and then nothing
-/// is bound and no object is kept.
+/// is bound and no object is kept. The file is read within ``SpecLimits``, and YAML anchors and
+/// aliases are refused (objects are shared by reference, `/Name`).
 public enum SpecFile {
   /// Loads the spec file at `path`.
   ///
@@ -35,6 +36,7 @@ public enum SpecFile {
   ///   - classes: Where `class:` names are looked up.
   ///   - transformers: Where `transformer:` attributes of expressions are looked up.
   ///   - root: The top-level view model, for `$root.` in expressions.
+  ///   - limits: How large, deep and wide the file may be.
   /// - Throws: ``SpecLoadError`` with every problem.
   public static func load(
     contentsOf path: String,

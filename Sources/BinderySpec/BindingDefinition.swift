@@ -1,6 +1,6 @@
 public import Bindery
 
-/// One binding of a definition file (seed 001's bindings sets): the objects, reached from an owner,
+/// One binding of a definition file (ILBinding's bindings sets): the objects, reached from an owner,
 /// and the key paths bound, with options.
 ///
 /// ```swift

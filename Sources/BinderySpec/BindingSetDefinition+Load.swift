@@ -1,7 +1,7 @@
 @_spi(BinderyInternals) public import Bindery
 
 extension BindingSetDefinition {
-  /// Binds every definition with `owner` (seed 001's `bindingsSetNamed:owner:`): object paths are
+  /// Binds every definition with `owner` (ILBinding's `bindingsSetNamed:owner:`): object paths are
   /// resolved once, now, from the owner; key paths are observed.
   ///
   /// Everything is checked first (objects, keys, types, transformers); on any problem nothing is
@@ -172,7 +172,7 @@ extension BindingSetDefinition {
 }
 
 extension BindingSet {
-  /// Loads `<directory>/<name>.bindings.yaml`, within `limits`, and binds it with `owner` (seed 001's
+  /// Loads `<directory>/<name>.bindings.yaml`, within `limits`, and binds it with `owner` (ILBinding's
   /// `bindingsSetNamed:owner:`).
   ///
   /// ```swift

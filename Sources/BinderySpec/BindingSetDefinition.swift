@@ -2,8 +2,8 @@ public import Bindery
 import Foundation
 import Yams
 
-/// The bindings of a definition file, as values: create, edit, save and load them in code (seed
-/// 001's bindings editor), then bind them with an owner.
+/// The bindings of a definition file, as values: create, edit, save and load them in code (as
+/// ILBinding's bindings editor does), then bind them with an owner.
 ///
 /// The file is YAML:
 ///

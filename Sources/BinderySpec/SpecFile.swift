@@ -2,8 +2,8 @@
 import BinderyControls
 import BinderyExpressions
 
-/// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in the
-/// JSSpec form of seed 000.
+/// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in
+/// JSKit's JSSpec form.
 ///
 /// ```yaml
 /// ViewController:

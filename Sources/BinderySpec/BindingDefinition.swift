@@ -1,6 +1,6 @@
 public import Bindery
 
-/// One binding of a definition file (seed 001's bindings sets): the objects, reached from an owner,
+/// One binding of a definition file (ILBinding's bindings sets): the objects, reached from an owner,
 /// and the key paths bound, with options.
 ///
 /// ```swift
@@ -21,7 +21,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   /// A transformer of the registry, by name.
   public var transformer: String?
   /// Where each field was in the file it was read from (for errors).
-  var locations: [String: (line: Int, column: Int)] = [:]
+  var origins: [String: YAMLValueOrigin] = [:]
 
   /// Creates a definition.
   public init(

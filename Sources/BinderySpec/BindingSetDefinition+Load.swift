@@ -1,7 +1,7 @@
 @_spi(BinderyInternals) public import Bindery
 
 extension BindingSetDefinition {
-  /// Binds every definition with `owner` (seed 001's `bindingsSetNamed:owner:`): object paths are
+  /// Binds every definition with `owner` (ILBinding's `bindingsSetNamed:owner:`): object paths are
   /// resolved once, now, from the owner; key paths are observed.
   ///
   /// Everything is checked first (objects, keys, types, transformers); on any problem nothing is
@@ -13,15 +13,16 @@ extension BindingSetDefinition {
     transformers: BindingTransformerRegistry = .shared
   ) throws(SpecLoadError) -> BindingSet {
     var errors: [SpecError] = []
-    var pending: [() throws -> PropertyBinding?] = []
+    var pending: [(definition: BindingDefinition, bind: () throws -> PropertyBinding?)] = []
     for definition in bindings {
       var problems: [SpecError] = []
       let file = self.file
+      // A problem in a field, at the character `column` (from 1) of its value.
       let fail: (String, SpecError.Kind, String, Int) -> Void = { field, kind, message, column in
-        let location = definition.locations[field] ?? (1, 1)
+        let location = definition.origins[field]?.location(ofCharacter: column - 1) ?? (line: 1, column: 1)
         problems.append(
           SpecError(
-            file: file, line: location.line, column: location.column + column - 1, kind: kind, message: message))
+            file: file, line: location.line, column: location.column, kind: kind, message: message.shortenedMessage))
       }
       defer { errors += problems }
       guard let source = resolveObject(definition.source, from: owner, field: "source", fail: fail),
@@ -43,7 +44,8 @@ extension BindingSetDefinition {
         guard let named = transformers.transformer(named: name) else {
           fail(
             "transformer", .unknownTransformer,
-            "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))", 1
+            "no transformer is registered as \(name.echoed) (registered: \(transformers.names.joined(separator: ", ")))",
+            1
           )
           continue
         }
@@ -63,19 +65,28 @@ extension BindingSetDefinition {
         continue
       }
       let chosen = transformer
-      pending.append {
-        try property.bind(
-          keyPath: sourcePath, on: target, to: source, transformer: chosen, options: options, perform: true)
-      }
+      pending.append(
+        (
+          definition,
+          {
+            try property.bind(
+              keyPath: sourcePath, on: target, to: source, transformer: chosen, options: options, perform: true)
+          }
+        ))
     }
     guard errors.isEmpty else { throw SpecLoadError(errors) }
     let set = BindingSet()
-    for bind in pending {
+    for (definition, bind) in pending {
       do {
         if let binding = try bind() { set.insert(binding) }
       } catch {
         set.unbind()
-        throw SpecLoadError([SpecError(file: file, line: 1, column: 1, kind: .typeMismatch, message: "\(error)")])
+        let location = definition.origins["sourceKeyPath"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
+        throw SpecLoadError([
+          SpecError(
+            file: file, line: location.line, column: location.column, kind: .typeMismatch,
+            message: "\(error)".shortenedMessage)
+        ])
       }
     }
     return set
@@ -119,7 +130,9 @@ extension BindingSetDefinition {
     }
     guard case .value(let value) = path.resolve(in: owner), let object = value as? any KeyValueCoding else {
       fail(
-        field, .unknownReference, "\(type(of: owner)).\(text) is nil or not an object when the bindings are loaded", 1)
+        field, .unknownReference,
+        "\(type(of: owner)).\(text.cut(after: String.echoLimit)) is nil or not an object when the bindings are loaded",
+        1)
       return nil
     }
     return object
@@ -139,12 +152,16 @@ extension BindingSetDefinition {
       guard let key = table.key(named: name) else {
         fail(
           "targetKeyPath", .unknownKey,
-          "\(type(of: object)) has no key \"\(name)\"" + didYouMean(table.closestNames(to: name)), column)
+          "\(type(of: object)) has no key \(name.echoed)" + didYouMean(closest(to: name, in: table.keys.map(\.name))),
+          column)
         return nil
       }
       if index == keys.count - 1 { return (object, key) }
       guard let next = RuntimeTypes.unwrapped(key.read(from: object)) as? any KeyValueCoding else {
-        fail("targetKeyPath", .unknownReference, "\(type(of: object)).\(name) is nil or not an object", column)
+        fail(
+          "targetKeyPath", .unknownReference,
+          "\(type(of: object)).\(name.cut(after: String.echoLimit)) is nil or not an object",
+          column)
         return nil
       }
       object = next
@@ -155,7 +172,7 @@ extension BindingSetDefinition {
 }
 
 extension BindingSet {
-  /// Loads `<directory>/<name>.bindings.yaml` and binds it with `owner` (seed 001's
+  /// Loads `<directory>/<name>.bindings.yaml`, within `limits`, and binds it with `owner` (ILBinding's
   /// `bindingsSetNamed:owner:`).
   ///
   /// ```swift
@@ -168,9 +185,10 @@ extension BindingSet {
     named name: String,
     owner: some KeyValueCoding,
     in directory: String = ".",
-    transformers: BindingTransformerRegistry = .shared
+    transformers: BindingTransformerRegistry = .shared,
+    limits: SpecLimits = SpecLimits()
   ) throws(SpecLoadError) -> BindingSet {
-    let definition = try BindingSetDefinition(contentsOf: directory + "/" + name + ".bindings.yaml")
+    let definition = try BindingSetDefinition(contentsOf: directory + "/" + name + ".bindings.yaml", limits: limits)
     return try definition.bind(owner: owner, transformers: transformers)
   }
 }

@@ -2,8 +2,8 @@ public import Bindery
 import Foundation
 import Yams
 
-/// The bindings of a definition file, as values: create, edit, save and load them in code (seed
-/// 001's bindings editor), then bind them with an owner.
+/// The bindings of a definition file, as values: create, edit, save and load them in code (as
+/// ILBinding's bindings editor does), then bind them with an owner.
 ///
 /// The file is YAML:
 ///
@@ -38,14 +38,14 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
   static let fields = ["source", "sourceKeyPath", "target", "targetKeyPath", "direction", "transformer"]
 
-  /// Reads definitions from YAML text; `file` names it in errors.
+  /// Reads definitions from YAML text, within `limits`; `file` names it in errors.
   ///
   /// - Throws: ``SpecLoadError`` with every problem of the file.
-  public init(yaml text: String, file: String = "<bindings>") throws(SpecLoadError) {
+  public init(yaml text: String, file: String = "<bindings>", limits: SpecLimits = SpecLimits()) throws(SpecLoadError) {
     let source = YAMLSource(file: file, text: text)
     self.file = file
     self.bindings = []
-    guard let root = try source.root() else { return }
+    guard let root = try source.root(limits: limits) else { return }
     guard let top = root.pairs, top.count == 1, top[0].key.scalarText == "bindings" else {
       throw SpecLoadError([source.error(.structure, "a bindings file is a mapping with one key, bindings", at: root)])
     }
@@ -53,22 +53,22 @@ public struct BindingSetDefinition: Equatable, Sendable {
       if top[0].value.scalarText == "" || top[0].value.scalarText == nil && top[0].value.pairs == nil { return }
       throw SpecLoadError([source.error(.structure, "bindings must be a list", at: top[0].value)])
     }
-    var errors: [SpecError] = []
-    for element in list {
+    var errors = SpecProblems(limit: limits.maximumProblems)
+    for element in list where !errors.isFull {
       guard let pairs = element.pairs else {
         errors.append(
           source.error(.structure, "a binding is a mapping of \(Self.fields.joined(separator: ", "))", at: element))
         continue
       }
       var values: [String: String] = [:]
-      var locations: [String: (line: Int, column: Int)] = [:]
+      var origins: [String: YAMLValueOrigin] = [:]
       for (keyNode, valueNode) in pairs {
         guard let key = keyNode.scalarText, Self.fields.contains(key) else {
           errors.append(
             source.error(
               .structure,
-              "unknown field \"\(keyNode.scalarText ?? "")\" (use \(Self.fields.joined(separator: ", ")))", at: keyNode)
-          )
+              "unknown field \((keyNode.scalarText ?? "").echoed) (use \(Self.fields.joined(separator: ", ")))",
+              at: keyNode))
           continue
         }
         guard let value = valueNode.scalarText, !value.isEmpty else {
@@ -76,11 +76,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
           continue
         }
         values[key] = value
-        let quoted: Int =
-          if case .scalar(let scalar) = valueNode, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
-            1
-          } else { 0 }
-        locations[key] = ((valueNode.mark?.line ?? 1), (valueNode.mark?.column ?? 1) + quoted)
+        origins[key] = YAMLValueOrigin(source: source, node: valueNode)
       }
       let missing = ["source", "sourceKeyPath", "target", "targetKeyPath"].filter { values[$0] == nil }
       guard missing.isEmpty else {
@@ -88,13 +84,12 @@ public struct BindingSetDefinition: Equatable, Sendable {
         continue
       }
       var direction: BindingDirection?
-      if let name = values["direction"] {
+      if let name = values["direction"], let origin = origins["direction"] {
         guard let named = BindingDirection(fileName: name) else {
-          let location = locations["direction"] ?? (1, 1)
           errors.append(
-            SpecError(
-              file: file, line: location.line, column: location.column, kind: .structure,
-              message: "unknown direction \"\(name)\" (use both, sourceToTarget, targetToSource)"))
+            source.error(
+              .structure, "unknown direction \(name.echoed) (use both, sourceToTarget, targetToSource)",
+              in: origin.node, offset: 0))
           continue
         }
         direction = named
@@ -102,26 +97,18 @@ public struct BindingSetDefinition: Equatable, Sendable {
       var definition = BindingDefinition(
         source: values["source"] ?? "", sourceKeyPath: values["sourceKeyPath"] ?? "", target: values["target"] ?? "",
         targetKeyPath: values["targetKeyPath"] ?? "", direction: direction, transformer: values["transformer"])
-      definition.locations = locations
+      definition.origins = origins
       bindings.append(definition)
     }
-    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    guard errors.isEmpty else { throw SpecLoadError(errors.list) }
   }
 
-  /// Reads the definition file at `path`.
+  /// Reads the definition file at `path`, within `limits`.
   ///
   /// - Throws: ``SpecLoadError``.
-  public init(contentsOf path: String) throws(SpecLoadError) {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw SpecLoadError([
-        SpecError(
-          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
-      ])
-    }
-    try self.init(yaml: text, file: path)
+  public init(contentsOf path: String, limits: SpecLimits = SpecLimits()) throws(SpecLoadError) {
+    let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+    try self.init(yaml: text, file: path, limits: limits)
   }
 
   /// The definitions as YAML text, always the same for the same definitions.
@@ -149,24 +136,25 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
 extension BindingSetDefinition {
   /// Checks a definition file without an owner: its YAML, fields and directions, and that its
-  /// transformers are registered. Returns every problem.
+  /// transformers are registered. Returns every problem. The file is read within `limits`.
   public static func lint(
     contentsOf path: String,
-    transformers: BindingTransformerRegistry = .shared
+    transformers: BindingTransformerRegistry = .shared,
+    limits: SpecLimits = SpecLimits()
   ) -> [SpecError] {
     let definition: BindingSetDefinition
     do {
-      definition = try BindingSetDefinition(contentsOf: path)
+      definition = try BindingSetDefinition(contentsOf: path, limits: limits)
     } catch {
       return error.errors
     }
     return definition.bindings.compactMap { binding in
       guard let name = binding.transformer, transformers.transformer(named: name) == nil else { return nil }
-      let location = binding.locations["transformer"] ?? (1, 1)
+      let location = binding.origins["transformer"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
       return SpecError(
         file: path, line: location.line, column: location.column, kind: .unknownTransformer,
         message:
-          "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))")
+          "no transformer is registered as \(name.echoed) (registered: \(transformers.names.joined(separator: ", ")))")
     }
   }
 }

@@ -4,8 +4,8 @@ import Synchronization
 
 /// The classes a spec file may name in `class:`, each with how to make an instance.
 ///
-/// The headless controls are registered out of the box, under their names and the UIKit names of
-/// seed 000 (`TextField` and `UITextField`, `Label` and `UILabel`, `Switch` and `UISwitch`, `Slider`
+/// The headless controls are registered out of the box, under their names and the UIKit names
+/// JSKit's specs use (`TextField` and `UITextField`, `Label` and `UILabel`, `Switch` and `UISwitch`, `Slider`
 /// and `UISlider`, `Button` and `UIButton`, `View` and `UIView`), and the list `ListView` (also
 /// `UITableView`, `NSTableView`). `ArrayController` and `ObjectController` (also with Cocoa's `NS`)
 /// are always known; their `objectClass:` names a registered class. Register your own:

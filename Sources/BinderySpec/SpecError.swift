@@ -19,8 +19,14 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     case expression
     /// No transformer is registered under the name.
     case unknownTransformer
-    /// Two objects have the same name.
+    /// Two objects have the same name, or a mapping has the same key twice.
     case duplicateName
+    /// A YAML anchor (`&name`) or alias (`*name`): files do not take them (an object is shared by
+    /// reference, `/Name`), so that no text stands for more than itself.
+    case alias
+    /// The file is past a bound of ``SpecLimits``: too large, too deep, too many nodes, objects or
+    /// problems.
+    case limit
   }
 
   /// The file, as given to the loader.

@@ -1,7 +1,5 @@
 public import Bindery
 import BinderyExpressions
-import Foundation
-import Yams
 
 extension SpecFile {
   /// Checks the spec file at `path` without binding anything, and returns every problem.
@@ -10,34 +8,37 @@ extension SpecFile {
   /// tool target, where the project registers its classes). Without, objects of classes that are not
   /// registered are checked as far as their types are not needed: YAML, structure, references,
   /// expression syntax and transformer names; objects of registered classes are checked in full.
+  /// The file is read within `limits`.
   public static func lint(
     contentsOf path: String,
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
-    strictClasses: Bool = false
+    strictClasses: Bool = false,
+    limits: SpecLimits = SpecLimits()
   ) -> [SpecError] {
     let text: String
     do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
+      text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
     } catch {
-      return [
-        SpecError(
-          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
-      ]
+      return error.errors
     }
-    return lint(yaml: text, file: path, classes: classes, transformers: transformers, strictClasses: strictClasses)
+    return lint(
+      yaml: text, file: path, classes: classes, transformers: transformers, strictClasses: strictClasses,
+      limits: limits)
   }
 
-  /// Checks a spec's text without binding anything, and returns every problem.
+  /// Checks a spec's text without binding anything, within `limits`, and returns every problem.
   public static func lint(
     yaml text: String,
     file: String = "<spec>",
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
-    strictClasses: Bool = false
+    strictClasses: Bool = false,
+    limits: SpecLimits = SpecLimits()
   ) -> [SpecError] {
     var loader = SpecLoader(
-      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: nil)
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: nil,
+      limits: limits)
     loader.lintOnly = true
     loader.lenientClasses = !strictClasses
     do {
@@ -51,20 +52,19 @@ extension SpecFile {
 
 extension SpecLoader {
   /// Whether `node` names an object whose class is not registered (lenient lint).
-  func isUnresolved(_ node: Node) -> Bool {
+  func isUnresolved(_ node: YAMLNode) -> Bool {
     guard let text = node.scalarText, text.hasPrefix("/") else { return false }
     return unresolvedNames.contains(String(text.dropFirst()))
   }
 
   /// Checks what can be checked of an expression without the types it reads: its syntax, its
   /// attribute names and the transformers it names.
-  mutating func lintExpression(_ expression: String, at node: Node) {
+  mutating func lintExpression(_ expression: String, at node: YAMLNode) {
     let syntax: BindingExpressionSyntax
     do {
       syntax = try ExpressionParser.parse(expression)
     } catch {
-      errors.append(
-        source.error(.expression, error.message, in: node, line: error.location.line, column: error.location.column))
+      errors.append(source.error(.expression, error.message.shortenedMessage, in: node, offset: error.location.offset))
       return
     }
     for attribute in syntax.attributes {
@@ -73,8 +73,8 @@ extension SpecLoader {
         errors.append(
           source.error(
             .expression,
-            "unknown attribute \"\(attribute.name)\" (known: \(CompiledExpression.knownAttributes.joined(separator: ", ")))",
-            in: node, line: location.line, column: location.column))
+            "unknown attribute \(attribute.name.echoed) (known: \(CompiledExpression.knownAttributes.joined(separator: ", ")))",
+            in: node, offset: location.offset))
         continue
       }
       guard attribute.name == "transformer" || attribute.name == "formatter", let primary = attribute.value?.primary
@@ -89,15 +89,15 @@ extension SpecLoader {
         errors.append(
           source.error(
             .expression,
-            "no transformer is registered as \"\(name)\" (registered: \(transformers.names.joined(separator: ", ")))",
-            in: node, line: primary.location.line, column: primary.location.column))
+            "no transformer is registered as \(name.echoed) (registered: \(transformers.names.joined(separator: ", ")))",
+            in: node, offset: primary.location.offset))
       }
     }
   }
 
   /// The fields of an object whose class is not registered: references and expressions.
-  mutating func lintUnresolved(_ fields: [(key: Node, value: Node)]) {
-    for (fieldNode, value) in fields {
+  mutating func lintUnresolved(_ fields: [(key: YAMLNode, value: YAMLNode)]) {
+    for (fieldNode, value) in fields where !errors.isFull {
       switch fieldNode.scalarText {
       case "outlets":
         for (_, referenceNode) in value.pairs ?? [] where !isUnresolved(referenceNode) { _ = reference(referenceNode) }

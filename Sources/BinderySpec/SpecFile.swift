@@ -1,11 +1,9 @@
 @_spi(BinderyInternals) public import Bindery
 import BinderyControls
 import BinderyExpressions
-import Foundation
-import Yams
 
-/// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in the
-/// JSSpec form of seed 000.
+/// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in
+/// JSKit's JSSpec form.
 ///
 /// ```yaml
 /// ViewController:
@@ -28,7 +26,8 @@ import Yams
 /// Every name is resolved and every expression checked before anything is bound: any problem (YAML,
 /// an unknown class, reference or key, a type that does not fit, a bad expression, an unknown
 /// transformer) is reported with its file, line and column, all problems at once, and then nothing
-/// is bound and no object is kept.
+/// is bound and no object is kept. The file is read within ``SpecLimits``, and YAML anchors and
+/// aliases are refused (objects are shared by reference, `/Name`).
 public enum SpecFile {
   /// Loads the spec file at `path`.
   ///
@@ -37,23 +36,17 @@ public enum SpecFile {
   ///   - classes: Where `class:` names are looked up.
   ///   - transformers: Where `transformer:` attributes of expressions are looked up.
   ///   - root: The top-level view model, for `$root.` in expressions.
+  ///   - limits: How large, deep and wide the file may be.
   /// - Throws: ``SpecLoadError`` with every problem.
   public static func load(
     contentsOf path: String,
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
-    root: (any KeyValueCoding)? = nil
+    root: (any KeyValueCoding)? = nil,
+    limits: SpecLimits = SpecLimits()
   ) throws(SpecLoadError) -> SpecObjects {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw SpecLoadError([
-        SpecError(
-          file: path, line: 1, column: 1, kind: .yaml, message: "cannot read the file: \(error.localizedDescription)")
-      ])
-    }
-    return try load(yaml: text, file: path, classes: classes, transformers: transformers, root: root)
+    let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+    return try load(yaml: text, file: path, classes: classes, transformers: transformers, root: root, limits: limits)
   }
 
   /// Loads a spec from its text; `file` names it in errors.
@@ -64,20 +57,32 @@ public enum SpecFile {
     file: String = "<spec>",
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
-    root: (any KeyValueCoding)? = nil
+    root: (any KeyValueCoding)? = nil,
+    limits: SpecLimits = SpecLimits()
   ) throws(SpecLoadError) -> SpecObjects {
     var loader = SpecLoader(
-      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root)
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root,
+      limits: limits)
     return try loader.load()
   }
 }
 
-/// The names closest to `name`, for "did you mean" messages.
+/// The names closest to `name`, for "did you mean" messages; none for a name longer than a name
+/// is (comparing it would cost its length times every candidate's).
 func closest(to name: String, in names: [String]) -> [String] {
-  KeyValueKeyTable.closestNames(to: name, among: names)
+  let length = name.count
+  guard length <= 64 else { return [] }
+  // A name whose length differs by more than the threshold cannot be close enough.
+  let threshold = max(2, length / 3)
+  let candidates = names.filter { candidate in
+    let bytes = candidate.utf8.count  // at least its characters, at most four bytes each
+    return bytes >= length - threshold && bytes <= 4 * (length + threshold)
+      && abs(candidate.count - length) <= threshold
+  }
+  return KeyValueKeyTable.closestNames(to: name, among: candidates)
 }
 
 /// `; did you mean "a", "b"?`, or nothing.
 func didYouMean(_ suggestions: [String]) -> String {
-  suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?"
+  suggestions.isEmpty ? "" : "; did you mean \(suggestions.map(\.echoed).joined(separator: ", "))?"
 }

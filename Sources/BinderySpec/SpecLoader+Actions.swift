@@ -1,7 +1,6 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
-import Yams
 
 /// Controllers' own actions, for buttons in spec files: `add` and `remove` (Cocoa's `add:` and
 /// `remove:`).
@@ -40,7 +39,7 @@ extension SpecLoader {
   /// `action: {to: /Object, value: name}` on a button: the registered action (or a controller's own
   /// `add` / `remove`) runs on the object at each tap. In a list's row, `to:` may be left out: the
   /// action runs on the row's item.
-  mutating func checkAction(_ node: Node, of object: any KeyValueCoding, at field: Node) {
+  mutating func checkAction(_ node: YAMLNode, of object: any KeyValueCoding, at field: YAMLNode) {
     guard let control = object as? any ActionSending else {
       errors.append(source.error(.unknownKey, "\(type(of: object)) has no action to set", at: field))
       return
@@ -71,10 +70,8 @@ extension SpecLoader {
     }
     guard let perform = classes.action(named: name, for: target) else {
       let known = ((target as? any SpecBuiltInActions)?.specActionNames ?? []) + classes.actionNames(for: target)
-      let suggestions = closest(to: name, in: known)
-      let list = known.isEmpty ? " (it has none registered)" : didYouMean(suggestions)
-      errors.append(
-        source.error(.unknownKey, "\(type(of: target)) has no action \"\(name)\"" + list, at: valueNode))
+      let list = known.isEmpty ? " (it has none registered)" : didYouMean(suggestions(for: name, in: known))
+      errors.append(source.error(.unknownKey, "\(type(of: target)) has no action \(name.echoed)" + list, at: valueNode))
       return
     }
     writes.append { [weak control, weak target] in

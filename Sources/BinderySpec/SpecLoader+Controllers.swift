@@ -1,6 +1,5 @@
 @_spi(BinderyInternals) import Bindery
 import BinderyExpressions
-import Yams
 
 /// The controllers a spec file may declare, made for the class its `objectClass:` names.
 enum SpecControllerKind {
@@ -26,13 +25,13 @@ extension SpecLoader {
   mutating func makeController(
     _ kind: SpecControllerKind,
     name: String,
-    fields: [(key: Node, value: Node)],
-    classNode: Node
+    fields: [(key: YAMLNode, value: YAMLNode)],
+    classNode: YAMLNode
   ) -> (any KeyValueCoding)? {
     guard let objectClassNode = fields.first(where: { $0.key.scalarText == "objectClass" })?.value else {
       errors.append(
         source.error(
-          .structure, "\"\(name)\" needs objectClass: the registered class of its objects", at: classNode))
+          .structure, "\(name.echoed) needs objectClass: the registered class of its objects", at: classNode))
       return nil
     }
     guard let className = objectClassNode.scalarText, let entry = classes.entry(named: className) else {
@@ -40,7 +39,8 @@ extension SpecLoader {
       let given = objectClassNode.scalarText ?? ""
       errors.append(
         source.error(
-          .unknownClass, "no class is registered as \"\(given)\"" + didYouMean(closest(to: given, in: classes.names)),
+          .unknownClass,
+          "no class is registered as \(given.echoed)" + didYouMean(closest(to: given, in: classes.names)),
           at: objectClassNode))
       return nil
     }
@@ -58,13 +58,13 @@ extension SpecLoader {
   mutating func makeList(
     _ listClass: any SpecListClass,
     name: String,
-    fields: [(key: Node, value: Node)]
+    fields: [(key: YAMLNode, value: YAMLNode)]
   ) -> (any KeyValueCoding)? {
     guard let contentNode = fields.first(where: { $0.key.scalarText == "content" })?.value else {
       errors.append(
         source.error(
-          .structure, "the list \"\(name)\" needs content: /ArrayController",
-          at: fields.first(where: { $0.key.scalarText == "class" })?.value))
+          .structure, "the list \(name.echoed) needs content: /ArrayController",
+          at: fields.first(where: { $0.key.scalarText == "class" })?.value ?? fields[0].key))
       return nil
     }
     if isUnresolved(contentNode) { return nil }
@@ -80,11 +80,11 @@ extension SpecLoader {
       errors.append(
         source.error(
           .typeMismatch,
-          "the content of a list is an ArrayController; \(contentNode.scalarText ?? "") is a \(type(of: object))",
+          "the content of a list is an ArrayController; \((contentNode.scalarText ?? "").cut(after: String.echoLimit)) is a \(type(of: object))",
           at: contentNode))
       return nil
     }
-    var entries: [(key: Node, value: Node)] = []
+    var entries: [(key: YAMLNode, value: YAMLNode)] = []
     if let rowNode = fields.first(where: { $0.key.scalarText == "row" })?.value {
       guard let pairs = rowNode.pairs else {
         errors.append(source.error(.structure, "row must map the names of a row's objects to objects", at: rowNode))
@@ -93,7 +93,7 @@ extension SpecLoader {
       entries = pairs
     }
     let template = SpecRowTemplate(
-      source: source, entries: entries, classes: classes, transformers: transformers, root: root)
+      source: source, entries: entries, classes: classes, transformers: transformers, root: root, limits: limits)
     let list = controller.makeList(listClass, rows: template)
     if let entry = elementClasses[ObjectIdentifier(controller)] ?? classes.entry(forType: controller.elementType) {
       elementClasses[ObjectIdentifier(list.object)] = entry  // the class of the rows' items
@@ -111,7 +111,7 @@ extension SpecLoader {
   }
 
   /// `content: {to: /Model, value: people}` of a list: an array controller a model holds.
-  private mutating func controllerAtKeyPath(_ node: Node) -> AnyObject? {
+  private mutating func controllerAtKeyPath(_ node: YAMLNode) -> AnyObject? {
     guard let fields = node.pairs,
       let toNode = fields.first(where: { $0.key.scalarText == "to" })?.value,
       let valueNode = fields.first(where: { $0.key.scalarText == "value" })?.value,
@@ -126,13 +126,13 @@ extension SpecLoader {
     do {
       let path = try KeyValuePath(text, in: type(of: model))
       guard case .value(let value) = path.resolve(in: model), let object = RuntimeTypes.unwrapped(value) else {
-        errors.append(source.error(.typeMismatch, "\(text) holds no array controller", at: valueNode))
+        errors.append(source.error(.typeMismatch, "\(text.echoed) holds no array controller", at: valueNode))
         return nil
       }
       return object as AnyObject
     } catch {
       let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
-      errors.append(source.error(kind, error.description, in: valueNode, line: 1, column: error.column))
+      errors.append(source.error(kind, error.description.shortenedMessage, in: valueNode, offset: error.column - 1))
       return nil
     }
   }
@@ -142,8 +142,8 @@ extension SpecLoader {
   /// Checks a field only controllers and lists have; `false` when `field` is an ordinary one.
   mutating func checkControllerField(
     _ field: String,
-    _ fieldNode: Node,
-    _ value: Node,
+    _ fieldNode: YAMLNode,
+    _ value: YAMLNode,
     of object: any KeyValueCoding
   ) -> Bool {
     if let template = rowTemplates[ObjectIdentifier(object)] {
@@ -181,7 +181,7 @@ extension SpecLoader {
   }
 
   /// `content: {to: /Model, value: people}`: a key path to the model's array (or optional object).
-  private mutating func checkContent(_ node: Node, of controller: any SpecContentController) {
+  private mutating func checkContent(_ node: YAMLNode, of controller: any SpecContentController) {
     guard let fields = node.pairs,
       let toNode = fields.first(where: { $0.key.scalarText == "to" })?.value,
       let valueNode = fields.first(where: { $0.key.scalarText == "value" })?.value,
@@ -201,14 +201,14 @@ extension SpecLoader {
       writes.append(try controller.prepareContent(path, of: model))
     } catch {
       let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
-      errors.append(source.error(kind, error.description, in: valueNode, line: 1, column: error.column))
+      errors.append(source.error(kind, error.description.shortenedMessage, in: valueNode, offset: error.column - 1))
     }
   }
 
   /// `sortOrder: [lastName, {key: age, ascending: false}]`.
-  private mutating func checkSortOrder(_ node: Node, of controller: any SpecArrangingController) {
+  private mutating func checkSortOrder(_ node: YAMLNode, of controller: any SpecArrangingController) {
     let levelNodes = node.elements ?? [node]
-    var levels: [(key: String, ascending: Bool, node: Node)] = []
+    var levels: [(key: String, ascending: Bool, node: YAMLNode)] = []
     for levelNode in levelNodes {
       if let key = levelNode.scalarText {
         levels.append((key, true, levelNode))
@@ -225,7 +225,7 @@ extension SpecLoader {
       }
       let ascendingNode = fields.first(where: { $0.key.scalarText == "ascending" })?.value
       guard let ascending = ascendingNode.map({ $0.bool }) ?? true else {
-        errors.append(source.error(.typeMismatch, "ascending is true or false", at: ascendingNode))
+        errors.append(source.error(.typeMismatch, "ascending is true or false", at: ascendingNode ?? levelNode))
         continue
       }
       levels.append((key, ascending, keyNode))
@@ -237,7 +237,7 @@ extension SpecLoader {
       } catch {
         failed = true
         let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
-        errors.append(source.error(kind, error.description, in: level.node, line: 1, column: error.column))
+        errors.append(source.error(kind, error.description.shortenedMessage, in: level.node, offset: error.column - 1))
       }
     }
     guard !failed, levels.count == levelNodes.count,
@@ -247,7 +247,7 @@ extension SpecLoader {
   }
 
   /// `filter: 'age >= 18'`: an expression on each object.
-  private mutating func checkFilter(_ node: Node, of controller: any SpecArrangingController) {
+  private mutating func checkFilter(_ node: YAMLNode, of controller: any SpecArrangingController) {
     guard let text = node.scalarText else {
       errors.append(source.error(.structure, "a filter is an expression, like 'age >= 18'", at: node))
       return
@@ -255,15 +255,14 @@ extension SpecLoader {
     do {
       writes.append(try controller.prepareFilter(text, root: root))
     } catch {
-      errors.append(
-        source.error(.expression, error.message, in: node, line: error.location.line, column: error.location.column))
+      errors.append(source.error(.expression, error.message.shortenedMessage, in: node, offset: error.location.offset))
     }
   }
 
   /// Checks a list's row template against an object of its item class.
   private mutating func checkRowTemplate(_ template: SpecRowTemplate, for list: any KeyValueCoding) {
     guard let entry = elementClasses[ObjectIdentifier(list)] else { return }
-    template.outerObjects = objects.merging(outerObjects) { own, _ in own }.mapValues { WeakObject(object: $0) }
+    template.outerObjects = rowObjects()
     let prototype = entry.make()
     errors += template.check(with: prototype, lenientClasses: lenientClasses)
   }

@@ -1,27 +1,40 @@
 @_spi(BinderyInternals) import Bindery
 import BinderyControls
 import BinderyExpressions
-import Yams
 
 /// One load of a spec file: check everything, then apply everything.
+///
+/// Every step is linear in the size of the file: names, objects and keys are looked up by hash,
+/// the file's objects are handed to row templates once (shared, not copied per template or row),
+/// suggestions for misspelt names have a budget, and checking stops past
+/// ``SpecLimits/maximumProblems``.
 struct SpecLoader {
   let source: YAMLSource
   let classes: SpecClassRegistry
   let transformers: BindingTransformerRegistry
   let root: (any KeyValueCoding)?
+  let limits: SpecLimits
 
   /// Check only: report the problems, make no binding.
   var lintOnly = false
   /// Objects of classes that are not registered are checked as far as possible instead of reported.
   var lenientClasses = false
   var unresolvedNames: Set<String> = []
-  var errors: [SpecError] = []
+  var errors: SpecProblems
   /// In a list's row: what bindings without `to:` read (the row's item).
   var defaultContext: (any KeyValueCoding)?
-  /// In a list's row: the file's objects, for references the row does not declare.
-  var outerObjects: [String: any KeyValueCoding] = [:]
+  /// In a list's row: the objects of the file (and of the rows it is in), for references the row
+  /// does not declare.
+  var outerObjects: SpecOuterObjects?
+  /// The objects' names, in the order of the file.
   private var names: [String] = []
+  private var nameSet: Set<String> = []
   var objects: [String: any KeyValueCoding] = [:]
+  /// The objects of this load as row templates see them, made once they are all known.
+  private var objectsForRows: SpecOuterObjects?
+  /// How many more candidate names "did you mean" suggestions may compare (a misspelt name is
+  /// compared with every name of a file: this keeps many of them in a large file linear).
+  var suggestionBudget = 100_000
   /// The element class of each array or object controller made here.
   var elementClasses: [ObjectIdentifier: SpecClassRegistry.Entry] = [:]
   /// The row templates of the lists made here (by list), told the file's objects once all are made.
@@ -30,23 +43,26 @@ struct SpecLoader {
   var connections: [() -> ObservationToken] = []
   /// Writes of outlets, views and properties, made once everything checked.
   var writes: [() -> Void] = []
-  /// Bindings, made after the writes.
-  private var bindings: [() throws -> PropertyBinding?] = []
+  /// Bindings, made after the writes, each with its expression's node.
+  private var bindings: [(node: YAMLNode, bind: () throws -> PropertyBinding?)] = []
 
   init(
     source: YAMLSource,
     classes: SpecClassRegistry,
     transformers: BindingTransformerRegistry,
-    root: (any KeyValueCoding)?
+    root: (any KeyValueCoding)?,
+    limits: SpecLimits
   ) {
     self.source = source
     self.classes = classes
     self.transformers = transformers
     self.root = root
+    self.limits = limits
+    self.errors = SpecProblems(limit: limits.maximumProblems)
   }
 
   mutating func load() throws(SpecLoadError) -> SpecObjects {
-    guard let document = try source.root() else {
+    guard let document = try source.root(limits: limits) else {
       return SpecObjects(names: [], objects: [:], bindings: BindingSet())
     }
     guard let entries = document.pairs else {
@@ -58,27 +74,32 @@ struct SpecLoader {
   }
 
   /// Loads the objects of a mapping: a whole file, or a list's row template.
-  mutating func load(entries: [(key: Node, value: Node)]) throws(SpecLoadError) -> SpecObjects {
+  mutating func load(entries: [(key: YAMLNode, value: YAMLNode)]) throws(SpecLoadError) -> SpecObjects {
+    let most = max(0, limits.maximumObjects)
+    if entries.count > most {
+      let what = defaultContext == nil ? "the file declares" : "a list's row declares"
+      throw SpecLoadError([source.error(.limit, "\(what) more than \(most) objects", at: entries[most].key)])
+    }
     // Objects first, so references may point forward.
-    var bodies: [(name: String, body: [(key: Node, value: Node)], object: any KeyValueCoding)] = []
-    var unresolvedBodies: [[(key: Node, value: Node)]] = []
-    var lists: [(name: String, fields: [(key: Node, value: Node)], listClass: any SpecListClass)] = []
-    for (keyNode, body) in entries {
+    var bodies: [(name: String, body: [(key: YAMLNode, value: YAMLNode)], object: any KeyValueCoding)] = []
+    var unresolvedBodies: [[(key: YAMLNode, value: YAMLNode)]] = []
+    var lists: [(name: String, fields: [(key: YAMLNode, value: YAMLNode)], listClass: any SpecListClass)] = []
+    for (keyNode, body) in entries where !errors.isFull {
       guard let name = keyNode.scalarText, !name.isEmpty else {
         errors.append(source.error(.structure, "an object name must be text", at: keyNode))
         continue
       }
-      guard objects[name] == nil, !names.contains(name) else {
-        errors.append(source.error(.duplicateName, "the name \"\(name)\" is used twice", at: keyNode))
+      guard nameSet.insert(name).inserted else {
+        errors.append(source.error(.duplicateName, "the name \(name.echoed) is used twice", at: keyNode))
         continue
       }
       names.append(name)
       guard let fields = body.pairs else {
-        errors.append(source.error(.structure, "\"\(name)\" must be a mapping with a class", at: body))
+        errors.append(source.error(.structure, "\(name.echoed) must be a mapping with a class", at: body))
         continue
       }
       guard let classNode = fields.first(where: { $0.key.scalarText == "class" })?.value else {
-        errors.append(source.error(.structure, "\"\(name)\" has no class", at: keyNode))
+        errors.append(source.error(.structure, "\(name.echoed) has no class", at: keyNode))
         continue
       }
       if let className = classNode.scalarText, let listClass = classes.listClass(named: className) {
@@ -105,15 +126,14 @@ struct SpecLoader {
         let suggestions = closest(to: given, in: classes.names + SpecControllerKind.names)
         errors.append(
           source.error(
-            .unknownClass,
-            "no class is registered as \"\(given)\"" + didYouMean(suggestions), at: classNode))
+            .unknownClass, "no class is registered as \(given.echoed)" + didYouMean(suggestions), at: classNode))
         continue
       }
       let object = entry.make()
       objects[name] = object
       bodies.append((name, fields, object))
     }
-    for (name, fields, listClass) in lists {
+    for (name, fields, listClass) in lists where !errors.isFull {
       if let object = makeList(listClass, name: name, fields: fields) {
         objects[name] = object
         bodies.append((name, fields, object))
@@ -122,8 +142,8 @@ struct SpecLoader {
         unresolvedBodies.append(fields)
       }
     }
-    for (name, fields, object) in bodies {
-      for (fieldNode, value) in fields {
+    for (name, fields, object) in bodies where !errors.isFull {
+      for (fieldNode, value) in fields where !errors.isFull {
         guard let field = fieldNode.scalarText else {
           errors.append(source.error(.structure, "a field name must be text", at: fieldNode))
           continue
@@ -139,63 +159,78 @@ struct SpecLoader {
         }
       }
     }
-    for fields in unresolvedBodies { lintUnresolved(fields) }
-    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    for fields in unresolvedBodies where !errors.isFull { lintUnresolved(fields) }
+    guard errors.isEmpty else { throw SpecLoadError(errors.list) }
     guard !lintOnly else { return SpecObjects(names: names, objects: [:], bindings: BindingSet()) }
     // Rows may be made as soon as a list's content is set: their templates know the file's objects
     // first.
-    let fileObjects = objects.merging(outerObjects) { own, _ in own }
-    for template in rowTemplates.values {
-      template.outerObjects = fileObjects.mapValues { WeakObject(object: $0) }
-    }
+    let forRows = rowObjects()
+    for template in rowTemplates.values { template.outerObjects = forRows }
     for write in writes { write() }
     let tokens = connections.map { $0() }
     let set = BindingSet()
-    do {
-      for bind in bindings {
+    for (node, bind) in bindings {
+      do {
         if let binding = try bind() { set.insert(binding) }
+      } catch {
+        set.unbind()
+        for token in tokens { token.cancel() }
+        throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])
       }
-    } catch {
-      set.unbind()
-      throw SpecLoadError([SpecError(file: source.file, line: 1, column: 1, kind: .expression, message: "\(error)")])
     }
     return SpecObjects(names: names, objects: objects, bindings: set, tokens: tokens)
   }
 
+  /// The objects of this load and the outer ones, as row templates see them: made once.
+  mutating func rowObjects() -> SpecOuterObjects {
+    if let objectsForRows { return objectsForRows }
+    let made = SpecOuterObjects(objects: objects.mapValues { WeakObject(object: $0) }, outer: outerObjects)
+    objectsForRows = made
+    return made
+  }
+
   // MARK: References and keys
 
-  mutating func reference(_ node: Node) -> (any KeyValueCoding)? {
+  mutating func reference(_ node: YAMLNode) -> (any KeyValueCoding)? {
     guard let text = node.scalarText, text.hasPrefix("/"), text.count > 1 else {
       errors.append(source.error(.structure, "expected a reference to an object, like /Name", at: node))
       return nil
     }
     let name = String(text.dropFirst())
     if unresolvedNames.contains(name) { return nil }
-    guard let object = objects[name] ?? outerObjects[name] else {
-      let known = names + outerObjects.keys.sorted()
+    guard let object = objects[name] ?? outerObjects?.object(named: name) else {
+      let known = names + (outerObjects?.names ?? [])
       errors.append(
         source.error(
-          .unknownReference, "no object is named \"\(name)\"" + didYouMean(closest(to: name, in: known)), at: node))
+          .unknownReference, "no object is named \(name.echoed)" + didYouMean(suggestions(for: name, in: known)),
+          at: node))
       return nil
     }
     return object
   }
 
+  /// The names of `candidates` closest to `name`, within the load's budget for suggestions.
+  mutating func suggestions(for name: String, in candidates: [String]) -> [String] {
+    guard suggestionBudget >= candidates.count else { return [] }
+    suggestionBudget -= candidates.count
+    return closest(to: name, in: candidates)
+  }
+
   /// The key `name` of `object`'s class, or `isName` (`enabled` is `isEnabled`, as in Cocoa).
-  mutating func key(_ name: String, of object: any KeyValueCoding, at node: Node) -> KeyValueKey? {
+  mutating func key(_ name: String, of object: any KeyValueCoding, at node: YAMLNode) -> KeyValueKey? {
     let table = KeyValueKeyTable.of(type(of: object))
     if let key = table.key(named: name) { return key }
     if let first = name.first, let key = table.key(named: "is" + first.uppercased() + name.dropFirst()) { return key }
+    let suggestions = suggestions(for: name, in: table.keys.map(\.name))
     errors.append(
       source.error(
-        .unknownKey,
-        "\(type(of: object)) has no property \"\(name)\"" + didYouMean(table.closestNames(to: name)), at: node))
+        .unknownKey, "\(type(of: object)) has no property \(name.echoed)" + didYouMean(suggestions), at: node))
     return nil
   }
 
   // MARK: Fields
 
-  private mutating func checkOutlets(_ node: Node, of object: any KeyValueCoding, named name: String) {
+  private mutating func checkOutlets(_ node: YAMLNode, of object: any KeyValueCoding, named name: String) {
     guard let pairs = node.pairs else {
       errors.append(source.error(.structure, "outlets must map property names to references", at: node))
       return
@@ -209,7 +244,7 @@ struct SpecLoader {
         errors.append(
           source.error(
             .typeMismatch,
-            "the outlet \(property) of \"\(name)\" is a \(key.valueType), which cannot hold a \(type(of: target))",
+            "the outlet \(property) of \(name.echoed) is a \(key.valueType), which cannot hold a \(type(of: target))",
             at: referenceNode))
         continue
       }
@@ -217,7 +252,7 @@ struct SpecLoader {
     }
   }
 
-  private mutating func checkView(_ node: Node, of object: any KeyValueCoding, field: Node) {
+  private mutating func checkView(_ node: YAMLNode, of object: any KeyValueCoding, field: YAMLNode) {
     guard let key = key("view", of: object, at: field) else { return }
     guard let pairs = node.pairs else {
       errors.append(source.error(.structure, "view must be a mapping with subviews", at: node))
@@ -248,7 +283,9 @@ struct SpecLoader {
     }
   }
 
-  private mutating func checkProperty(_ name: String, _ node: Node, of object: any KeyValueCoding, at field: Node) {
+  private mutating func checkProperty(
+    _ name: String, _ node: YAMLNode, of object: any KeyValueCoding, at field: YAMLNode
+  ) {
     guard let key = key(name, of: object, at: field) else { return }
     guard key.isWritable else {
       errors.append(
@@ -265,18 +302,18 @@ struct SpecLoader {
     guard let value, key.accepts(value) else {
       errors.append(
         source.error(
-          .typeMismatch, "\(name) is a \(key.valueType); \"\(node.scalarText ?? "this")\" is not one", at: node))
+          .typeMismatch, "\(name) is a \(key.valueType); \((node.scalarText ?? "this").echoed) is not one", at: node))
       return
     }
     writes.append { key.write(value, to: object) }
   }
 
   /// A scalar as the property's type: text, a whole number, a number or a Boolean.
-  private func scalarValue(_ node: Node, for key: KeyValueKey) -> Any? {
-    guard case .scalar = node else { return nil }
+  private func scalarValue(_ node: YAMLNode, for key: KeyValueKey) -> Any? {
+    guard node.scalarText != nil else { return nil }
     let type = RuntimeTypes.wrappedType(key.valueType) ?? key.valueType
     switch ObjectIdentifier(type) {
-    case ObjectIdentifier(String.self): return wrap(node.string, as: key)
+    case ObjectIdentifier(String.self): return wrap(node.scalarText, as: key)
     case ObjectIdentifier(Int.self): return wrap(node.int, as: key)
     case ObjectIdentifier(Double.self): return wrap(node.float, as: key)
     case ObjectIdentifier(Bool.self): return wrap(node.bool, as: key)
@@ -293,7 +330,7 @@ struct SpecLoader {
 
   // MARK: Bindings
 
-  mutating func checkBindings(_ node: Node, of target: any KeyValueCoding) {
+  mutating func checkBindings(_ node: YAMLNode, of target: any KeyValueCoding) {
     guard let pairs = node.pairs else {
       errors.append(source.error(.structure, "bindings must map property names to bindings", at: node))
       return
@@ -301,7 +338,7 @@ struct SpecLoader {
     checkBindings(pairs, of: target)
   }
 
-  mutating func checkBindings(_ pairs: [(key: Node, value: Node)], of target: any KeyValueCoding) {
+  mutating func checkBindings(_ pairs: [(key: YAMLNode, value: YAMLNode)], of target: any KeyValueCoding) {
     for (propertyNode, value) in pairs {
       guard let property = propertyNode.scalarText, let key = key(property, of: target, at: propertyNode) else {
         continue
@@ -312,7 +349,7 @@ struct SpecLoader {
             .typeMismatch, "the property \(property) of \(type(of: target)) cannot be bound", at: propertyNode))
         continue
       }
-      let specs: [Node]
+      let specs: [YAMLNode]
       if let list = value.elements {
         specs = list
         if list.count > 1, !bindable.combines(on: target) {
@@ -331,7 +368,7 @@ struct SpecLoader {
   }
 
   mutating func checkBinding(
-    _ node: Node,
+    _ node: YAMLNode,
     property: (any SpecBindableProperty)?,
     of target: (any KeyValueCoding)?
   ) {
@@ -340,7 +377,7 @@ struct SpecLoader {
       return
     }
     var context: (any KeyValueCoding)?
-    var expressionNode: Node?
+    var expressionNode: YAMLNode?
     var complete = true
     var contextUnresolved = false
     for (fieldNode, value) in fields {
@@ -355,7 +392,8 @@ struct SpecLoader {
       default:
         errors.append(
           source.error(
-            .structure, "unknown field \"\(fieldNode.scalarText ?? "")\" in a binding (use to, value)", at: fieldNode))
+            .structure, "unknown field \((fieldNode.scalarText ?? "").echoed) in a binding (use to, value)",
+            at: fieldNode))
         complete = false
       }
     }
@@ -382,11 +420,10 @@ struct SpecLoader {
     do {
       let bind = try property.prepare(
         expression: expression, on: target, to: context, root: root, transformers: transformers)
-      bindings.append { try bind() }
+      bindings.append((expressionNode, { try bind() }))
     } catch {
       errors.append(
-        source.error(
-          .expression, error.message, in: expressionNode, line: error.location.line, column: error.location.column))
+        source.error(.expression, error.message.shortenedMessage, in: expressionNode, offset: error.location.offset))
     }
   }
 }

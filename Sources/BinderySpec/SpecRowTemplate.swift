@@ -1,6 +1,5 @@
 public import Bindery
 import BinderyExpressions
-import Yams
 
 /// The objects and bindings of one row of a list declared in a spec file (its `row:` mapping), made
 /// afresh for each row with the row's item as the data context.
@@ -22,25 +21,28 @@ import Yams
 /// ```
 public final class SpecRowTemplate: @unchecked Sendable {
   let source: YAMLSource
-  let entries: [(key: Node, value: Node)]
+  let entries: [(key: YAMLNode, value: YAMLNode)]
   let classes: SpecClassRegistry
   let transformers: BindingTransformerRegistry
+  let limits: SpecLimits
   private weak var root: (any KeyValueCoding)?
   /// The file's objects, weakly: a row's references to them, without keeping them alive.
-  var outerObjects: [String: WeakObject] = [:]
+  var outerObjects: SpecOuterObjects?
 
   init(
     source: YAMLSource,
-    entries: [(key: Node, value: Node)],
+    entries: [(key: YAMLNode, value: YAMLNode)],
     classes: SpecClassRegistry,
     transformers: BindingTransformerRegistry,
-    root: (any KeyValueCoding)?
+    root: (any KeyValueCoding)?,
+    limits: SpecLimits
   ) {
     self.source = source
     self.entries = entries
     self.classes = classes
     self.transformers = transformers
     self.root = root
+    self.limits = limits
   }
 
   /// The names of the row's objects, in the order of the file.
@@ -69,14 +71,9 @@ public final class SpecRowTemplate: @unchecked Sendable {
   }
 
   private func rowLoader(item: any KeyValueCoding) -> SpecLoader {
-    var loader = SpecLoader(source: source, classes: classes, transformers: transformers, root: root)
+    var loader = SpecLoader(source: source, classes: classes, transformers: transformers, root: root, limits: limits)
     loader.defaultContext = item
-    loader.outerObjects = outerObjects.compactMapValues(\.object)
+    loader.outerObjects = outerObjects
     return loader
   }
-}
-
-/// An object held weakly.
-struct WeakObject {
-  weak var object: (any KeyValueCoding)?
 }

@@ -133,4 +133,39 @@ struct SpecControllerTests {
     #expect(list.appliedOperations.last == .insert(1))
     _ = spec
   }
+
+  @Test("Cocoa's controller options are set by name in a spec file")
+  func controllerOptionsAreSetByName() throws {
+    let spec = try SpecFile.load(
+      yaml: """
+        Holder:
+          class: Team
+        Current:
+          class: NSObjectController
+          objectClass: Person
+          automaticallyPreparesContent: true
+          editable: false
+        People:
+          class: NSArrayController
+          objectClass: Person
+          preservesSelection: false
+          selectsInsertedObjects: false
+          avoidsEmptySelection: false
+          alwaysUsesMultipleValuesMarker: true
+          bindings:
+            contentArray: {to: /Holder, value: members}
+        """, file: "options.yaml", classes: listClasses)
+    let current = try #require(spec.object(named: "Current", as: ObjectController<Person>.self))
+    let people = try #require(spec.object(named: "People", as: ArrayController<Person>.self))
+    #expect(current.content != nil)
+    #expect(!current.isEditable)
+    #expect(!current.canAdd)
+    #expect(!people.preservesSelection)
+    #expect(!people.selectsInsertedObjects)
+    #expect(people.alwaysUsesMultipleValuesMarker)
+    people.add()
+    #expect(people.selectionIndexes.isEmpty)
+    let team = try #require(spec.object(named: "Holder", as: Team.self))
+    #expect(team.members.count == 1)
+  }
 }

@@ -107,16 +107,27 @@ public final class ArrayController<Element: AnyObject> {
   /// Which objects are arranged; `nil` arranges all of them. Re-evaluated for an object whenever
   /// something the filter reads of it changes.
   public var filter: ((Element) -> Bool)? {
-    didSet { rebuild(reobserving: true) }
+    didSet {
+      arrangingFilter = filter
+      rebuild(reobserving: true)
+    }
   }
 
   /// The order of the arranged objects; empty keeps the content's order.
   public var sortOrder: [ArrangementSort<Element>] = [] {
     didSet {
+      arrangingSort = sortOrder
       order = ArrangementOrder(sortOrder)
       rebuild(reobserving: true)
     }
   }
+
+  /// ``filter`` and ``sortOrder`` as the arranging code reads them: untracked, so that the
+  /// observation of each object follows what the filter and the sort keys read of the object, not
+  /// the controller's own properties (which would make every object's observation one more observer
+  /// of the controller).
+  @KeyValueIgnored private var arrangingFilter: ((Element) -> Bool)?
+  @KeyValueIgnored private var arrangingSort: [ArrangementSort<Element>] = []
 
   /// The selected objects' common values (``SelectionProxy``): `\.selection.firstName`.
   public var selection: SelectionProxy<Element> {
@@ -256,10 +267,10 @@ public final class ArrayController<Element: AnyObject> {
   ) where Old.Index == Int {
     // Object by object when the arrangement is sorted, the change small, and no object is in the
     // content twice (each is arranged once).
-    guard !sortOrder.isEmpty, change.moved.isEmpty, change.updated.isEmpty, entries.count == old.count,
+    guard !arrangingSort.isEmpty, change.moved.isEmpty, change.updated.isEmpty, entries.count == old.count,
       change.removed.count + change.inserted.count <= max(8, storage.count / 16)
     else {
-      if sortOrder.isEmpty || !change.removed.isEmpty || !change.inserted.isEmpty || !change.updated.isEmpty {
+      if arrangingSort.isEmpty || !change.removed.isEmpty || !change.inserted.isEmpty || !change.updated.isEmpty {
         rebuild()
       }
       return  // moves of the content do not change a sorted arrangement
@@ -294,7 +305,7 @@ public final class ArrayController<Element: AnyObject> {
 
   /// An entry for `element`, with keys for the current sort order, observed.
   private func makeEntry(_ element: Element) -> Entry {
-    let entry = Entry(element, keys: (sortOrder + sortOrder).map { $0.makeKey(element) })
+    let entry = Entry(element, keys: (arrangingSort + arrangingSort).map { $0.makeKey(element) })
     observe(entry)
     return entry
   }
@@ -302,15 +313,15 @@ public final class ArrayController<Element: AnyObject> {
   /// Reads the filter result and the sort keys of `entry` (the reads are what its observation
   /// follows); they are kept as its latest keys, next to those it was placed with.
   private func evaluate(_ entry: Entry) {
-    entry.passes = filter?(entry.element) ?? true
-    let levels = sortOrder.count
-    for level in 0..<levels { sortOrder[level].updateKey(entry.keys[levels + level], entry.element) }
+    entry.passes = arrangingFilter?(entry.element) ?? true
+    let levels = arrangingSort.count
+    for level in 0..<levels { arrangingSort[level].updateKey(entry.keys[levels + level], entry.element) }
   }
 
   /// Makes the latest keys of `entry` the ones it is placed with.
   private func place(_ entry: Entry) {
-    let levels = sortOrder.count
-    for level in 0..<levels { sortOrder[level].copyKey(entry.keys[levels + level], entry.keys[level]) }
+    let levels = arrangingSort.count
+    for level in 0..<levels { arrangingSort[level].copyKey(entry.keys[levels + level], entry.keys[level]) }
   }
 
   /// Places `entry` by its latest keys, after the entries with equal keys (stable): O(log n)
@@ -330,7 +341,7 @@ public final class ArrayController<Element: AnyObject> {
   /// otherwise.
   private func position(of entry: Entry) -> Int? {
     guard entry.isArranged else { return nil }
-    guard !sortOrder.isEmpty else { return storage.scanPosition(of: entry) }
+    guard !arrangingSort.isEmpty else { return storage.scanPosition(of: entry) }
     let order = order
     let start = storage.partitionPoint { order.compare($0, 0, entry, 0) < 0 }
     return storage.position(of: entry, from: start) { order.compare($0, 0, entry, 0) == 0 }
@@ -370,7 +381,7 @@ public final class ArrayController<Element: AnyObject> {
     for (id, entry) in entries where kept[id] == nil || reobserving { entry.token = nil }
     entries = kept
     var placements: [ArrangementPlacement] = arranged
-    if !sortOrder.isEmpty {
+    if !arrangingSort.isEmpty {
       placements = order.sorted(placements)
       for entry in arranged { place(entry) }
     }
@@ -384,7 +395,7 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Follows what the filter and the sort keys read of `entry`'s object, and evaluates them now.
   private func observe(_ entry: Entry) {
-    guard filter != nil || !sortOrder.isEmpty else {
+    guard arrangingFilter != nil || !arrangingSort.isEmpty else {
       entry.token = nil
       entry.passes = true
       return
@@ -400,7 +411,7 @@ public final class ArrayController<Element: AnyObject> {
   /// compare equal to those it was placed with).
   private func entryDidChange(_ entry: Entry) {
     guard rearrangesAutomatically else { return }  // until rearrangeObjects()
-    guard !sortOrder.isEmpty else {
+    guard !arrangingSort.isEmpty else {
       rebuild()
       return
     }
@@ -609,7 +620,7 @@ public final class ArrayController<Element: AnyObject> {
   /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
     guard editable, let writeContent else { return }
-    if clearsFilterOnInsertion, let filter, !filter(element) { self.filter = nil }
+    if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
     writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }
   }

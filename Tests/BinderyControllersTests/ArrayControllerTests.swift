@@ -301,4 +301,29 @@ struct ArrayControllerTests {
     #expect(directory.keyValueRegistrar.observerCount == 0)
     #expect(directory.people.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
   }
+
+  @Test func anArrangedObjectIsObservedForWhatTheFilterReadsNotForTheControllersOwnProperties() {
+    let directory = Directory()
+    directory.people = (0..<200).map { Person("P\($0)", age: $0) }
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: directory, \.people)
+    controller.sortOrder = [.ascending(\.age)]
+    var calls = 0
+    controller.filter = {
+      calls += 1
+      return $0.age % 2 == 0
+    }
+    #expect(controller.arrangedObjects.count == 100)
+    // However many objects, the controller has only the observers its user made.
+    #expect(controller.keyValueRegistrar.observerCount == 0)
+
+    // A new filter reads each object once or twice, not once per object per object.
+    calls = 0
+    controller.filter = {
+      calls += 1
+      return $0.age % 3 == 0
+    }
+    #expect(controller.arrangedObjects.count == 67)
+    #expect(calls <= 2 * 200)
+  }
 }

@@ -1,6 +1,5 @@
 public import Bindery
 import BinderyControls
-import Synchronization
 
 /// The classes a spec file may name in `class:`, each with how to make an instance.
 ///
@@ -27,9 +26,9 @@ public final class SpecClassRegistry: Sendable {
     let elementClass: any SpecElementClass
   }
 
-  private let entries = Mutex<[String: Entry]>([:])
-  private let lists = Mutex<[String: any SpecListClass]>([:])
-  private let actions = Mutex<[ObjectIdentifier: [String: @Sendable (AnyObject) -> Void]]>([:])
+  private let entries = SharedLock<[String: Entry]>([:])
+  private let lists = SharedLock<[String: any SpecListClass]>([:])
+  private let actions = SharedLock<[ObjectIdentifier: [String: @Sendable (AnyObject) -> Void]]>([:])
 
   /// Creates a registry with the headless controls, unless `includingControls` is `false`.
   public init(includingControls: Bool = true) {

@@ -206,6 +206,9 @@ struct HostileInputTests {
   }
 
   // MARK: Size
+  //
+  // That loading stays linear in the size of the file is checked by the `spec-load-40000`
+  // benchmark (per binding, against `spec-load-1000`), not by timing these tests.
 
   /// A spec of `count` objects: controllers and text fields, each field bound to its controller.
   static func largeSpec(objects count: Int) -> String {
@@ -217,33 +220,27 @@ struct HostileInputTests {
     return yaml
   }
 
-  @Test func aSpecOfTwentyThousandObjectsLoadsInLinearTime() throws {
+  @Test func aSpecOfTwentyThousandObjectsLoadsAndBindsEveryObject() throws {
     let yaml = Self.largeSpec(objects: 20_000)
-    let start = ContinuousClock.now
     let spec = try SpecFile.load(yaml: yaml, classes: testClasses)
-    let elapsed = ContinuousClock.now - start
     #expect(spec.names.count == 20_000)
     #expect(spec.bindings.bindings.count == 10_000)
     #expect((spec["Field9999"] as? TextField)?.text == "Title 9999")
     (spec["Controller9999"] as? PersonViewController)?.title = "typed"
     #expect((spec["Field9999"] as? TextField)?.text == "typed")
-    #expect(elapsed < .seconds(20), "took \(elapsed)")
   }
 
-  @Test func manyReferencesToMissingObjectsAreReportedQuickly() {
+  @Test func manyReferencesToMissingObjectsStopAtTheProblemLimit() {
     var yaml = Self.largeSpec(objects: 20_000)
     for index in 0..<20_000 {
       yaml += "Broken\(index):\n  class: TextField\n  bindings:\n    text: {to: /Missing\(index), value: text}\n"
     }
-    let start = ContinuousClock.now
     let errors = specProblems(yaml)
-    let elapsed = ContinuousClock.now - start
     #expect(errors.count == 101)
     #expect(errors.first?.message.hasPrefix("no object is named \"Missing") == true)
-    #expect(elapsed < .seconds(20), "took \(elapsed)")
   }
 
-  @Test func manyListsAndRowsInALargeFileLoadInLinearTime() throws {
+  @Test func manyListsWithRowsBesideTwentyThousandObjectsLoadAndShowTheirRows() throws {
     var yaml = """
       Editor:
         class: PeopleEditor
@@ -269,15 +266,12 @@ struct HostileInputTests {
         """
     }
     for index in 0..<20_000 { yaml += "Label\(index):\n  class: Label\n" }
-    let start = ContinuousClock.now
     let spec = try SpecFile.load(yaml: yaml, classes: listClasses)
     let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))
     editor.people = (0..<20).map { Person(firstName: "P\($0)") }
-    let elapsed = ContinuousClock.now - start
     let list = try #require(spec.object(named: "List99", as: ListView<Person>.self))
     #expect(list.rows.count == 20)
     #expect((list.rows.first?.controls.first as? Label)?.text == "P0")
-    #expect(elapsed < .seconds(20), "took \(elapsed)")
   }
 
   // MARK: Echoes

@@ -28,7 +28,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
     "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
-    "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) }, "expression-negation": expressionNegation,
+    "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) },
+    "spec-load-40000": { specLoad(fields: 20_000, rounds: $0 / 1_000_000) }, "expression-negation": expressionNegation,
     "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "arranged-edit-sort-key-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).editSortKey },
     "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
@@ -58,6 +59,7 @@ let combine = openCombineOneWay(operations: operations)
 let combineBytes = openCombineBytesPerSubscription(count: bindingCount / 10)
 let observation = observationRearmOneWay(operations: operations / 4)
 let specLoad = specLoad1000(rounds: quick ? 1 : 5)
+let specLoadLarge = specLoad(fields: 20_000, rounds: quick ? 1 : 2)
 let specListRow = specListRows1000(rounds: quick ? 1 : 5)
 let expressionPath = expressionKeyPath(operations: operations / 20)
 let typedPath = typedKeyPath(operations: operations / 20)
@@ -91,6 +93,9 @@ let figures: [Figure] = [
   Figure(
     name: "observation-rearm-one-way", value: observation, unit: "ns", ratio: observation / baselineOne, target: "peer"),
   Figure(name: "spec-load-1000", value: specLoad, unit: "ns", ratio: nil, target: "< 50 ms"),
+  Figure(
+    name: "spec-load-40000", value: specLoadLarge, unit: "ns", ratio: specLoadLarge / specLoad / 40,
+    target: "≤ 2× spec-load-1000 per binding (linear)"),
   Figure(name: "spec-list-row", value: specListRow, unit: "ns", ratio: nil, target: "per row of 2 bound controls"),
   Figure(
     name: "expression-keypath", value: expressionPath, unit: "ns", ratio: expressionPath / baselineOne,

@@ -1,5 +1,4 @@
 public import Bindery
-import Synchronization
 
 /// A binding expression parsed and checked against the types of its data context (and root), ready
 /// to evaluate.
@@ -77,7 +76,7 @@ public struct CompiledExpression: @unchecked Sendable {
     let root: ObjectIdentifier?
   }
 
-  private static let cache = Mutex<[CacheKey: CompiledExpression]>([:])
+  private static let cache = SharedLock<[CacheKey: CompiledExpression]>([:])
 
   /// The type of the values the primary expression computes (`Optional` when it may be `nil`); `nil`
   /// when the expression has attributes only.

@@ -1,5 +1,5 @@
+import Bindery
 import Foundation
-import Synchronization
 
 /// A YAML file being read: its name and text, for its nodes and for errors at their place.
 struct YAMLSource: Sendable {
@@ -149,7 +149,7 @@ struct YAMLSource: Sendable {
 
 /// Where the lines of a text start, in UTF-8 offsets; found once, when first needed.
 private final class LineIndex: Sendable {
-  private let cache = Mutex<[Int]?>(nil)
+  private let cache = SharedLock<[Int]?>(nil)
 
   func starts(in source: YAMLSource) -> [Int] {
     cache.withLock { cache in

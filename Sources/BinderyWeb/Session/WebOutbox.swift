@@ -1,4 +1,4 @@
-import Synchronization
+import Bindery
 
 /// The messages waiting to go to one page, at most `limit` of them: a page that does not read
 /// them in time gets the whole page again (a reset) instead of an ever longer queue.
@@ -30,7 +30,7 @@ public final class WebOutbox: Sendable {
 
   /// The most messages kept waiting.
   public let limit: Int
-  private let state = Mutex(State())
+  private let state = SharedLock(State())
 
   /// Creates an outbox of at most `limit` messages.
   public init(limit: Int = 256) {

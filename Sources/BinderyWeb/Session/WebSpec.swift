@@ -1,7 +1,6 @@
 public import Bindery
 import BinderyControls
 public import BinderySpec
-import Synchronization
 
 /// Loads a page declared in a spec file (seed 000's format): its elements, their properties and
 /// bindings, with the page's model as one of the file's objects.
@@ -97,7 +96,7 @@ private final class ModelReference<Model: AnyObject>: @unchecked Sendable {
 
 /// The objects the registry made in a style (secure fields, checkboxes) during one load.
 private final class StyledObjects: Sendable {
-  private let objects = Mutex<[(UncheckedObject, WebElementStyle)]>([])
+  private let objects = SharedLock<[(UncheckedObject, WebElementStyle)]>([])
 
   func add(_ object: AnyObject, _ style: WebElementStyle) {
     objects.withLock { $0.append((UncheckedObject(object: object), style)) }

@@ -1,3 +1,7 @@
+// libyaml's event API, through the C module Yams builds it in (`CYaml`): Yams has no public event
+// reader, and reading events is what lets anchors and aliases be refused before anything is
+// expanded. `CYaml` is not part of Yams' public API; a Yams release that renames it breaks this
+// import (the package depends on Yams 6.x).
 import CYaml
 
 /// Reads the text of a spec or bindings file into ``YAMLNode``s, from libyaml's events.

@@ -28,7 +28,12 @@ test -x "$out/expression-fuzzer"
 swift build --product bindery-lint 2>&1 | tail -1
 bin="$(swift build --show-bin-path)"
 yaml_include=.build/checkouts/Yams/Sources/CYaml/include
+# The package name SwiftPM gave the debug build, so that BinderySpec sees Bindery's `package` API.
+package_name="$(python3 -c 'import json, sys
+arguments = json.load(open(sys.argv[1]))["swiftTargetScanArgs"]["Bindery"]
+print(arguments[arguments.index("-package-name") + 1])' "$bin/description.json")"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name BinderySpec \
+  -package-name "$package_name" \
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
   -I "$bin/Modules" -Xcc -fmodule-map-file="$yaml_include/module.modulemap" -Xcc -I"$yaml_include" \
   $(find Sources/BinderySpec -name '*.swift' | sort) Fuzz/SpecLoaderFuzzer.swift \

@@ -72,29 +72,18 @@ public final class ArrayController<Element: AnyObject> {
   /// ``canRemove`` are `false`, and values written through ``selection`` (a user's edit of a bound
   /// field) are refused: the binding reports ``ControllerError/notEditable`` to the control and the
   /// objects keep their values. The model itself can still be changed directly.
-  public var isEditable: Bool {
-    get { editable }
-    set {
-      editable = newValue
-      updateAbilities()
-    }
+  public var isEditable = true {
+    didSet { updateAbilities() }
   }
-  private var editable = true
 
   /// Whether an object moves, appears or disappears as soon as a property its sort keys or the filter
   /// read changes; `true` by default (Cocoa's default is `false`). When `false`, such an edit leaves
   /// the arrangement as it is until ``rearrangeObjects()`` (or until the arrangement is made again:
   /// new content, sort order or filter); insertions and removals of the content are arranged at once
   /// either way. Setting it to `true` rearranges at once.
-  public var automaticallyRearrangesObjects: Bool {
-    get { rearrangesAutomatically }
-    set {
-      let wasOff = !rearrangesAutomatically
-      rearrangesAutomatically = newValue
-      if newValue, wasOff { rearrangeObjects() }
-    }
+  public var automaticallyRearrangesObjects = true {
+    didSet { if automaticallyRearrangesObjects, !oldValue { rearrangeObjects() } }
   }
-  private var rearrangesAutomatically = true
 
   /// The index of the first selected object, or `nil` when nothing is selected (Cocoa's
   /// `selectionIndex`, whose `NSNotFound` is `nil` here). Setting it selects that one object; `nil`,
@@ -410,7 +399,7 @@ public final class ArrayController<Element: AnyObject> {
   /// An object's filter result or sort keys changed: it is removed and placed again (unless they
   /// compare equal to those it was placed with).
   private func entryDidChange(_ entry: Entry) {
-    guard rearrangesAutomatically else { return }  // until rearrangeObjects()
+    guard automaticallyRearrangesObjects else { return }  // until rearrangeObjects()
     guard !arrangingSort.isEmpty else {
       rebuild()
       return
@@ -591,7 +580,7 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   private func updateAbilities() {
-    let insert = editable && writeContent != nil
+    let insert = isEditable && writeContent != nil
     let add = insert && makeElement != nil
     let remove = insert && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
@@ -609,7 +598,7 @@ public final class ArrayController<Element: AnyObject> {
   /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard editable, let makeElement, writeContent != nil else { return nil }
+    guard isEditable, let makeElement, writeContent != nil else { return nil }
     let element = makeElement()
     insert(element, at: content.count)
     return element
@@ -619,7 +608,7 @@ public final class ArrayController<Element: AnyObject> {
   /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
   /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
-    guard editable, let writeContent else { return }
+    guard isEditable, let writeContent else { return }
     if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
     writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }
@@ -627,7 +616,7 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard editable, let writeContent, !selectionIndexes.isEmpty else { return }
+    guard isEditable, let writeContent, !selectionIndexes.isEmpty else { return }
     writeContent.remove(Set(selectedIDs))
   }
 

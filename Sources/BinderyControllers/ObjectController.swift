@@ -33,14 +33,9 @@ public final class ObjectController<Content: AnyObject> {
   /// ``add()`` and ``remove()`` do nothing, ``canAdd`` and ``canRemove`` are `false`, and values
   /// written through ``selection`` (a user's edit of a bound field) are refused: the binding reports
   /// ``ControllerError/notEditable`` to the control and the content keeps its values.
-  public var isEditable: Bool {
-    get { editable }
-    set {
-      editable = newValue
-      updateAbilities()
-    }
+  public var isEditable = true {
+    didSet { updateAbilities() }
   }
-  private var editable = true
 
   /// Whether the controller makes its content itself (``prepareContent()``) when it has none: at
   /// once when this is set to `true`, and each time its content is bound to a model property that
@@ -125,7 +120,7 @@ public final class ObjectController<Content: AnyObject> {
   /// (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Content? {
-    guard editable, content == nil, let makeContent else { return nil }
+    guard isEditable, content == nil, let makeContent else { return nil }
     let made = makeContent()
     setContent(made)
     return made
@@ -133,13 +128,13 @@ public final class ObjectController<Content: AnyObject> {
 
   /// Removes the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard editable, content != nil else { return }
+    guard isEditable, content != nil else { return }
     setContent(nil)
   }
 
   private func updateAbilities() {
-    let add = editable && content == nil && makeContent != nil
-    let remove = editable && content != nil
+    let add = isEditable && content == nil && makeContent != nil
+    let remove = isEditable && content != nil
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
   }

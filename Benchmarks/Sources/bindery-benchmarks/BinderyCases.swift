@@ -130,3 +130,32 @@ func binderyBytesPerBinding(count: Int) -> Double {
   blackHole(targets.last?.value)
   return Double(after - before) / Double(count)
 }
+
+/// Nanoseconds per unbinding when `count` bindings of one source property are unbound front-first,
+/// back-first and in a shuffled order: the slowest order's best of `rounds` (each round's bindings
+/// are made afresh and not timed).
+func unbindFromOneSource(count: Int, rounds: Int) -> Double {
+  var slowest = 0.0
+  for order in 0..<3 {
+    var best = Double.infinity
+    for _ in 0..<rounds {
+      let source = Counter()
+      let targets = (0..<count).map { _ in Counter() }
+      var bindings = targets.map { target in
+        target.bind(\.value, to: source, \.value, options: BindingOptions(direction: .sourceToTarget))
+      }
+      if order == 1 { bindings.reverse() }
+      if order == 2 {
+        var generator = BenchmarkGenerator(state: 42)
+        bindings.shuffle(using: &generator)
+      }
+      let start = nanoseconds()
+      for binding in bindings { binding.unbind() }
+      best = min(best, Double(nanoseconds() - start) / Double(count))
+      source.value = 1
+      blackHole(targets.last?.value)
+    }
+    slowest = max(slowest, best)
+  }
+  return slowest
+}

@@ -30,6 +30,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
     "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) },
     "spec-load-40000": { specLoad(fields: 20_000, rounds: $0 / 1_000_000) }, "expression-negation": expressionNegation,
+    "unbind-100k-one-source": { _ in unbindFromOneSource(count: 100_000, rounds: 2) },
+    "unbind-10k-one-source": { _ in unbindFromOneSource(count: 10_000, rounds: 5) },
     "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "arranged-edit-sort-key-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).editSortKey },
     "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
@@ -65,6 +67,8 @@ let expressionPath = expressionKeyPath(operations: operations / 20)
 let typedPath = typedKeyPath(operations: operations / 20)
 let expressionNot = expressionNegation(operations: operations / 4)
 let typedNot = typedNegation(operations: operations / 4)
+let unbindSmall = unbindFromOneSource(count: quick ? 2_000 : 10_000, rounds: quick ? 2 : 5)
+let unbindLarge = unbindFromOneSource(count: quick ? 20_000 : 100_000, rounds: quick ? 1 : 2)
 var arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
 arrayArrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200, into: &arrangement)
 
@@ -96,6 +100,10 @@ let figures: [Figure] = [
   Figure(
     name: "spec-load-40000", value: specLoadLarge, unit: "ns", ratio: specLoadLarge / specLoad / 40,
     target: "≤ 2× spec-load-1000 per binding (linear)"),
+  Figure(name: "unbind-10k-one-source", value: unbindSmall, unit: "ns", ratio: nil, target: "reference"),
+  Figure(
+    name: "unbind-100k-one-source", value: unbindLarge, unit: "ns", ratio: unbindLarge / unbindSmall,
+    target: "≤ 2× per binding of 10k"),
   Figure(name: "spec-list-row", value: specListRow, unit: "ns", ratio: nil, target: "per row of 2 bound controls"),
   Figure(
     name: "expression-keypath", value: expressionPath, unit: "ns", ratio: expressionPath / baselineOne,

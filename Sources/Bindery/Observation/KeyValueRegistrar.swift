@@ -198,7 +198,7 @@ public final class KeyValueRegistrar: Sendable {
     if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
       let context = ThreadLocalStorage.get(), context.transactionDepth > 0
     {
-      for subscriber in subscribers {
+      for case let subscriber? in subscribers {
         if let observer = subscriber.deferral {
           context.deferChange(change, for: observer)
         } else {
@@ -207,7 +207,7 @@ public final class KeyValueRegistrar: Sendable {
       }
       return
     }
-    for subscriber in subscribers {
+    for case let subscriber? in subscribers {
       subscriber.handler(change)
     }
   }
@@ -228,9 +228,9 @@ public final class KeyValueRegistrar: Sendable {
   public func hasObservers(of id: PropertyID) -> Bool {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return false }
     let key = SlotKey(id: id, channel: .change)
-    return storage.withLock { state in state.slots.contains { $0.key == key && !$0.subscribers.isEmpty } }
+    return storage.withLock { state in state.slots.contains { $0.key == key && $0.live > 0 } }
   }
 
   /// The number of live subscriptions to this object's properties.
-  public var observerCount: Int { storage.withLock { state in state.slots.reduce(0) { $0 + $1.subscribers.count } } }
+  public var observerCount: Int { storage.withLock { state in state.slots.reduce(0) { $0 + $1.live } } }
 }

@@ -96,6 +96,9 @@ final class Subscriber: Cancellable, @unchecked Sendable {
   /// Whether the handler reads the old value of a change; when no subscriber of a property does, an
   /// array property can be mutated in place (no copy kept for the old value).
   let needsOldValue: Bool
+  /// Where this subscriber sits in its slot's list; read and written only under its storage's lock
+  /// (a subscriber is registered with exactly one storage), so removal finds it in O(1).
+  var position = -1
 
   init(
     key: SlotKey,
@@ -152,7 +155,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
     let key = SlotKey(id: id, channel: .change)
     return withLock { state in
       for slot in state.slots where slot.key == key {
-        return !slot.subscribers.contains { $0.needsOldValue }
+        return !slot.subscribers.contains { $0?.needsOldValue ?? false }
       }
       return true
     }
@@ -166,7 +169,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
         state.bindings.removeAll()
         state.combinedGroups.removeAll()
       }
-      return (state.slots.flatMap(\.subscribers), state.bindings.map(\.binding))
+      return (state.slots.flatMap { $0.subscribers.compactMap(\.self) }, state.bindings.map(\.binding))
     }
     subscriptionCount.store(0, ordering: .relaxed)
     priorSubscriptionCount.store(0, ordering: .relaxed)
@@ -175,9 +178,53 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
 }
 
 /// The subscribers of one property on one channel, in registration order.
+///
+/// A removed subscriber leaves a hole (`nil`) so that removal is O(1) and the others keep their
+/// order; holes are squeezed out, in order, once they outnumber the live subscribers, so the list
+/// stays within twice its live size and removal stays O(1) amortised.
 struct Slot {
   let key: SlotKey
-  var subscribers: [Subscriber]
+  /// The subscribers, with holes where some were removed; each knows its own index.
+  var subscribers: [Subscriber?]
+  /// How many entries of `subscribers` are not holes.
+  var live: Int
+
+  init(key: SlotKey, first: Subscriber) {
+    self.key = key
+    first.position = 0
+    subscribers = [first]
+    live = 1
+  }
+
+  mutating func append(_ subscriber: Subscriber) {
+    subscriber.position = subscribers.count
+    subscribers.append(subscriber)
+    live += 1
+  }
+
+  /// Removes `subscriber` if it is in this slot; returns whether it was.
+  mutating func remove(_ subscriber: Subscriber) -> Bool {
+    let position = subscriber.position
+    guard position >= 0, position < subscribers.count, subscribers[position] === subscriber else { return false }
+    subscribers[position] = nil
+    subscriber.position = -1
+    live -= 1
+    while let last = subscribers.last, last == nil { subscribers.removeLast() }
+    let holes = subscribers.count - live
+    if holes > 32, holes > live { compact() }
+    return true
+  }
+
+  /// Squeezes the holes out, keeping the order, and tells each subscriber its new index.
+  private mutating func compact() {
+    var kept: [Subscriber?] = []
+    kept.reserveCapacity(live)
+    for case let subscriber? in subscribers {
+      subscriber.position = kept.count
+      kept.append(subscriber)
+    }
+    subscribers = kept
+  }
 }
 
 /// A binding owned by the registrar's object, as its target.
@@ -194,25 +241,23 @@ struct RegistrarState {
   /// Groups of bindings combined on one property (multi-value bindings), by property.
   var combinedGroups: [PropertyID: AnyObject] = [:]
 
-  func subscribers(for key: SlotKey) -> [Subscriber] {
+  func subscribers(for key: SlotKey) -> [Subscriber?] {
     for slot in slots where slot.key == key { return slot.subscribers }
     return []
   }
 
   mutating func add(_ subscriber: Subscriber) {
     if let index = slots.firstIndex(where: { $0.key == subscriber.key }) {
-      slots[index].subscribers.append(subscriber)
+      slots[index].append(subscriber)
     } else {
-      slots.append(Slot(key: subscriber.key, subscribers: [subscriber]))
+      slots.append(Slot(key: subscriber.key, first: subscriber))
     }
   }
 
   mutating func remove(_ subscriber: Subscriber) -> Bool {
-    guard let index = slots.firstIndex(where: { $0.key == subscriber.key }),
-      let position = slots[index].subscribers.firstIndex(where: { $0 === subscriber })
+    guard let index = slots.firstIndex(where: { $0.key == subscriber.key }), slots[index].remove(subscriber)
     else { return false }
-    slots[index].subscribers.remove(at: position)
-    if slots[index].subscribers.isEmpty { slots.remove(at: index) }
+    if slots[index].live == 0 { slots.remove(at: index) }
     return true
   }
 }

@@ -7,16 +7,25 @@ var arguments = CommandLine.arguments.dropFirst()
 var host = "127.0.0.1"
 var port = 8080
 var headless = false
+var configuration = WebServer.Configuration()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--headless": headless = true
   case "--host": host = arguments.popFirst() ?? host
   case "--port": port = arguments.popFirst().flatMap { Int($0) } ?? port
+  case "--resume-window":
+    configuration.limits.resumeWindow = .seconds(arguments.popFirst().flatMap { Int($0) } ?? 120)
+  case "--max-connections":
+    configuration.maxConnections = arguments.popFirst().flatMap { Int($0) } ?? configuration.maxConnections
   default:
-    print("usage: PersonEditor [--headless] [--host ADDRESS] [--port PORT]")
+    print(
+      "usage: PersonEditor [--headless] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
+    )
     exit(2)
   }
 }
+configuration.host = host
+configuration.port = port
 
 if headless {
   runHeadlessWalkthrough()
@@ -27,7 +36,7 @@ if headless {
   }
   let server = WebServer(
     page: PersonEditorPage.make(specPath: specPath),
-    configuration: .init(host: host, port: port))
+    configuration: configuration)
   print("PersonEditor: serving the seeds' Person example at http://\(host):\(port)  (Ctrl-C to stop)")
   fflush(nil)  // every stream: the address shows at once in a log file too
   do {

@@ -66,9 +66,12 @@ import Testing
     await tab.action("Save")
     let errors = await tab.messages().filter { $0["type"] == "error" }
     #expect(errors.isEmpty)
-    await tab.edit("Name", "x")
-    let reset = try #require(await tab.hello(resume: nil))
-    #expect(reset.element("Subscribe")?.prop("on") == false)  // a new session: its own model
+    let again = try #require(await tab.hello(resume: nil))
+    #expect(again.element("Subscribe")?.prop("on") == true)  // hello again on the socket: the same session
+    #expect(again["reason"] == "refresh")
+    let reset = try #require(await TestTab(host).hello())
+    #expect(reset.element("Subscribe")?.prop("on") == false)  // another tab: a new session, its own model
+    #expect(reset["reason"] == "new")
   }
 
   @Test func tabsOfAPageWithoutASharedModelHaveTheirOwnModels() async throws {

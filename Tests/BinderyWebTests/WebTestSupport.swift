@@ -8,9 +8,9 @@ struct TestTab {
   let connection: WebConnection
   let host: WebPageHost
 
-  init(_ host: WebPageHost, queueLimit: Int = 256) {
+  init(_ host: WebPageHost, queueLimit: Int = 256, address: String = "127.0.0.1") {
     self.host = host
-    connection = WebConnection(queueLimit: queueLimit)
+    connection = WebConnection(queueLimit: queueLimit, remoteAddress: address)
   }
 
   /// Sends a message's text.
@@ -28,11 +28,12 @@ struct TestTab {
     await send(#"{"type":"action","id":"\#(id)"}"#)
   }
 
-  /// Says hello (resuming `session`) and returns the reset.
+  /// Says hello (resuming `session`, as the tab named `tab`) and returns the reset.
   @discardableResult
-  func hello(resume session: String? = nil) async -> JSONValue? {
+  func hello(resume session: String? = nil, tab: String? = nil) async -> JSONValue? {
     let resume = session.map { "\"\($0)\"" } ?? "null"
-    await send(#"{"type":"hello","resume":\#(resume)}"#)
+    let tab = tab.map { "\"\($0)\"" } ?? "null"
+    await send(#"{"type":"hello","resume":\#(resume),"tab":\#(tab)}"#)
     return await messages().last { $0["type"] == "reset" }
   }
 
@@ -47,6 +48,8 @@ struct TestTab {
         if let text = await host.resetMessage(for: connection), let json = try? JSONValue.parse(text) {
           result.append(json)
         }
+      case .close(let code, let reason):
+        result.append(.object([("type", "close"), ("code", .number(Double(code))), ("reason", .string(reason))]))
       }
     }
     return result

@@ -111,20 +111,23 @@ async def main():
     async def never_reads():
         lazy = await hello(arguments.url, origin)
         lazy.transport.pause_reading()  # this client never reads again
-        editor = await hello(arguments.url, origin)
-        # 3,000 patches of 8 KB: far more than the kernel's socket buffers and the outbox's 256 messages.
+        # 3,000 patches of 8 KB: far more than the kernel's socket buffers and the outbox's 256 messages,
+        # sent by 30 editors of 100 edits each (one socket's edits are rate-limited).
+        editors = [await hello(arguments.url, origin) for _ in range(30)]
         padding = "x" * 8000
         for index in range(3000):
             value = f"flood-{index}-{padding}"
-            await editor.send(json.dumps({"type": "edit", "id": "FirstNameField", "value": value}))
+            await editors[index // 100].send(json.dumps({"type": "edit", "id": "FirstNameField", "value": value}))
         await expect_message(witness, sees_first_name_starting("flood-2999-"), "the last flood edit", timeout=90)
+        editor = editors[-1]
         if arguments.pid:
             with open(f"/proc/{arguments.pid}/status") as status:
                 rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS"))
             if rss > 512 * 1024:
                 raise AssertionError(f"the server holds {rss // 1024} MiB")
         await still_fine("after-flood")
-        await editor.close()
+        for editor in editors:
+            await editor.close()
         lazy.transport.abort()
 
     await check("a socket from a foreign origin is refused", foreign_origin)

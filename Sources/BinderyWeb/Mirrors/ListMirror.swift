@@ -50,16 +50,22 @@ final class ListMirror<Item: AnyObject>: WebMirror {
     case .number: numbers = [value]
     default: throw wrongType("an array of row indexes")
     }
+    guard numbers.count <= rowMirrors.count else { throw wrongType("distinct row indexes below \(rowMirrors.count)") }
     var indexes: [Int] = []
+    var seen = Set<Int>()
     for number in numbers {
-      guard case .number(let index) = number, index == index.rounded(), index >= 0, index < Double(rowMirrors.count)
-      else { throw wrongType("row indexes below \(rowMirrors.count)") }
+      guard case .number(let index) = number, index == index.rounded(), index.sign == .plus,
+        index < Double(rowMirrors.count), seen.insert(Int(index)).inserted
+      else { throw wrongType("distinct row indexes below \(rowMirrors.count)") }
       indexes.append(Int(index))
     }
     guard let controller = webList.controller else {
       throw WebInputError(.notEditable, "this list has no controller to select with", elementID: id)
     }
     controller.select(indexes: indexes)
+    // The page waits for the server's selection; it gets it even when the selection did not change
+    // (the controller refused it, or it was already selected).
+    collector.set(id, "selected", .array(controller.selectionIndexes.map { .number(Double($0)) }))
   }
 
   override func stop() {

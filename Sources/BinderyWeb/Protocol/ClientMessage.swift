@@ -1,44 +1,50 @@
 /// A message from a page to the server, checked: its type, its element id and its value.
 ///
 /// ```json
-/// {"type":"hello","resume":"3F2A…"}
+/// {"type":"hello","resume":"3F2A…","tab":"9c1e…"}
 /// {"type":"edit","id":"FirstNameField","value":"Ada"}
 /// {"type":"action","id":"SaveButton"}
 /// ```
 public enum ClientMessage: Equatable, Sendable {
-  /// The page (re)connects; `resume` is the session it had, if any.
-  case hello(resume: String?)
+  /// The page (re)connects; `resume` is the session it had, if any, and `tab` the random name the
+  /// tab drew for itself (kept across reloads of that tab, new in a duplicated one).
+  case hello(resume: String?, tab: String?)
   /// A user's edit of an element's value.
   case edit(id: String, value: JSONValue)
   /// A user's action on an element (a click of a button).
   case action(id: String)
 
-  /// Parses and checks a message's text.
+  /// Parses and checks a message's text in one pass, refusing it at the first byte past `limits`:
+  /// any text costs time linear in its length, bounded by ``JSONLimits/maxBytes``.
   ///
   /// - Parameters:
   ///   - text: The message.
-  ///   - maxBytes: The largest message accepted, in UTF-8 bytes.
-  /// - Throws: ``WebInputError`` (`tooLarge` or `malformedMessage`).
-  public static func parse(_ text: String, maxBytes: Int) throws(WebInputError) -> ClientMessage {
-    guard text.utf8.count <= maxBytes else {
-      throw WebInputError(.tooLarge, "the message has \(text.utf8.count) bytes; the limit is \(maxBytes)")
-    }
+  ///   - limits: How large and deep a message may be; ``JSONLimits/message`` by default.
+  /// - Throws: ``WebInputError`` (`tooLarge`, `tooDeep`, `tooManyValues` or `malformedMessage`).
+  public static func parse(_ text: String, limits: JSONLimits = .message) throws(WebInputError) -> ClientMessage {
     let json: JSONValue
     do {
-      json = try JSONValue.parse(text)
+      json = try JSONValue.parse(text, limits: limits)
     } catch {
-      throw WebInputError(.malformedMessage, "the message is not JSON")
+      switch error.reason {
+      case .tooLarge:
+        throw WebInputError(.tooLarge, "the message has \(text.utf8.count) bytes; the limit is \(limits.maxBytes)")
+      case .tooDeep:
+        throw WebInputError(.tooDeep, "the message nests deeper than \(limits.maxDepth) at byte \(error.offset)")
+      case .tooManyValues:
+        throw WebInputError(
+          .tooManyValues,
+          "the message holds more than \(limits.maxValues) values or \(limits.maxMembers) keys in an object")
+      case .syntax:
+        throw WebInputError(.malformedMessage, "the message is not JSON: \(error)")
+      }
     }
     guard case .object = json, let type = json["type"]?.stringValue else {
       throw WebInputError(.malformedMessage, "a message is an object with a \"type\"")
     }
     switch type {
     case "hello":
-      switch json["resume"] {
-      case nil, .null?: return .hello(resume: nil)
-      case .string(let token)?: return .hello(resume: token)
-      default: throw WebInputError(.malformedMessage, "\"resume\" must be a session token or null")
-      }
+      return .hello(resume: try token(json, "resume"), tab: try token(json, "tab"))
     case "edit":
       let id = try elementID(json)
       guard let value = json["value"] else {
@@ -48,13 +54,44 @@ public enum ClientMessage: Equatable, Sendable {
     case "action":
       return .action(id: try elementID(json))
     default:
-      throw WebInputError(.malformedMessage, "unknown message type \"\(type.prefix(40))\"")
+      throw WebInputError(.malformedMessage, "unknown message type \"\(LogText.clip(type, max: 40))\"")
     }
   }
 
+  /// Parses and checks a message's text, at most `maxBytes` long, with the other limits of
+  /// ``JSONLimits/message``.
+  public static func parse(_ text: String, maxBytes: Int) throws(WebInputError) -> ClientMessage {
+    var limits = JSONLimits.message
+    limits.maxBytes = maxBytes
+    return try parse(text, limits: limits)
+  }
+
+  /// A session token or tab name: letters, digits, `-` and `_`, at most 128 of them, or null.
+  private static func token(_ json: JSONValue, _ key: String) throws(WebInputError) -> String? {
+    switch json[key] {
+    case nil, .null?: return nil
+    case .string(let text)?
+    where !text.isEmpty && text.utf8.count <= 128
+      && text.utf8.allSatisfy({
+        $0 < 0x80 && (isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_"))
+      }):
+      return text
+    default: throw WebInputError(.malformedMessage, "\"\(key)\" must be a token (letters and digits) or null")
+    }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  /// An element id: 1 to 200 bytes, no control characters (they would forge lines in a log).
   private static func elementID(_ json: JSONValue) throws(WebInputError) -> String {
     guard let id = json["id"]?.stringValue, !id.isEmpty, id.utf8.count <= 200 else {
       throw WebInputError(.malformedMessage, "the message has no element \"id\"")
+    }
+    guard !id.unicodeScalars.contains(where: LogText.isControl) else {
+      throw WebInputError(.unknownElement, "no element has the id \"\(LogText.clip(id, max: 80))\"")
     }
     return id
   }

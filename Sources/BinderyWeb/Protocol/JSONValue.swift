@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value, as the page and the server exchange them.
 ///
 /// Objects keep their keys in order, so messages are written the same way every time.
@@ -117,7 +115,8 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible {
 }
 
 extension JSONValue: Decodable {
-  /// Reads any JSON value; a number is never read as a Boolean, nor a Boolean as a number.
+  /// Reads any JSON value from a `Decoder`; a number is never read as a Boolean, nor a Boolean as a
+  /// number. Messages from pages are read with ``parse(_:limits:)`` instead, which is linear and bounded.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -135,13 +134,25 @@ extension JSONValue: Decodable {
       self = .object(value.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
     }
   }
+}
 
-  /// Parses JSON text.
+extension JSONValue {
+  /// Parses JSON text in one pass, refusing it at the first byte past `limits`.
   ///
-  /// - Throws: When `text` is not JSON.
-  public static func parse(_ text: String) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+  /// ```swift
+  /// try JSONValue.parse(#"{"type":"action","id":"SaveButton"}"#)["id"]  // "SaveButton"
+  /// ```
+  ///
+  /// - Parameter limits: How much the text may hold; by default any size, nested at most 128 deep.
+  /// - Throws: ``JSONReadError``, with the byte offset where reading stopped.
+  public static func parse(_ text: String, limits: JSONLimits = .document) throws(JSONReadError) -> JSONValue {
+    try JSONReader.read(text, limits: limits)
   }
+}
+
+extension JSONLimits {
+  /// Any size, nested at most 128 deep: for documents the program itself wrote.
+  public static let document = JSONLimits(maxBytes: .max, maxDepth: 128, maxValues: .max, maxMembers: .max)
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,

@@ -10,6 +10,14 @@ public struct WebInputError: Error, Equatable, Sendable, CustomStringConvertible
   public enum Code: String, Sendable {
     /// The message is larger than the limit.
     case tooLarge
+    /// The message nests arrays and objects deeper than the protocol allows.
+    case tooDeep
+    /// The message holds more values, or an object more keys, than the protocol allows.
+    case tooManyValues
+    /// The server, or this address, has as many sessions as it keeps; try again later.
+    case tooManySessions
+    /// The page sent more edits, actions or refused messages than its budget allows.
+    case rateLimited
     /// The message is not JSON, or not an object with a known `type`.
     case malformedMessage
     /// No element of the page has this id.

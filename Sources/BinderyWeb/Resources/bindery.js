@@ -7,43 +7,122 @@
   const elements = new Map();
   let socket = null;
   let session = sessionStorage.getItem('bindery-session');
+  // This tab's random name, kept across its reloads; a duplicated tab copies it (with the session
+  // storage) and draws its own once it finds the original still open.
+  let tab = sessionStorage.getItem('bindery-tab') || newTabName();
   let attempts = 0;
+  let maxMessageBytes = 16384;
+  let notice = '';
+  const encoder = new TextEncoder();
+
+  function newTabName() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    const name = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    sessionStorage.setItem('bindery-tab', name);
+    return name;
+  }
 
   function setStatus(text, kind) {
     statusBar.textContent = text || '';
     statusBar.className = kind || '';
   }
 
-  function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  // Sends a message; one larger than the server accepts is not sent, and `tooLarge` is told why.
+  function send(message, tooLarge) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const text = JSON.stringify(message);
+    const bytes = encoder.encode(text).length;
+    if (bytes > maxMessageBytes) {
+      const why = 'Too long: ' + Math.ceil(bytes / 1024) + ' KB; the limit is ' + Math.floor(maxMessageBytes / 1024) + ' KB.';
+      if (tooLarge) tooLarge(why); else setStatus(why, 'error');
+      return;
+    }
+    socket.send(text);
+  }
+
+  // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
+  // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
+  const channel = 'BroadcastChannel' in window ? new BroadcastChannel('bindery-tabs') : null;
+  if (channel) {
+    channel.onmessage = (event) => {
+      const data = event.data || {};
+      if (data.who === tab && data.from !== tab) channel.postMessage({ mine: tab, to: data.from });
+    };
+  }
+
+  function checkForOriginal(then) {
+    if (!channel || !session) return then();
+    const probe = 'probe-' + Math.random().toString(16).slice(2);
+    let answered = false;
+    const listener = (event) => {
+      if (event.data && event.data.mine === tab && event.data.to === probe) answered = true;
+    };
+    channel.addEventListener('message', listener);
+    channel.postMessage({ who: tab, from: probe });
+    setTimeout(() => {
+      channel.removeEventListener('message', listener);
+      if (answered) {
+        tab = newTabName();  // a copy: its own name, so the server gives it its own session
+      }
+      then();
+    }, 150);
   }
 
   function connect() {
     const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
     socket = new WebSocket(scheme + location.host + '/socket');
-    socket.onopen = () => { attempts = 0; send({ type: 'hello', resume: session }); };
+    socket.onopen = () => { attempts = 0; send({ type: 'hello', resume: session, tab }); };
     socket.onmessage = (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
       receive(message);
     };
-    socket.onclose = () => {
-      setStatus('Connection lost; reconnecting…', 'offline');
-      const delay = Math.min(5000, 200 * Math.pow(2, attempts++));
+    socket.onclose = (event) => {
+      let delay = Math.min(5000, 200 * Math.pow(2, attempts++));
+      switch (event.code) {
+        case 4001:
+          // Another tab with this tab's name took the session (a copy where tabs cannot talk):
+          // this one takes a name and a session of its own, so the two never take turns.
+          tab = newTabName();
+          session = null;
+          sessionStorage.removeItem('bindery-session');
+          setStatus('This page was opened in another tab; showing a fresh copy.', 'notice');
+          delay = 0;
+          break;
+        case 1013:
+          setStatus('The server is busy; trying again shortly…', 'offline');
+          delay = Math.max(delay, 5000);
+          break;
+        case 1002: case 1007: case 1008: case 1009:
+          setStatus('The server closed the connection (' + (event.reason || event.code) + '); reconnecting…', 'error');
+          delay = Math.max(delay, 1000);
+          break;
+        default:
+          setStatus('Connection lost; reconnecting…', 'offline');
+      }
       setTimeout(connect, delay);
     };
   }
+
+  const reasons = {
+    duplicate: 'This page is a copy of another open tab; it shows the page afresh.',
+    expired: 'This page was away too long; it shows the page afresh, and changes it had not sent were lost.',
+    serverRestarted: 'The server restarted; the page shows it afresh, and changes it had not sent were lost.',
+  };
 
   function receive(message) {
     switch (message.type) {
       case 'reset':
         session = message.session;
         sessionStorage.setItem('bindery-session', session);
+        if (Number.isFinite(message.maxMessageBytes)) maxMessageBytes = message.maxMessageBytes;
         document.title = message.title;
         elements.clear();
         root.replaceChildren(build(message.tree));
         root.setAttribute('aria-busy', 'false');
-        setStatus('', '');
+        notice = reasons[message.reason] || '';
+        setStatus(notice, notice ? 'notice' : '');
         break;
       case 'patch':
         for (const op of message.ops) apply(op);
@@ -187,7 +266,13 @@
     error.className = 'error';
     error.setAttribute('role', 'alert');
     wrapper.append(input, error);
-    input.addEventListener('input', () => send({ type: 'edit', id: node.id, value: input.value }));
+    const showError = (text) => {
+      error.textContent = text || '';
+      wrapper.classList.toggle('invalid', !!text);
+      input.setAttribute('aria-invalid', text ? 'true' : 'false');
+    };
+    // Text too long to send stays in the field, with the reason as the field's error.
+    input.addEventListener('input', () => send({ type: 'edit', id: node.id, value: input.value }, showError));
     // The end of editing (Return, or leaving a changed field): bindings that update on commit write.
     input.addEventListener('change', () => send({ type: 'action', id: node.id }));
     return {
@@ -195,11 +280,7 @@
       set(key, value) {
         if (key === 'text' && input.value !== value) input.value = value || '';
         if (key === 'placeholder') input.placeholder = value || '';
-        if (key === 'error') {
-          error.textContent = value || '';
-          wrapper.classList.toggle('invalid', !!value);
-          input.setAttribute('aria-invalid', value ? 'true' : 'false');
-        }
+        if (key === 'error') showError(value);
         common(this, key, value);
       },
     };
@@ -281,5 +362,5 @@
     showSelection(list);
   }
 
-  connect();
+  checkForOriginal(connect);
 })();

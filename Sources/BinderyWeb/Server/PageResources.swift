@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The page's HTML, script and style sheet, read once from the package's resources.
@@ -25,13 +26,35 @@ struct PageResources: Sendable {
   /// A response with headers that keep the page to its own script: no inline script, no framing,
   /// no guessing of content types.
   func response(_ body: String, type: String) -> Response {
-    var headers = HTTPFields()
+    var headers = Self.securityFields
     headers[.contentType] = type
-    headers[.contentSecurityPolicy] =
-      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'"
-    headers[.xContentTypeOptions] = "nosniff"
     headers[.cacheControl] = "no-cache"
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+  }
+
+  /// The headers every response carries, errors included.
+  static let securityHeaders: [(name: String, value: String)] = [
+    (
+      "Content-Security-Policy",
+      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+    ),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+  ]
+
+  /// ``securityHeaders`` as fields.
+  static var securityFields: HTTPFields {
+    var fields = HTTPFields()
+    for header in securityHeaders {
+      if let name = HTTPField.Name(header.name) { fields[name] = header.value }
+    }
+    return fields
+  }
+
+  /// ``securityHeaders`` as raw HTTP/1.1 header lines, each ending in CRLF.
+  static var securityHeaderLines: String {
+    securityHeaders.map { "\($0.name): \($0.value)\r\n" }.joined()
   }
 
   static func escapeHTML(_ text: String) -> String {

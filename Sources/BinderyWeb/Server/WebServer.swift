@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
+import NIOCore
 
 /// Serves a ``WebPage`` over HTTP and WebSocket (Hummingbird): the page at `/`, its script and
 /// style sheet, and the page's socket at `/socket`.
@@ -23,12 +25,30 @@ public struct WebServer: Sendable {
     /// Origins allowed to open the socket besides the server's own (`http://127.0.0.1:8080`,
     /// `http://localhost:8080`, `http://HOST:PORT`).
     public var allowedOrigins: [String]
-    /// The largest WebSocket frame accepted; a larger one closes that socket (code 1009).
+    /// The largest WebSocket message accepted; a larger one closes that socket (code 1009).
     public var maxFrameSize: Int
     /// The most messages waiting for one page before it gets the whole page instead.
     public var outboundQueueLimit: Int
-    /// Limits of what a page may send.
+    /// Limits of what a page may send and of the sessions kept.
     public var limits: WebPageHost.Limits
+    /// The most connections open at once; past it a new one gets a 503. It is kept below the
+    /// process's limit of open files.
+    public var maxConnections: Int
+    /// The most connections of one client address; past it a new one gets a 503.
+    public var maxConnectionsPerAddress: Int
+    /// How long a new connection may take to send its first request's head; then it gets a 408.
+    public var headerTimeout: Duration
+    /// How long an HTTP connection may stay idle between requests.
+    public var idleTimeout: Duration
+    /// How long a page's socket may stay open without a `hello`.
+    public var helloTimeout: Duration
+    /// The longest request line (method, path, version); a longer one gets a 414.
+    public var maxRequestLineBytes: Int
+    /// The largest request head (request line and headers); a larger one gets a 431.
+    public var maxHeaderBytes: Int
+    /// What one socket may send before it is refused (`rateLimited`) and, past its budget of
+    /// refusals, closed (code 1008).
+    public var rates: SocketRates
 
     /// Creates a configuration.
     public init(
@@ -37,7 +57,15 @@ public struct WebServer: Sendable {
       allowedOrigins: [String] = [],
       maxFrameSize: Int = 1 << 16,
       outboundQueueLimit: Int = 256,
-      limits: WebPageHost.Limits = WebPageHost.Limits()
+      limits: WebPageHost.Limits = WebPageHost.Limits(),
+      maxConnections: Int = 1_024,
+      maxConnectionsPerAddress: Int = 256,
+      headerTimeout: Duration = .seconds(10),
+      idleTimeout: Duration = .seconds(30),
+      helloTimeout: Duration = .seconds(10),
+      maxRequestLineBytes: Int = 8 * 1024,
+      maxHeaderBytes: Int = 32 * 1024,
+      rates: SocketRates = SocketRates()
     ) {
       self.host = host
       self.port = port
@@ -45,11 +73,33 @@ public struct WebServer: Sendable {
       self.maxFrameSize = maxFrameSize
       self.outboundQueueLimit = outboundQueueLimit
       self.limits = limits
+      self.maxConnections = maxConnections
+      self.maxConnectionsPerAddress = maxConnectionsPerAddress
+      self.headerTimeout = headerTimeout
+      self.idleTimeout = idleTimeout
+      self.helloTimeout = helloTimeout
+      self.maxRequestLineBytes = maxRequestLineBytes
+      self.maxHeaderBytes = maxHeaderBytes
+      self.rates = rates
     }
 
     /// The origins whose pages may open the socket.
     public var origins: Set<String> {
       Set(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://\(host):\(port)"] + allowedOrigins)
+    }
+
+    /// ``maxConnections``, lowered to leave 64 of the process's open-file limit for everything else.
+    public var effectiveMaxConnections: Int {
+      var limit = rlimit()
+      #if os(Linux)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+      #else
+        let resource = RLIMIT_NOFILE
+      #endif
+      guard getrlimit(resource, &limit) == 0, limit.rlim_cur < 1 << 30 else {
+        return maxConnections
+      }
+      return max(1, min(maxConnections, Int(limit.rlim_cur) - 64))
     }
   }
 
@@ -67,72 +117,114 @@ public struct WebServer: Sendable {
     self.host = WebPageHost(page: page, limits: configuration.limits, logger: logger)
   }
 
-  /// Serves until the task is cancelled or the process is told to stop (SIGINT, SIGTERM).
+  /// Serves until the task is cancelled or the process is told to stop (SIGINT, SIGTERM); sessions
+  /// whose tab went away end after the resume window, a few at a time, in a task of their own.
   public func run() async throws {
     let application = try makeApplication()
-    try await application.runService()
+    let host = self.host
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await application.runService() }
+      group.addTask {
+        while !Task.isCancelled {
+          let wait = await host.endExpiredSessions()
+          if wait == .zero {
+            await Task.yield()
+          } else {
+            try await Task.sleep(for: min(wait ?? .seconds(1), .seconds(1)))
+          }
+        }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
   }
 
   func makeApplication() throws -> some ApplicationProtocol {
     let resources = try PageResources.load(title: host.page.title)
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.get("/") { _, _ in resources.response(resources.html, type: "text/html; charset=utf-8") }
     router.get("/bindery.js") { _, _ in resources.response(resources.script, type: "text/javascript; charset=utf-8") }
     router.get("/bindery.css") { _, _ in resources.response(resources.style, type: "text/css; charset=utf-8") }
 
-    let socketRouter = Router(context: BasicWebSocketRequestContext.self)
     let origins = configuration.origins
     let logger = self.logger
-    let host = self.host
-    let queueLimit = configuration.outboundQueueLimit
-    let maxFrameSize = configuration.maxFrameSize
-    socketRouter.ws("/socket") { request, _ in
-      let origin = request.headers[.origin]
-      guard let origin, origins.contains(origin) else {
-        logger.warning("refused a socket from a foreign origin", metadata: ["origin": "\(origin ?? "none")"])
-        return .dontUpgrade
-      }
-      return .upgrade([:])
-    } onUpgrade: { inbound, outbound, _ in
-      let connection = WebConnection(queueLimit: queueLimit)
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask {
-          do {
-            while let item = await connection.outbox.next() {
-              switch item {
-              case .message(let text):
-                try await outbound.write(.text(text))
-              case .reset:
-                if let text = await host.resetMessage(for: connection) { try await outbound.write(.text(text)) }
-              }
-            }
-          } catch {
-            logger.debug("stopped writing to a socket", metadata: ["error": "\(error)"])
-          }
-        }
-        do {
-          for try await message in inbound.messages(maxSize: maxFrameSize) {
-            switch message {
-            case .text(let text): await host.receive(text, from: connection)
-            case .binary: await host.receiveBinary(from: connection)
-            }
-          }
-        } catch {
-          logger.warning("closed a socket", metadata: ["error": "\(error)"])
-        }
-        await host.disconnect(connection)
-        group.cancelAll()
-      }
-    }
-
-    return Application(
-      router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: socketRouter,
-        configuration: .init(ws: .init(maxFrameSize: maxFrameSize))
-      ),
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+    let socket = SocketSession.Settings(
+      host: host,
+      queueLimit: configuration.outboundQueueLimit,
+      maxFrameSize: configuration.maxFrameSize,
+      messageLimits: {
+        var limits = JSONLimits.message
+        limits.maxBytes = configuration.limits.maxMessageBytes
+        return limits
+      }(),
+      helloTimeout: configuration.helloTimeout,
+      rates: configuration.rates,
+      helloGate: HelloGate(),
       logger: logger
     )
+    let maxConnections = configuration.effectiveMaxConnections
+    logger.info("accepting connections", metadata: ["max": "\(maxConnections)"])
+    let ledger = ConnectionLedger(limit: maxConnections, limitPerAddress: configuration.maxConnectionsPerAddress)
+    let guardLimits = ConnectionGuard.Limits(
+      headerTimeout: TimeAmount(configuration.headerTimeout),
+      maxRequestLineBytes: configuration.maxRequestLineBytes,
+      maxHeaderBytes: configuration.maxHeaderBytes
+    )
+    let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+      http1: HTTP1Channel.Configuration(
+        idleTimeout: TimeAmount(configuration.idleTimeout),
+        httpDecoderConfiguration: .init(
+          maxHeaderFieldSize: configuration.maxHeaderBytes * 2,
+          maxHeaderListSize: configuration.maxHeaderBytes * 2,
+          maxHeaderFieldCount: 100
+        )
+      ),
+      ws: WebSocketServerConfiguration(
+        maxFrameSize: configuration.maxFrameSize,
+        autoPing: .enabled(timePeriod: .seconds(30)),
+        closeTimeout: .seconds(5),
+        validateUTF8: true
+      )
+    )
+    let server = HTTPServerBuilder { responder in
+      GuardedChannel(
+        inner: HTTP1WebSocketUpgradeChannel(
+          responder: responder,
+          configuration: channelConfiguration
+        ) { request, channel, _ in
+          guard request.path == "/socket" else { return .dontUpgrade }
+          let origin = request.headerFields[.origin]
+          guard let origin, origins.contains(origin) else {
+            logger.warning(
+              "refused a socket from a foreign origin", metadata: ["origin": "\(LogText.clip(origin ?? "none"))"])
+            return .dontUpgrade
+          }
+          let address = channel.remoteAddress?.ipAddress ?? "unknown"
+          return .upgrade([:]) { inbound, outbound, _ in
+            try await SocketSession(settings: socket, remoteAddress: address).run(inbound: inbound, outbound: outbound)
+          }
+        },
+        limits: guardLimits,
+        securityHeaders: PageResources.securityHeaderLines,
+        ledger: ledger
+      )
+    }
+    return Application(
+      router: router,
+      server: server,
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port),
+        availableConnectionsDelegate: .maximum(maxConnections + 16, logger: logger)
+      ),
+      logger: logger
+    )
+  }
+}
+
+extension TimeAmount {
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 }

@@ -18,6 +18,8 @@ public final class WebOutbox: Sendable {
     case message(String)
     /// The page fell behind: send it the whole page (``WebPageHost/resetMessage(for:)``).
     case reset
+    /// Close the socket with this WebSocket close code and reason; nothing follows.
+    case close(code: UInt16, reason: String)
   }
 
   private struct State {
@@ -26,6 +28,8 @@ public final class WebOutbox: Sendable {
     var isClosed = false
     var waiter: CheckedContinuation<Item?, Never>?
     var overflows = 0
+    /// A close asked for, sent after what is queued.
+    var closing: (code: UInt16, reason: String)?
   }
 
   /// The most messages kept waiting.
@@ -46,7 +50,7 @@ public final class WebOutbox: Sendable {
   @discardableResult
   func send(_ text: String) -> Bool {
     let (waiter, overflowed): (CheckedContinuation<Item?, Never>?, Bool) = state.withLock { state in
-      guard !state.isClosed else { return (nil, false) }
+      guard !state.isClosed, state.closing == nil else { return (nil, false) }
       if let waiter = state.waiter {
         state.waiter = nil
         return (waiter, false)
@@ -73,6 +77,22 @@ public final class WebOutbox: Sendable {
     }
   }
 
+  /// Asks the writer to close the socket with `code` and `reason` once what is queued has gone;
+  /// nothing sent after this is queued.
+  public func close(code: UInt16, reason: String) {
+    let waiter: CheckedContinuation<Item?, Never>? = state.withLock { state in
+      guard !state.isClosed, state.closing == nil else { return nil }
+      guard let waiter = state.waiter else {
+        state.closing = (code, reason)
+        return nil
+      }
+      state.waiter = nil
+      state.isClosed = true
+      return waiter
+    }
+    waiter?.resume(returning: .close(code: code, reason: reason))
+  }
+
   /// Ends the outbox: the writer's `next()` returns `nil`.
   public func close() {
     let waiter = state.withLock { state in
@@ -94,6 +114,10 @@ public final class WebOutbox: Sendable {
           return .some(.reset)
         }
         if !state.queue.isEmpty { return .some(.message(state.queue.removeFirst())) }
+        if let closing = state.closing {
+          state.isClosed = true
+          return .some(.close(code: closing.code, reason: closing.reason))
+        }
         state.waiter = continuation
         return .none
       }
@@ -106,6 +130,11 @@ public final class WebOutbox: Sendable {
     state.withLock { state in
       var items: [Item] = state.needsReset ? [.reset] : []
       items += state.queue.map { .message($0) }
+      if let closing = state.closing {
+        items.append(.close(code: closing.code, reason: closing.reason))
+        state.closing = nil
+        state.isClosed = true
+      }
       state.queue = []
       state.needsReset = false
       return items
@@ -113,13 +142,16 @@ public final class WebOutbox: Sendable {
   }
 }
 
-/// One page's connection (one WebSocket): its outbox.
+/// One page's connection (one WebSocket): its outbox, and the address it came from.
 public final class WebConnection: Sendable {
   /// The messages waiting to go to the page.
   public let outbox: WebOutbox
+  /// The client's IP address, which per-address limits count by.
+  public let remoteAddress: String
 
-  /// Creates a connection whose outbox holds at most `queueLimit` messages.
-  public init(queueLimit: Int = 256) {
+  /// Creates a connection from `remoteAddress` whose outbox holds at most `queueLimit` messages.
+  public init(queueLimit: Int = 256, remoteAddress: String = "local") {
     outbox = WebOutbox(limit: queueLimit)
+    self.remoteAddress = remoteAddress
   }
 }

@@ -9,26 +9,45 @@ public import Logging
 /// ```swift
 /// let host = WebPageHost(page: page)
 /// let tab = WebConnection()
-/// await host.receive(#"{"type":"hello"}"#, from: tab)
+/// await host.receive(#"{"type":"hello","tab":"t1"}"#, from: tab)
 /// await host.receive(#"{"type":"edit","id":"FirstNameField","value":"Ada"}"#, from: tab)
 /// tab.outbox.drain()  // [.message(reset…), .message(patch…)]
 /// ```
 ///
-/// Every inbound message is checked (size, JSON, type, element id, the value's type, whether the
-/// element is enabled); a bad one is answered with an `error` message to its tab only, logged, and
-/// changes nothing.
+/// Every inbound message is checked (size, nesting, JSON, type, element id, the value's type, whether
+/// the element is enabled); a bad one is answered with an `error` message to its tab only, logged,
+/// and changes nothing. Sessions are bounded in number, in total and per client address (see
+/// ``Limits``), and those waiting for their tab end in small slices (``endExpiredSessions(now:atMost:)``).
 public actor WebPageHost {
-  /// Limits of what a page may send and how long a closed tab's session waits for it.
+  /// Limits of what a page may send, how many sessions are kept, and how long a closed tab's
+  /// session waits for it.
   public struct Limits: Sendable {
     /// The largest message accepted from a page, in UTF-8 bytes.
     public var maxMessageBytes: Int
     /// How long the session of a tab whose socket closed is kept for it to resume.
     public var resumeWindow: Duration
+    /// The most sessions kept, open or waiting to resume; past it, the session that has waited
+    /// longest is ended to make room, and when none waits a new tab is refused (`tooManySessions`).
+    public var maxSessions: Int
+    /// The most sessions kept for one client address, open or waiting, with the same rule.
+    public var maxSessionsPerAddress: Int
+    /// The most sessions waiting to resume; past it, those that have waited longest end. A waiting
+    /// session keeps its model only: its page is made again when its tab comes back.
+    public var maxWaitingSessions: Int
 
     /// Creates limits.
-    public init(maxMessageBytes: Int = 16 * 1024, resumeWindow: Duration = .seconds(120)) {
+    public init(
+      maxMessageBytes: Int = 16 * 1024,
+      resumeWindow: Duration = .seconds(120),
+      maxSessions: Int = 1_000,
+      maxSessionsPerAddress: Int = 64,
+      maxWaitingSessions: Int = 256
+    ) {
       self.maxMessageBytes = maxMessageBytes
       self.resumeWindow = resumeWindow
+      self.maxSessions = max(1, maxSessions)
+      self.maxSessionsPerAddress = max(1, maxSessionsPerAddress)
+      self.maxWaitingSessions = max(0, maxWaitingSessions)
     }
   }
 
@@ -37,26 +56,60 @@ public actor WebPageHost {
   /// The limits.
   public let limits: Limits
   let logger: Logger
+  /// A random name for this run of the server, the first 8 characters of every session token: a
+  /// token of another run tells a restart from an expired session.
+  private let instance: String
   private var sharedModel: AnyObject?
+  /// The sessions whose tab is connected, by token.
   private var sessions: [String: WebSession] = [:]
   private var attached: [ObjectIdentifier: WebSession] = [:]
+  /// The sessions whose tab went away, by token: their page was ended (so they cost other tabs
+  /// nothing), their model is kept, and the page is made again if the tab comes back.
+  private var waitingSessions: [String: WaitingSession] = [:]
+  private var sessionsPerAddress: [String: Int] = [:]
+  /// Tokens of waiting sessions, in the order their tabs went away (entries of sessions that
+  /// resumed or ended since are skipped); `waitingHead` is the first entry not yet looked at.
+  private var waiting: [(token: String, since: ContinuousClock.Instant)] = []
+  private var waitingHead = 0
+  /// Refusals logged at debug level since the last warning, and when that warning was.
+  private var refusalsSinceWarning = 0
+  private var lastRefusalWarning: ContinuousClock.Instant?
 
   /// Creates a host for `page`.
   public init(page: WebPage, limits: Limits = Limits(), logger: Logger = Logger(label: "bindery.web")) {
     self.page = page
     self.limits = limits
     self.logger = logger
+    instance = Self.hex(UInt64(UInt32.random(in: .min ... .max)), digits: 8)
   }
 
-  /// How many sessions are kept (attached or waiting to resume).
-  public var sessionCount: Int { sessions.count }
+  /// How many sessions are kept (open or waiting to resume).
+  public var sessionCount: Int { sessions.count + waitingSessions.count }
 
-  /// Handles one message from a page, then sends every tab the changes it caused.
+  /// Whether a page on `connection` said `hello` and has a session.
+  public func hasSession(_ connection: WebConnection) -> Bool {
+    attached[ObjectIdentifier(connection)] != nil
+  }
+
+  /// How many sessions wait for their tab to resume.
+  public var waitingSessionCount: Int { waitingSessions.count }
+
+  /// Handles one message's text from a page (parsed and checked here), then sends every tab the
+  /// changes it caused. The server parses messages before they reach the host, with
+  /// ``receive(_:from:)-(ClientMessage,_)``, so that a slow message delays only its own socket.
   public func receive(_ text: String, from connection: WebConnection) {
-    do {
-      let message = try ClientMessage.parse(text, maxBytes: limits.maxMessageBytes)
-      if case .hello(let resume) = message {
-        try hello(resume: resume, connection: connection)
+    do throws(WebInputError) {
+      receive(try ClientMessage.parse(text, maxBytes: limits.maxMessageBytes), from: connection)
+    } catch {
+      refuse(error, from: connection)
+    }
+  }
+
+  /// Handles one parsed message from a page, then sends every tab the changes it caused.
+  public func receive(_ message: ClientMessage, from connection: WebConnection) {
+    do throws(WebInputError) {
+      if case .hello(let resume, let tab) = message {
+        try hello(resume: resume, tab: tab, connection: connection)
       } else {
         guard let session = attached[ObjectIdentifier(connection)] else {
           throw WebInputError(.noSession, "send hello first")
@@ -64,25 +117,56 @@ public actor WebPageHost {
         try session.handle(message)
       }
     } catch {
-      refuse(error, connection: connection)
+      refuse(error, from: connection)
     }
     flushAll()
   }
 
+  /// Answers a page's refused message with an `error` to that page only; nothing changes.
+  public func refuse(_ error: WebInputError, from connection: WebConnection) {
+    logRefusal(error)
+    connection.outbox.send(ServerMessage.error(error).text)
+  }
+
   /// Refuses a message that is not text (a binary frame).
   public func receiveBinary(from connection: WebConnection) {
-    refuse(WebInputError(.malformedMessage, "messages are text"), connection: connection)
+    refuse(WebInputError(.malformedMessage, "messages are text"), from: connection)
   }
 
   /// The tab's socket closed: its session waits ``Limits/resumeWindow`` for the tab to come back.
   public func disconnect(_ connection: WebConnection) {
     connection.outbox.close()
     guard let session = attached.removeValue(forKey: ObjectIdentifier(connection)) else { return }
-    logger.info("a page's socket closed; its session waits for it", metadata: ["session": "\(session.token.prefix(8))"])
-    if session.connection === connection {
-      session.connection = nil
-      session.detachedAt = .now
+    logger.debug("a page's socket closed; its session waits for it", metadata: ["session": "\(session.shortName)"])
+    if session.connection === connection { makeWait(session) }
+  }
+
+  /// Ends, at most `count` at a time, the sessions that waited longer than the resume window for
+  /// their tab, and those past ``Limits/maxWaitingSessions`` (longest waiting first), so that a
+  /// server with thousands of them never holds the page for long; the server calls it from a task
+  /// of its own.
+  ///
+  /// - Returns: How long until the next session is due (`.zero` when more are due now), or `nil`
+  ///   when none waits.
+  public func endExpiredSessions(now: ContinuousClock.Instant = .now, atMost count: Int = 64) -> Duration? {
+    var ended = 0
+    while waitingHead < waiting.count {
+      let entry = waiting[waitingHead]
+      guard let session = waitingSessions[entry.token], session.since == entry.since else {
+        waitingHead += 1  // resumed or ended since
+        continue
+      }
+      let waited = now - entry.since
+      if waited < limits.resumeWindow, waitingSessions.count <= limits.maxWaitingSessions {
+        return limits.resumeWindow - waited
+      }
+      guard ended < count else { return .zero }
+      waitingHead += 1
+      endWaiting(entry.token)
+      ended += 1
     }
+    compactWaiting()
+    return nil
   }
 
   /// The whole page for a tab that fell behind (its outbox overflowed), dropping what was queued.
@@ -90,9 +174,9 @@ public actor WebPageHost {
     guard let session = attached[ObjectIdentifier(connection)] else { return nil }
     logger.notice(
       "a page fell behind; sending it the whole page",
-      metadata: ["session": "\(session.token.prefix(8))", "overflows": "\(connection.outbox.overflowCount)"])
+      metadata: ["session": "\(session.shortName)", "overflows": "\(connection.outbox.overflowCount)"])
     connection.outbox.discardQueued()
-    return session.resetMessage(title: page.title).text
+    return resetText(session, reason: .refresh)
   }
 
   /// Runs work a page scheduled (``WebPageContext/after(_:_:)``), then sends the changes.
@@ -107,87 +191,211 @@ public actor WebPageHost {
     flushAll()
   }
 
-  private func hello(resume: String?, connection: WebConnection) throws(WebInputError) {
-    expireDetachedSessions()
-    if let old = attached.removeValue(forKey: ObjectIdentifier(connection)), old.connection === connection {
-      old.connection = nil
-      old.detachedAt = .now
+  private func hello(resume: String?, tab: String?, connection: WebConnection) throws(WebInputError) {
+    let current = attached[ObjectIdentifier(connection)]
+    if let current, resume == nil || resume == current.token {
+      // Hello again on the same socket: the same session, the whole page again.
+      send(current, to: connection, reason: .refresh)
+      return
     }
-    let session: WebSession
     if let resume, let existing = sessions[resume] {
-      if let other = existing.connection, other !== connection {
-        attached[ObjectIdentifier(other)] = nil
+      guard let tab, tab == existing.tab, let holder = existing.connection else {
+        // Another tab holds it: this tab is a copy (a duplicated tab); it gets its own session.
+        try start(address: connection.remoteAddress, tab: tab, on: connection, replacing: current, reason: .duplicate)
+        return
       }
-      session = existing
-      logger.debug("session resumed", metadata: ["session": "\(resume.prefix(8))"])
-    } else {
-      session = try makeSession()
-      sessions[session.token] = session
-      logger.debug("session started", metadata: ["session": "\(session.token.prefix(8))"])
+      // The same tab, back on a new socket before its old one was seen closed.
+      attached[ObjectIdentifier(holder)] = nil
+      holder.outbox.close(code: 4001, reason: "this page reconnected on another socket")
+      if let current { makeWait(current) }
+      attach(existing, to: connection, reason: .resumed)
+      logger.debug("session taken back by its tab", metadata: ["session": "\(existing.shortName)"])
+      return
     }
-    session.connection = connection
-    session.detachedAt = nil
-    attached[ObjectIdentifier(connection)] = session
-    connection.outbox.discardQueued()
-    connection.outbox.send(session.resetMessage(title: page.title).text)
+    if let resume, let waitingSession = waitingSessions[resume] {
+      let content = try makeContent(for: waitingSession.model)
+      waitingSessions[resume] = nil
+      let session = WebSession(
+        token: resume, model: waitingSession.model, content: content, address: waitingSession.address,
+        tab: tab ?? waitingSession.tab)
+      sessions[resume] = session
+      if let current { makeWait(current) }
+      attach(session, to: connection, reason: .resumed)
+      logger.debug("session resumed", metadata: ["session": "\(session.shortName)"])
+      return
+    }
+    let reason: ResetReason =
+      switch resume {
+      case nil: .new
+      case let token? where token.hasPrefix(instance): .expired
+      case _?: .serverRestarted
+      }
+    try start(address: connection.remoteAddress, tab: tab, on: connection, replacing: current, reason: reason)
   }
 
-  private func makeSession() throws(WebInputError) -> WebSession {
-    let model: AnyObject
+  /// Makes a session for a tab (within the caps) and attaches it; the socket's earlier session, if
+  /// any, waits to resume.
+  private func start(
+    address: String, tab: String?, on connection: WebConnection, replacing current: WebSession?, reason: ResetReason
+  ) throws(WebInputError) {
+    if (sessionsPerAddress[address] ?? 0) >= limits.maxSessionsPerAddress, !endLongestWaiting(address: address) {
+      refuseSession(connection, "this address has \(limits.maxSessionsPerAddress) pages open; close one or try later")
+      return
+    }
+    if sessionCount >= limits.maxSessions, !endLongestWaiting(address: nil) {
+      refuseSession(connection, "the server has \(limits.maxSessions) pages open; try later")
+      return
+    }
+    let model = makeModel()
+    let session = WebSession(
+      token: makeToken(), model: model, content: try makeContent(for: model), address: address, tab: tab)
+    sessions[session.token] = session
+    sessionsPerAddress[address, default: 0] += 1
+    if let current { makeWait(current) }
+    attach(session, to: connection, reason: reason)
+    logger.debug("session started", metadata: ["session": "\(session.shortName)", "reason": "\(reason.rawValue)"])
+  }
+
+  private func refuseSession(_ connection: WebConnection, _ message: String) {
+    refuse(WebInputError(.tooManySessions, message), from: connection)
+    connection.outbox.close(code: 1013, reason: "too many sessions")
+  }
+
+  private func attach(_ session: WebSession, to connection: WebConnection, reason: ResetReason) {
+    session.connection = connection
+    attached[ObjectIdentifier(connection)] = session
+    send(session, to: connection, reason: reason)
+  }
+
+  private func send(_ session: WebSession, to connection: WebConnection, reason: ResetReason) {
+    connection.outbox.discardQueued()
+    connection.outbox.send(resetText(session, reason: reason))
+  }
+
+  private func resetText(_ session: WebSession, reason: ResetReason) -> String {
+    return session.resetMessage(title: page.title, reason: reason, maxMessageBytes: limits.maxMessageBytes).text
+  }
+
+  /// The session's tab went away: its page ends (so it costs other tabs nothing) and its model
+  /// waits for the tab to resume.
+  private func makeWait(_ session: WebSession) {
+    let now = ContinuousClock.now
+    if let connection = session.connection, attached[ObjectIdentifier(connection)] === session {
+      attached[ObjectIdentifier(connection)] = nil
+    }
+    session.connection = nil
+    sessions[session.token] = nil
+    session.end()
+    waitingSessions[session.token] = WaitingSession(
+      model: session.model, address: session.address, tab: session.tab, since: now)
+    waiting.append((session.token, now))
+    // Past maxWaitingSessions, the reaper (endExpiredSessions) ends the longest waiting.
+  }
+
+  /// Ends the session that has waited longest (of `address`, if given); returns whether there was one.
+  private func endLongestWaiting(address: String?) -> Bool {
+    var index = waitingHead
+    while index < waiting.count {
+      let entry = waiting[index]
+      if let session = waitingSessions[entry.token], session.since == entry.since,
+        address == nil || session.address == address
+      {
+        if index == waitingHead { waitingHead += 1 }
+        endWaiting(entry.token)
+        compactWaiting()
+        return true
+      }
+      if index == waitingHead { waitingHead += 1 }
+      index += 1
+    }
+    compactWaiting()
+    return false
+  }
+
+  private func endWaiting(_ token: String) {
+    guard let session = waitingSessions.removeValue(forKey: token) else { return }
+    if let count = sessionsPerAddress[session.address], count > 1 {
+      sessionsPerAddress[session.address] = count - 1
+    } else {
+      sessionsPerAddress[session.address] = nil
+    }
+  }
+
+  /// Drops the entries already looked at, and those of sessions no longer waiting, once they are
+  /// most of the list.
+  private func compactWaiting() {
+    guard waiting.count > 64,
+      waiting.count - waitingHead < waiting.count / 2 || waiting.count > 4 * waitingSessions.count
+    else { return }
+    waiting = waiting[waitingHead...].filter { entry in waitingSessions[entry.token]?.since == entry.since }
+    waitingHead = 0
+  }
+
+  private func makeModel() -> AnyObject {
     switch page.sharing {
     case .shared:
-      if let sharedModel {
-        model = sharedModel
-      } else {
-        model = page.makeModel()
-        sharedModel = model
-      }
+      if let sharedModel { return sharedModel }
+      let model = page.makeModel()
+      sharedModel = model
+      return model
     case .perSession:
-      model = page.makeModel()
+      return page.makeModel()
     }
-    let content: WebContent
+  }
+
+  private func makeContent(for model: AnyObject) throws(WebInputError) -> WebContent {
     do {
-      content = try page.makeContent(model, WebPageContext(host: self))
+      return try page.makeContent(model, WebPageContext(host: self))
     } catch {
-      logger.error("the page could not be made", metadata: ["error": "\(error)"])
+      logger.error("the page could not be made", metadata: ["error": "\(LogText.clip("\(error)", max: 200))"])
       throw WebInputError(.pageUnavailable, "the page could not be made")
     }
-    return WebSession(token: Self.makeToken(), model: model, content: content)
   }
 
-  private func expireDetachedSessions() {
+  /// Logs a refusal at debug level, and a warning at most every 10 seconds with how many there were.
+  private func logRefusal(_ error: WebInputError) {
+    var metadata: Logger.Metadata = [
+      "code": "\(error.code.rawValue)", "reason": "\(LogText.clip(error.message, max: 200))",
+    ]
+    if let id = error.elementID { metadata["element"] = "\(LogText.clip(id, max: 80))" }
+    logger.debug("refused a message", metadata: metadata)
+    refusalsSinceWarning += 1
     let now = ContinuousClock.now
-    for (token, session) in sessions {
-      if let detachedAt = session.detachedAt, now - detachedAt > limits.resumeWindow {
-        session.end()
-        sessions[token] = nil
-      }
-    }
-  }
-
-  private func refuse(_ error: any Error, connection: WebConnection) {
-    let inputError =
-      (error as? WebInputError) ?? WebInputError(.malformedMessage, "the message was refused")
-    logger.warning(
-      "refused a message", metadata: ["code": "\(inputError.code.rawValue)", "reason": "\(inputError.message)"])
-    connection.outbox.send(ServerMessage.error(inputError).text)
+    if let last = lastRefusalWarning, now - last < .seconds(10) { return }
+    metadata["refusals"] = "\(refusalsSinceWarning)"
+    logger.warning("refused a message", metadata: metadata)
+    lastRefusalWarning = now
+    refusalsSinceWarning = 0
   }
 
   private func flushAll() {
     var previous: (operations: [PatchOperation], text: String)?
-    for session in sessions.values {
+    for session in attached.values {
       previous = session.flush(reusing: previous)
       if session.didOverflow {
         session.didOverflow = false
         logger.warning(
           "a page does not read its messages; its queue was dropped for a reset",
-          metadata: ["session": "\(session.token.prefix(8))"])
+          metadata: ["session": "\(session.shortName)"])
       }
     }
   }
 
-  private static func makeToken() -> String {
+  private func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+    return instance + (0..<4).map { _ in Self.hex(generator.next(), digits: 16) }.joined()
   }
+
+  private static func hex(_ value: UInt64, digits: Int) -> String {
+    let text = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  }
+}
+
+/// A session whose tab went away: what it takes to make its page again when the tab comes back.
+struct WaitingSession {
+  let model: AnyObject
+  let address: String
+  let tab: String?
+  let since: ContinuousClock.Instant
 }

@@ -9,13 +9,21 @@ final class WebSession {
   let root: WebMirror?
   let builder: MirrorBuilder
   let collector: PatchCollector
+  /// The address of the client that made the session (per-address limits count by it).
+  let address: String
+  /// The random name of the tab that holds the session, if it gave one: a reload of the same tab
+  /// may take the session back from a socket not yet seen closed; another tab may not.
+  let tab: String?
   var connection: WebConnection?
-  var detachedAt: ContinuousClock.Instant?
+  /// A short name for logs: part of the token (never the whole of it).
+  var shortName: Substring { token.dropFirst(8).prefix(8) }
   /// Whether the page's outbox overflowed since the host last looked (it does not read in time).
   var didOverflow = false
 
-  init(token: String, model: AnyObject, content: WebContent) {
+  init(token: String, model: AnyObject, content: WebContent, address: String, tab: String?) {
     self.token = token
+    self.address = address
+    self.tab = tab
     self.model = model
     self.content = content
     let collector = PatchCollector()
@@ -26,10 +34,10 @@ final class WebSession {
   }
 
   /// The whole page.
-  func resetMessage(title: String) -> ServerMessage {
+  func resetMessage(title: String, reason: ResetReason, maxMessageBytes: Int) -> ServerMessage {
     collector.discard()
     let tree = root?.snapshot() ?? .object([("id", "~0"), ("kind", "panel"), ("props", .object([]))])
-    return .reset(session: token, title: title, tree: tree)
+    return .reset(session: token, title: title, tree: tree, reason: reason, maxMessageBytes: maxMessageBytes)
   }
 
   /// Applies a page's edit or action to its element.
@@ -78,7 +86,7 @@ final class WebSession {
 
   private func element(_ id: String) throws(WebInputError) -> WebMirror {
     guard let mirror = builder.mirrors[id] else {
-      throw WebInputError(.unknownElement, "no element has the id \"\(id.prefix(80))\"")
+      throw WebInputError(.unknownElement, "no element has the id \"\(LogText.clip(id, max: 80))\"")
     }
     return mirror
   }

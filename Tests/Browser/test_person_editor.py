@@ -161,6 +161,46 @@ def main():
         first.type_into("FirstNameField", "Grace")
         first.wait(lambda: "Grace" in first.rows()[2].text, "the new row did not follow")
 
+    @test("a duplicated tab gets its own session and both tabs keep working")
+    def _():
+        first = state["first"].focus()
+        original_token = driver.execute_script("return sessionStorage.getItem('bindery-session')")
+        before = set(driver.window_handles)
+        driver.execute_script("window.open(location.href)")  # copies the tab's session storage
+        WebDriverWait(driver, TIMEOUT).until(lambda _: len(driver.window_handles) > len(before))
+        handle = (set(driver.window_handles) - before).pop()
+        copy = Page(driver, handle).focus()
+        copy.wait(lambda: len(copy.rows()) > 0, "the copy did not load its people")
+        token = lambda: driver.execute_script("return sessionStorage.getItem('bindery-session')")
+        copy.wait(lambda: token() is not None, "the copy has no session")
+        copy_token = token()
+        copy.type_into("LastNameField", "Copy")
+        first = state["first"].focus()
+        if token() == copy_token:
+            raise AssertionError("the copy shares the original's session")
+        if token() != original_token:
+            raise AssertionError("the original lost its session to the copy")
+        first.wait(lambda: first.field("LastNameField").get_attribute("value") == "Copy", "the original missed it")
+        first.type_into("LastNameField", "Original")
+        copy = copy.focus()
+        copy.wait(lambda: copy.field("LastNameField").get_attribute("value") == "Original", "the copy missed it")
+        first = state["first"].focus()
+        status = driver.find_element(By.ID, "bindery-status").text
+        if "hello" in status:
+            raise AssertionError(f"the original's edits were refused: {status!r}")
+
+    @test("a text too long to send shows as the field's error and stays in the field")
+    def _():
+        first = state["first"].focus()
+        driver.execute_script(
+            "const input = document.querySelector('[data-bid=\"FirstNameField\"] input');"
+            "input.value = 'x'.repeat(70000); input.dispatchEvent(new Event('input'));")
+        first.wait(lambda: "Too long" in first.element("FirstNameField", ".error").text, "no error for the paste")
+        if len(first.field("FirstNameField").get_attribute("value")) != 70000:
+            raise AssertionError("the pasted text was reverted")
+        first.type_into("FirstNameField", "Grace")
+        first.wait(lambda: first.element("FirstNameField", ".error").text == "", "the error stayed")
+
     @test("a screenshot is saved")
     def _():
         if not os.path.exists(arguments.screenshot) or os.path.getsize(arguments.screenshot) < 1000:

@@ -30,15 +30,16 @@
 
   // Sends a message; one larger than the server accepts is not sent, and `tooLarge` is told why.
   function send(message, tooLarge) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
     const text = JSON.stringify(message);
     const bytes = encoder.encode(text).length;
     if (bytes > maxMessageBytes) {
       const why = 'Too long: ' + Math.ceil(bytes / 1024) + ' KB; the limit is ' + Math.floor(maxMessageBytes / 1024) + ' KB.';
       if (tooLarge) tooLarge(why); else setStatus(why, 'error');
-      return;
+      return false;
     }
     socket.send(text);
+    return true;
   }
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
@@ -271,8 +272,13 @@
       wrapper.classList.toggle('invalid', !!text);
       input.setAttribute('aria-invalid', text ? 'true' : 'false');
     };
-    // Text too long to send stays in the field, with the reason as the field's error.
-    input.addEventListener('input', () => send({ type: 'edit', id: node.id, value: input.value }, showError));
+    // Text too long to send stays in the field, with the reason as the field's error until the
+    // text fits again.
+    let tooLong = false;
+    input.addEventListener('input', () => {
+      const sent = send({ type: 'edit', id: node.id, value: input.value }, (why) => { tooLong = true; showError(why); });
+      if (sent && tooLong) { tooLong = false; showError(''); }
+    });
     // The end of editing (Return, or leaving a changed field): bindings that update on commit write.
     input.addEventListener('change', () => send({ type: 'action', id: node.id }));
     return {

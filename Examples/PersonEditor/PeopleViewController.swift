@@ -16,6 +16,8 @@ final class PeopleViewController {
   init(persons: [Person] = PeopleViewController.samplePeople()) {
     self.persons = KeyValueArray(persons)
     people.bindContent(to: self, \.persons)
+    // Every tab shares this list: no user can grow it past 500 people (Add is disabled there).
+    people.maximumCount = 500
     people.select(indexes: [0])
     person = people.selectedObjects.first
     following = observe(people, \.selectionIndexes) { [weak self] _ in

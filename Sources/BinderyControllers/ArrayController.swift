@@ -76,6 +76,14 @@ public final class ArrayController<Element: AnyObject> {
     didSet { updateAbilities() }
   }
 
+  /// The most objects the content may hold through the controller, or `nil` (the default) for no
+  /// bound. At the bound, ``add()`` and ``insert(_:at:)`` do nothing and ``canAdd`` and
+  /// ``canInsert`` are `false`, so a button bound to them is disabled: one user of a shared list
+  /// cannot grow it without end. The model itself can still grow.
+  public var maximumCount: Int? {
+    didSet { updateAbilities() }
+  }
+
   /// Whether an object moves, appears or disappears as soon as a property its sort keys or the filter
   /// read changes; `true` by default (Cocoa's default is `false`). When `false`, such an edit leaves
   /// the arrangement as it is until ``rearrangeObjects()`` (or until the arrangement is made again:
@@ -579,8 +587,14 @@ public final class ArrayController<Element: AnyObject> {
     }
   }
 
+  /// Whether the content is below ``maximumCount``.
+  private var hasRoom: Bool {
+    guard let maximumCount else { return true }
+    return content.count < maximumCount
+  }
+
   private func updateAbilities() {
-    let insert = isEditable && writeContent != nil
+    let insert = isEditable && writeContent != nil && hasRoom
     let add = insert && makeElement != nil
     let remove = insert && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
@@ -598,7 +612,7 @@ public final class ArrayController<Element: AnyObject> {
   /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard isEditable, let makeElement, writeContent != nil else { return nil }
+    guard isEditable, let makeElement, writeContent != nil, hasRoom else { return nil }
     let element = makeElement()
     insert(element, at: content.count)
     return element
@@ -608,7 +622,7 @@ public final class ArrayController<Element: AnyObject> {
   /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
   /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
-    guard isEditable, let writeContent else { return }
+    guard isEditable, let writeContent, hasRoom else { return }
     if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
     writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }

@@ -17,6 +17,28 @@ struct ArrayControllerEditingTests {
     return (directory, controller)
   }
 
+  @Test("at its maximum count the controller adds nothing and its Add button is disabled, until one is removed")
+  func maximumCount() {
+    let (directory, controller) = controller(["Ada", "Grace"])
+    let addButton = Button(title: "Add")
+    addButton.bind(\.isEnabled, to: controller, \.canAdd)
+    controller.maximumCount = 3
+    #expect(addButton.isEnabled)
+    #expect(controller.add() != nil)
+    #expect(!addButton.isEnabled)
+    #expect(!controller.canInsert)
+    #expect(controller.add() == nil)
+    controller.insert(Person("Alan"), at: 0)
+    #expect(directory.people.map(\.firstName) == ["Ada", "Grace", "new"])
+    controller.select(indexes: [0])
+    controller.remove()
+    #expect(addButton.isEnabled)
+    controller.maximumCount = nil
+    #expect(controller.add() != nil)
+    #expect(controller.add() != nil)
+    #expect(directory.people.count == 4)
+  }
+
   @Test("canInsert is true while the content can be written and the controller is editable")
   func canInsert() {
     let directory = Directory()

@@ -56,7 +56,7 @@ struct SessionLimitTests {
   @Test func waitingSessionsExpireAFewAtATime() async throws {
     let host = WebPageHost(
       page: makeProfilePage(sharing: .shared),
-      limits: .init(resumeWindow: .seconds(5), maxSessionsPerAddress: 1_000, maxWaitingSessions: 1_000))
+      limits: .init(resumeWindow: .seconds(60), maxSessionsPerAddress: 1_000, maxWaitingSessions: 1_000))
     for _ in 0..<100 {
       let tab = TestTab(host)
       await tab.hello()
@@ -64,9 +64,9 @@ struct SessionLimitTests {
     }
     let now = ContinuousClock.now
     let early = await host.endExpiredSessions(now: now)
-    #expect(early != nil && early! > .seconds(4))
+    #expect(early.map { $0 > .zero && $0 <= .seconds(60) } == true)  // none due yet
     #expect(await host.sessionCount == 100)
-    let later = now + .seconds(6)
+    let later = now + .seconds(61)
     var slices = 0
     while let wait = await host.endExpiredSessions(now: later, atMost: 8), wait == .zero { slices += 1 }
     #expect(await host.endExpiredSessions(now: later) == nil)

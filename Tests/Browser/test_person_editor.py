@@ -201,6 +201,16 @@ def main():
         first.type_into("FirstNameField", "Grace")
         first.wait(lambda: first.element("FirstNameField", ".error").text == "", "the error stayed")
 
+    @test("a page whose session the server no longer knows says so")
+    def _():
+        first = state["first"].focus()
+        # A token of another run of the server, as after a restart.
+        driver.execute_script("sessionStorage.setItem('bindery-session', '00000000' + 'ab'.repeat(16))")
+        driver.refresh()
+        first.wait(lambda: len(first.rows()) > 0, "the page did not load again")
+        first.wait(lambda: "server restarted" in driver.find_element(By.ID, "bindery-status").text,
+                   "no word about the restart")
+
     @test("a screenshot is saved")
     def _():
         if not os.path.exists(arguments.screenshot) or os.path.getsize(arguments.screenshot) < 1000:

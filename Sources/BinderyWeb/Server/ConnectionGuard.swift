@@ -41,7 +41,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
-    if refuseAtOnce { return reject(context, "503 Service Unavailable") }
+    if refuseAtOnce {
+      // Written once the socket is active: a connection over a cap is answered, never left waiting.
+      if context.channel.isActive { reject(context, "503 Service Unavailable") }
+      return
+    }
     let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
     deadline = context.eventLoop.scheduleTask(in: limits.headerTimeout) {
       let (handler, context) = loopBound.value
@@ -49,6 +53,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
       handler.rejected = true
       handler.respond(context, "408 Request Timeout")
     }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    if refuseAtOnce, !rejected {
+      reject(context, "503 Service Unavailable")
+      return
+    }
+    context.fireChannelActive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {

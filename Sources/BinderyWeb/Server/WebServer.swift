@@ -221,10 +221,3 @@ public struct WebServer: Sendable {
     )
   }
 }
-
-extension TimeAmount {
-  init(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-  }
-}

@@ -379,8 +379,15 @@ async def main():
 
     async def connection_cap():
         extra = []
+        before = fd_count(pid)
         sockets = [raw_connect(host, port, "127.0.0.5") for _ in range(256)]
         try:
+            # The server sets up accepted sockets on several event loops, so a later socket may be
+            # counted before an earlier one; wait until it holds all 256 before going past the cap.
+            deadline = time.monotonic() + 5
+            while fd_count(pid) < before + 256 and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)
             for _ in range(5):
                 sock = raw_connect(host, port, "127.0.0.5")
                 sock.settimeout(10)

@@ -19,18 +19,20 @@ let package = Package(
     .library(name: "BinderyLint", targets: ["BinderyLint"]),
     .library(name: "BinderyControllers", targets: ["BinderyControllers"]),
     .library(name: "BinderyWeb", targets: ["BinderyWeb"]),
+    .library(name: "BinderyTestKit", targets: ["BinderyTestKit"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    // swift-syntax ships one major version per Swift release: admit this one and the next.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.0"..<"605.0.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
-    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
-    .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .macro(
@@ -44,12 +46,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "Bindery", dependencies: ["BinderyMacros"], swiftSettings: strictSettings),
-    .target(name: "BinderyControls", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
-    .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
-      name: "BinderyControllers", dependencies: ["Bindery", "BinderyControls", "BinderyExpressions"],
-      swiftSettings: strictSettings),
+      name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
+    .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
       name: "BinderySpec",
       dependencies: [
@@ -79,7 +80,7 @@ let package = Package(
       dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb"],
       swiftSettings: strictSettings
     ),
-    .target(name: "BinderyTestSupport", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyTestKit", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
       dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderyWeb"],
@@ -88,18 +89,31 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "BinderyTestKitTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyTestKit"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyNamesTests",
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
+        "BinderyLint", "BinderyTestKit", "BinderyWeb",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "BinderyTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyTestSupport"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "BinderyControlsTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyTestSupport"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "BinderyExpressionsTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestSupport"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .target(
@@ -111,14 +125,14 @@ let package = Package(
     .testTarget(
       name: "BinderySpecTests",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyLint", "BinderyTestSupport",
+        "Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyLint", "BinderyTestKit",
       ],
       resources: [.copy("Specs")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "BinderyControllersTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyTestSupport"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -8,7 +8,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(name: "Bindery", path: ".."),
-    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(name: "MallocStats"),

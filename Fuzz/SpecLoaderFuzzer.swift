@@ -9,10 +9,10 @@ import BinderyControls
 import Foundation
 
 /// The classes a fuzzed spec may name: the headless controls, lists, and a control class as the
-/// objects of controllers (so that `objectClass: Label` makes an array controller).
+/// objects of controllers (so that `objectClass: HeadlessLabel` makes an array controller).
 private let fuzzClasses: SpecClassRegistry = {
   let registry = SpecClassRegistry()
-  registry.registerAction("save", of: Button.self) { _ in }
+  registry.registerAction("save", of: HeadlessButton.self) { _ in }
   return registry
 }()
 
@@ -48,9 +48,9 @@ public func fuzzSpecLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // A spec file: linted without classes, loaded with the controls' classes.
   checkLocated(SpecFile.lint(yaml: text, file: "fuzz.spec.yaml"), in: text, "lint")
   do {
-    let spec = try SpecFile.load(yaml: text, file: "fuzz.spec.yaml", classes: fuzzClasses, root: View())
+    let spec = try SpecFile.load(yaml: text, file: "fuzz.spec.yaml", classes: fuzzClasses, root: HeadlessView())
     for name in spec.names {
-      if let button = spec[name] as? Button { _ = button.userDidTap() }
+      if let button = spec[name] as? HeadlessButton { _ = button.userDidTap() }
     }
     spec.unbind()
   } catch {
@@ -78,7 +78,7 @@ public func fuzzSpecLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
       preconditionFailure("a saved bindings file does not read back: \(error)\n\(saved)")
     }
-    let bindings = try definition.bind(owner: View())
+    let bindings = try definition.bind(owner: HeadlessView())
     bindings.unbind()
   } catch {
     checkLocated(error.errors, in: text, "bindings")

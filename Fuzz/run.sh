@@ -37,8 +37,8 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-na
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
   -I "$bin/Modules" -Xcc -fmodule-map-file="$yaml_include/module.modulemap" -Xcc -I"$yaml_include" \
   $(find Sources/BinderySpec -name '*.swift' | sort) Fuzz/SpecLoaderFuzzer.swift \
-  "$bin"/Bindery.build/*.o "$bin"/BinderyControls.build/*.o "$bin"/BinderyControllers.build/*.o \
-  "$bin"/BinderyExpressions.build/*.o "$bin"/Yams.build/*.o "$bin"/CYaml.build/src/*.o \
+  $(grep -E '/(Bindery|BinderyControls|BinderyControllers|BinderyExpressions|Yams|CYaml)\.build/' \
+    "$bin/bindery-lint.product/Objects.LinkFileList" | tr -d "'\"") \
   -o "$out/spec-fuzzer" 2>&1 | quiet
 test -x "$out/spec-fuzzer"
 

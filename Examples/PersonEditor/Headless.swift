@@ -8,10 +8,10 @@ import Foundation
 /// The headless walkthrough: the seeds' Person example with headless controls, printed step by step.
 func runHeadlessWalkthrough() {
   let controller = PersonController(person: Person(age: 36))
-  let firstNameField = TextField(placeholder: "First name")
-  let lastNameField = TextField(placeholder: "Last name")
-  let ageField = TextField(placeholder: "Age")
-  let fullNameLabel = Label()
+  let firstNameField = HeadlessTextField(placeholder: "First name")
+  let lastNameField = HeadlessTextField(placeholder: "Last name")
+  let ageField = HeadlessTextField(placeholder: "Age")
+  let fullNameLabel = HeadlessLabel()
 
   func show(_ step: String) {
     func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nil" }

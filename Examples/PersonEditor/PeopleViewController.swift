@@ -11,7 +11,7 @@ final class PeopleViewController {
   /// The selected person, or `nil`: what the fields edit.
   var person: Person?
   var isSaving = false
-  @KeyValueIgnored private var following: ObservationToken?
+  @KeyValueIgnored private var following: KeyValueObservation?
 
   init(persons: [Person] = PeopleViewController.samplePeople()) {
     self.persons = KeyValueArray(persons)

@@ -40,7 +40,7 @@ enum PersonEditorPage {
       // The age through a number format, written when editing ends (Return, or leaving the field):
       // text that is not a whole number, or an age outside 0...150 (Person's validation), shows as
       // the field's error and leaves the model alone.
-      objects.object(named: "AgeField", as: TextField.self)?
+      objects.object(named: "AgeField", as: HeadlessTextField.self)?
         .bind(
           \.text, to: controller, \.person?.age, transformer: ageFormat.optional,
           options: BindingOptions(updatesContinuously: false)

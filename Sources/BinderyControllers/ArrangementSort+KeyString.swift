@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) public import Bindery
+public import Bindery
 
 extension ArrangementSort where Element: KeyValueCoding {
   /// A level of order named by a string key path of the elements (`"lastName"`, `"address.city"`), as

@@ -23,7 +23,7 @@ final class ArrangementEntry<Element: AnyObject>: ArrangementPlacement {
   /// The object.
   let element: Element
   /// The observation of what the filter and the sort keys read of the object.
-  var token: ObservationToken?
+  var token: KeyValueObservation?
 
   init(_ element: Element, keys: [ArrangementKey]) {
     self.element = element

@@ -158,7 +158,7 @@ public final class ArrayController<Element: AnyObject> {
   /// array, so the model can mutate it in place).
   @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
-  @KeyValueIgnored private var contentToken: ObservationToken?
+  @KeyValueIgnored private var contentToken: KeyValueObservation?
   @KeyValueIgnored private var writeContent: ContentWriter<Element>?
   @KeyValueIgnored private var arrangementObservers:
     [(id: Int, handler: (CollectionChange, ArrangedObjects<Element>) -> Void)] = []
@@ -249,7 +249,7 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Makes the content what `read` reads, arranged now and kept up to date by the observation
   /// `observing` starts.
-  private func follow(reading read: @escaping () -> [Element], observing: () -> ObservationToken) {
+  private func follow(reading read: @escaping () -> [Element], observing: () -> KeyValueObservation) {
     fixedContent = []
     readContent = read
     rebuild()
@@ -449,12 +449,12 @@ public final class ArrayController<Element: AnyObject> {
   /// array, so that a change costs no copy of the arrangement: `Array(arranged)` makes one.
   public func observeArrangement(
     _ handler: @escaping (CollectionChange, ArrangedObjects<Element>) -> Void
-  ) -> ObservationToken {
+  ) -> KeyValueObservation {
     let id = nextObserverID
     nextObserverID += 1
     arrangementObservers.append((id, handler))
     let owner = WeakReference(self)
-    return ObservationToken { owner.object?.arrangementObservers.removeAll { $0.id == id } }
+    return KeyValueObservation { owner.object?.arrangementObservers.removeAll { $0.id == id } }
   }
 
   // Reporting takes the arrangement as it is, after the change: the arranging itself is done before
@@ -580,7 +580,7 @@ public final class ArrayController<Element: AnyObject> {
       updateAbilities()
       return
     }
-    withTransaction {
+    withCoalescedChanges {
       if objectsChanged { selectedObjects = objects }
       if selectionIndexes != indexes { selectionIndexes = indexes }
       updateAbilities()

@@ -67,7 +67,7 @@ public final class ObjectController<Content: AnyObject> {
 
   @KeyValueIgnored private let makeContent: (() -> Content)?
   @KeyValueIgnored private var writeContent: ((Content?) -> Void)?
-  @KeyValueIgnored private var contentToken: ObservationToken?
+  @KeyValueIgnored private var contentToken: KeyValueObservation?
 
   /// Creates a controller; `makeContent` lets ``add()`` make a content object.
   public init(content: Content? = nil, makeContent: (() -> Content)? = nil) {

@@ -32,7 +32,7 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
     set {
       guard controller.isEditable, case .value(let value) = newValue else { return }
       let selected = controller.selectedObjects
-      withTransaction {
+      withCoalescedChanges {
         for object in selected { object[keyPath: keyPath] = value }
       }
     }

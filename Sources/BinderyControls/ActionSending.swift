@@ -5,4 +5,4 @@ public protocol ActionSending: AnyObject {
   var action: (() -> Void)? { get set }
 }
 
-extension Button: ActionSending {}
+extension HeadlessButton: ActionSending {}

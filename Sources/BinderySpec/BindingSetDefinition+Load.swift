@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) public import Bindery
+public import Bindery
 
 extension BindingSetDefinition {
   /// Binds every definition with `owner` (ILBinding's `bindingsSetNamed:owner:`): object paths are

@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 import BinderyExpressions
 
 /// A target property named in a file, opened to its typed key path so the typed binding API can be

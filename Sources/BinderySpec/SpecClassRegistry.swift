@@ -3,11 +3,12 @@ import BinderyControls
 
 /// The classes a spec file may name in `class:`, each with how to make an instance.
 ///
-/// The headless controls are registered out of the box, under their names and the UIKit names
-/// JSKit's specs use (`TextField` and `UITextField`, `Label` and `UILabel`, `Switch` and `UISwitch`, `Slider`
-/// and `UISlider`, `Button` and `UIButton`, `View` and `UIView`), and the list `ListView` (also
-/// `UITableView`, `NSTableView`). `ArrayController` and `ObjectController` (also with Cocoa's `NS`)
-/// are always known; their `objectClass:` names a registered class. Register your own:
+/// The headless controls are registered out of the box, under their spec names and the UIKit names
+/// JSKit's specs use: `TextField` or `UITextField` makes a ``HeadlessTextField``, `Label` or `UILabel`
+/// a `HeadlessLabel`, `Switch`/`UISwitch`, `Slider`/`UISlider`, `Button`/`UIButton` and
+/// `View`/`UIView` likewise, and `ListView` (also `UITableView`, `NSTableView`) a `HeadlessListView`.
+/// `ArrayController` and `ObjectController` (also with Cocoa's `NS`) are always known; their
+/// `objectClass:` names a registered class. Register your own:
 ///
 /// ```swift
 /// SpecClassRegistry.shared.register(PersonViewController.self) { PersonViewController() }
@@ -33,12 +34,12 @@ public final class SpecClassRegistry: Sendable {
   /// Creates a registry with the headless controls, unless `includingControls` is `false`.
   public init(includingControls: Bool = true) {
     guard includingControls else { return }
-    register(TextField.self, names: ["TextField", "UITextField"]) { TextField() }
-    register(Label.self, names: ["Label", "UILabel"]) { Label() }
-    register(Switch.self, names: ["Switch", "UISwitch"]) { Switch() }
-    register(Slider.self, names: ["Slider", "UISlider"]) { Slider() }
-    register(Button.self, names: ["Button", "UIButton"]) { Button() }
-    register(View.self, names: ["View", "UIView"]) { View() }
+    register(HeadlessTextField.self, names: ["TextField", "UITextField"]) { HeadlessTextField() }
+    register(HeadlessLabel.self, names: ["Label", "UILabel"]) { HeadlessLabel() }
+    register(HeadlessSwitch.self, names: ["Switch", "UISwitch"]) { HeadlessSwitch() }
+    register(HeadlessSlider.self, names: ["Slider", "UISlider"]) { HeadlessSlider() }
+    register(HeadlessButton.self, names: ["Button", "UIButton"]) { HeadlessButton() }
+    register(HeadlessView.self, names: ["View", "UIView"]) { HeadlessView() }
     registerList(ListViewClass(), names: ["ListView", "UITableView", "NSTableView"])
   }
 

@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 import BinderyControllers
 import BinderyExpressions
 

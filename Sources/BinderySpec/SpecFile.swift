@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) public import Bindery
+public import Bindery
 import BinderyControls
 import BinderyExpressions
 

@@ -5,7 +5,7 @@ import BinderyControls
 /// A list class a spec file may name (`class: ListView`): made for the element class of the array
 /// controller its `content:` names, its rows filled from the list's `row:` template.
 ///
-/// `ListView` (also as `UITableView` and `NSTableView`) is registered out of the box; a front end
+/// `ListView` (a ``HeadlessListView``; also as `UITableView` and `NSTableView`) is registered out of the box; a front end
 /// registers its own list with ``SpecClassRegistry/registerList(_:names:)``:
 ///
 /// ```swift
@@ -27,21 +27,21 @@ public struct SpecList {
   /// The list object.
   public let object: any KeyValueCoding
   /// Connects the list to its controller; the token keeps it following (the loaded objects keep it).
-  public let connect: () -> ObservationToken
+  public let connect: () -> KeyValueObservation
 
   /// Creates a list and its connection.
-  public init(object: any KeyValueCoding, connect: @escaping () -> ObservationToken) {
+  public init(object: any KeyValueCoding, connect: @escaping () -> KeyValueObservation) {
     self.object = object
     self.connect = connect
   }
 }
 
-/// The headless ``ListView``.
+/// The headless ``HeadlessListView``.
 struct ListViewClass: SpecListClass {
   func makeList<Item: KeyValueCoding>(showing controller: ArrayController<Item>, rows: SpecRowTemplate) -> SpecList {
-    let list = ListView<Item> { item, row in row.controls = rows.instantiate(for: item, into: row.bindings) }
+    let list = HeadlessListView<Item> { item, row in row.controls = rows.instantiate(for: item, into: row.bindings) }
     return SpecList(object: list) { [weak list, weak controller] in
-      guard let list, let controller else { return ObservationToken {} }
+      guard let list, let controller else { return KeyValueObservation {} }
       return list.bind(to: controller)
     }
   }

@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 import BinderyExpressions
 
 /// The controllers a spec file may declare, made for the class its `objectClass:` names.

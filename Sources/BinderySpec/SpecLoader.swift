@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 import BinderyControls
 import BinderyExpressions
 
@@ -40,7 +40,7 @@ struct SpecLoader {
   /// The row templates of the lists made here (by list), told the file's objects once all are made.
   var rowTemplates: [ObjectIdentifier: SpecRowTemplate] = [:]
   /// Connections of lists to their controllers, made after the writes.
-  var connections: [() -> ObservationToken] = []
+  var connections: [() -> KeyValueObservation] = []
   /// Writes of outlets, views and properties, made once everything checked.
   var writes: [() -> Void] = []
   /// Bindings, made after the writes, each with its expression's node.
@@ -258,7 +258,7 @@ struct SpecLoader {
       errors.append(source.error(.structure, "view must be a mapping with subviews", at: node))
       return
     }
-    guard key.accepts(View()) || key.read(from: object) is View else {
+    guard key.accepts(HeadlessView()) || key.read(from: object) is HeadlessView else {
       errors.append(source.error(.typeMismatch, "the property view of \(type(of: object)) is not a View", at: field))
       return
     }
@@ -276,7 +276,7 @@ struct SpecLoader {
         if let subview = reference(element) { subviews.append(subview) }
       }
       writes.append {
-        let view = (key.read(from: object) ?? nil) as? View ?? View()
+        let view = (key.read(from: object) ?? nil) as? HeadlessView ?? HeadlessView()
         view.subviews = subviews
         key.write(view, to: object)
       }

@@ -17,9 +17,10 @@ public final class SpecObjects {
   /// Every binding the file declared.
   public let bindings: BindingSet
   /// What keeps the file's lists following their controllers.
-  let tokens: [ObservationToken]
+  let tokens: [KeyValueObservation]
 
-  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet, tokens: [ObservationToken] = []) {
+  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet, tokens: [KeyValueObservation] = [])
+  {
     self.names = names
     self.objects = objects
     self.bindings = bindings

@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 
 /// The objects a list's row may refer to beyond its own: the file's, and those of the rows it is
 /// in, held weakly (a row does not keep them alive).

@@ -20,7 +20,7 @@ struct ArrayControllerEditingTests {
   @Test("at its maximum count the controller adds nothing and its Add button is disabled, until one is removed")
   func maximumCount() {
     let (directory, controller) = controller(["Ada", "Grace"])
-    let addButton = Button(title: "Add")
+    let addButton = HeadlessButton(title: "Add")
     addButton.bind(\.isEnabled, to: controller, \.canAdd)
     controller.maximumCount = 3
     #expect(addButton.isEnabled)
@@ -43,7 +43,7 @@ struct ArrayControllerEditingTests {
   func canInsert() {
     let directory = Directory()
     let controller = ArrayController<Person>()  // makes no objects: it can insert, not add
-    let insertButton = Button(title: "Insert")
+    let insertButton = HeadlessButton(title: "Insert")
     insertButton.bind(\.isEnabled, to: controller, \.canInsert)
     #expect(!insertButton.isEnabled)
     controller.bindContent(to: directory, \.people)
@@ -123,11 +123,11 @@ struct ArrayControllerEditingTests {
   func notEditable() {
     let (directory, controller) = controller(["Ada", "Grace"])
     controller.select(indexes: [0])
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.selection.firstName)
-    let named = TextField()
+    let named = HeadlessTextField()
     _ = try? named.bind(\.text, to: controller, keyPath: "selection.firstName")
-    let sortSwitch = Switch()
+    let sortSwitch = HeadlessSwitch()
     sortSwitch.bind(\.isOn, to: controller, \.avoidsEmptySelection)
     var editable: [Bool] = []
     let token = observe(controller, \.isEditable) { editable.append($0.newValue) }

@@ -20,8 +20,8 @@ struct ArrayControllerSelectionTests {
   @Test("selectNext and selectPrevious move the selection, and canSelectNext / canSelectPrevious follow it")
   func selectNextAndPrevious() {
     let (directory, controller) = controller(["a", "b", "c"])
-    let next = Button(title: "Next")
-    let previous = Button(title: "Previous")
+    let next = HeadlessButton(title: "Next")
+    let previous = HeadlessButton(title: "Previous")
     next.bind(\.isEnabled, to: controller, \.canSelectNext)
     previous.bind(\.isEnabled, to: controller, \.canSelectPrevious)
     #expect(!next.isEnabled && !previous.isEnabled)  // nothing selected
@@ -139,7 +139,7 @@ struct ArrayControllerSelectionTests {
     directory.people = [Person("Ada", "Lovelace"), Person("Augusta", "Lovelace"), Person("Grace", "Hopper")]
     let controller = ArrayController<Person>()
     controller.bindContent(to: directory, \.people)
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text, to: controller, \.selection.lastName, placeholders: BindingPlaceholders(multipleValues: "Multiple"))
     controller.select(indexes: [0, 1])

@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @KeyValueObservable
@@ -107,7 +107,7 @@ struct ArrayControllerTests {
   @discardableResult
   private func insertRemoveAndKeyEdit<Holder: PeopleHolding>(
     _ directory: Holder
-  ) -> (ArrayController<Person>, ObservationToken) {
+  ) -> (ArrayController<Person>, KeyValueObservation) {
     directory.people = Holder.People(["b", "d", "f"].map { Person($0) })
     let controller = ArrayController<Person>(makeElement: { Person("e") })
     controller.sortOrder = [.ascending(\.firstName)]
@@ -231,7 +231,7 @@ struct ArrayControllerTests {
     let controller = ArrayController<Person>()
     controller.avoidsEmptySelection = false
     controller.bindContent(to: directory, \.people)
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text, to: controller, \.selection.lastName,
       placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
@@ -268,8 +268,8 @@ struct ArrayControllerTests {
     let directory = Directory()
     let controller = ArrayController<Person>(makeElement: { Person("New") })
     controller.avoidsEmptySelection = false
-    let addButton = Button(title: "Add")
-    let removeButton = Button(title: "Remove")
+    let addButton = HeadlessButton(title: "Add")
+    let removeButton = HeadlessButton(title: "Remove")
     addButton.bind(\.isEnabled, to: controller, \.canAdd)
     removeButton.bind(\.isEnabled, to: controller, \.canRemove)
     #expect(!addButton.isEnabled)
@@ -293,7 +293,7 @@ struct ArrayControllerTests {
       let controller = tracker.track(ArrayController<Person>())
       controller.sortOrder = [.ascending(\.firstName)]
       controller.bindContent(to: directory, \.people)
-      let field = tracker.track(TextField())
+      let field = tracker.track(HeadlessTextField())
       field.bind(\.text, to: controller, \.selection.firstName)
       controller.select(indexes: [0])
     }

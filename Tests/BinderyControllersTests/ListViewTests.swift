@@ -2,7 +2,7 @@ import Bindery
 import BinderyControllers
 import BinderyControls
 import BinderyExpressions
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @KeyValueObservable
@@ -13,9 +13,9 @@ final class DirectoryViewModel {
 @Suite("List bindings")
 struct ListViewTests {
   /// A list of people whose rows show the name and are enabled while the view model is editable.
-  func makeList(root: DirectoryViewModel) -> ListView<Person> {
-    ListView<Person> { person, row in
-      let name = TextField()
+  func makeList(root: DirectoryViewModel) -> HeadlessListView<Person> {
+    HeadlessListView<Person> { person, row in
+      let name = HeadlessTextField()
       // The row's data context is its person; $root is the view model.
       _ = try? name.bind(\.text, to: person, expression: "firstName").store(in: row.bindings)
       _ = try? name.bind(\.isEnabled, to: person, expression: "$root.isEditable", root: root).store(in: row.bindings)
@@ -48,7 +48,7 @@ struct ListViewTests {
     let root = DirectoryViewModel()
     let list = makeList(root: root)
     let token = list.bind(to: controller)
-    let fields = list.rows.compactMap { $0.controls.first as? TextField }
+    let fields = list.rows.compactMap { $0.controls.first as? HeadlessTextField }
     #expect(fields.map(\.text) == ["Ada", "Grace"])
     fields[1].userDidEdit(text: "Grace M.")
     #expect(directory.people[1].firstName == "Grace M.")
@@ -66,8 +66,8 @@ struct ListViewTests {
     let controller = ArrayController<Person>()
     controller.bindContent(to: directory, \.people)
     let root = DirectoryViewModel()
-    let list = ListView<Person> { person, row in
-      let name = tracker.track(TextField())
+    let list = HeadlessListView<Person> { person, row in
+      let name = tracker.track(HeadlessTextField())
       _ = try? name.bind(\.text, to: person, expression: "firstName").store(in: row.bindings)
       _ = try? name.bind(\.isEnabled, to: person, expression: "$root.isEditable", root: root).store(in: row.bindings)
       row.controls = [name]
@@ -86,7 +86,7 @@ struct ListViewTests {
     let directory = Directory()
     let controller = ArrayController<Person>()
     controller.bindContent(to: directory, \.people)
-    let list = ListView<Person> { _, _ in }
+    let list = HeadlessListView<Person> { _, _ in }
     let token = list.bind(to: controller)
     for step in 0..<2_000 {
       let operation = Int.random(in: 0..<6, using: &generator)

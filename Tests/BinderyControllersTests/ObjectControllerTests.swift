@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @KeyValueObservable
@@ -15,7 +15,7 @@ struct ObjectControllerTests {
     let editor = Editor()
     let controller = ObjectController<Person>(makeContent: { Person("New") })
     controller.bindContent(to: editor, \.person)
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text, to: controller, \.selection.firstName, options: BindingOptions(conditionallySetsEnabled: true),
       placeholders: BindingPlaceholders(noSelection: "No person"))
@@ -34,8 +34,8 @@ struct ObjectControllerTests {
     let editor = Editor()
     let controller = ObjectController<Person>(makeContent: { Person("New") })
     controller.bindContent(to: editor, \.person)
-    let addButton = Button(title: "Add")
-    let removeButton = Button(title: "Remove")
+    let addButton = HeadlessButton(title: "Add")
+    let removeButton = HeadlessButton(title: "Remove")
     addButton.bind(\.isEnabled, to: controller, \.canAdd)
     removeButton.bind(\.isEnabled, to: controller, \.canRemove)
     #expect(addButton.isEnabled && !removeButton.isEnabled)
@@ -54,7 +54,7 @@ struct ObjectControllerTests {
     do {
       let controller = tracker.track(ObjectController<Person>())
       controller.bindContent(to: editor, \.person)
-      let field = tracker.track(TextField())
+      let field = tracker.track(HeadlessTextField())
       field.bind(\.text, to: controller, \.selection.firstName)
       #expect(field.text == "Ada")
     }

@@ -14,7 +14,7 @@ struct SelectionFollowsObjectsTests {
     let controller = ArrayController<Person>()
     controller.bindContent(to: directory, \.people)
     controller.select(indexes: [0])
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.selection.firstName)
     var selected: [[String]] = []
     let token = observe(controller, \.selectedObjects) { selected.append($0.newValue.map(\.firstName)) }

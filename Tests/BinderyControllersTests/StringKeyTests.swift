@@ -20,7 +20,7 @@ struct StringKeyTests {
     let controller = ArrayController<Person>()
     controller.avoidsEmptySelection = false
     controller.bindContent(to: directory, \.people)
-    let field = TextField()
+    let field = HeadlessTextField()
     try field.bind(
       \.text, to: controller, keyPath: "selection.lastName",
       placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
@@ -63,7 +63,7 @@ struct StringKeyTests {
 
   @Test func anExpressionOnAnObjectControllersSelectionShowsTheNoSelectionPlaceholder() throws {
     let controller = ObjectController<Person>()
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(\.text, to: controller, expression: "selection.firstName { noSelectionPlaceholder: 'Nobody' }")
     #expect(label.text == "Nobody")
     controller.setContent(Person("Ada"))
@@ -116,8 +116,8 @@ struct StringKeyTests {
     let controller = ArrayController<Person>()
     controller.sortOrder = [.ascending(\.firstName)]
     controller.bindContent(to: directory, \.people)
-    let list = ListView<Person> { _, _ in }
-    var token: ObservationToken? = list.bind(to: controller)
+    let list = HeadlessListView<Person> { _, _ in }
+    var token: KeyValueObservation? = list.bind(to: controller)
     #expect(list.selectionIndexes == controller.selectionIndexes)
     list.userDidSelectRows([2, 7, 2])
     #expect(controller.selectionIndexes == [2])

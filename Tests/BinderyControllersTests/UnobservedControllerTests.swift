@@ -176,8 +176,8 @@ final class Twin {
   let ledger = Ledger()
   let controller: ArrayController<Person>
   private var made = 0
-  private var tokens: [ObservationToken] = []
-  private let list = ListView<Person> { _, _ in }
+  private var tokens: [KeyValueObservation] = []
+  private let list = HeadlessListView<Person> { _, _ in }
   private var shown: [Person] = []
 
   init(observed: Bool) {

@@ -1,12 +1,12 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Headless controls")
 struct ControlTests {
   @Test func aUserEditIsReportedButAProgrammaticSetIsNot() {
-    let field = TextField()
+    let field = HeadlessTextField()
     var userEdits: [String] = []
     var changes: [String?] = []
     let token = observe(field, \.text) { changes.append($0.newValue) }
@@ -21,19 +21,19 @@ struct ControlTests {
   }
 
   @Test func aDisabledOrHiddenControlIgnoresTheUser() {
-    let field = TextField(text: "a")
+    let field = HeadlessTextField(text: "a")
     field.isEnabled = false
     #expect(!field.userDidEdit(text: "b"))
     #expect(field.text == "a")
     field.isEnabled = true
     field.isHidden = true
     #expect(!field.userDidEdit(text: "b"))
-    let toggle = Switch()
+    let toggle = HeadlessSwitch()
     toggle.isEnabled = false
     #expect(!toggle.userDidToggle())
     #expect(!toggle.isOn)
     var taps = 0
-    let button = Button(title: "Go") { taps += 1 }
+    let button = HeadlessButton(title: "Go") { taps += 1 }
     button.isEnabled = false
     #expect(!button.userDidTap())
     button.isEnabled = true
@@ -42,7 +42,7 @@ struct ControlTests {
   }
 
   @Test func aSliderClampsUserValuesAndRejectsNaN() {
-    let slider = Slider(value: 0.5, minimumValue: 1, maximumValue: 0)
+    let slider = HeadlessSlider(value: 0.5, minimumValue: 1, maximumValue: 0)
     #expect(slider.minimumValue == 0)
     #expect(slider.maximumValue == 1)
     slider.userDidSlide(to: 7)
@@ -55,8 +55,8 @@ struct ControlTests {
 
   @Test func aControlsEnabledStateCanBeBound() {
     let model = Holder()
-    let field = TextField()
-    let label = Label()
+    let field = HeadlessTextField()
+    let label = HeadlessLabel()
     field.bind(\.isEnabled, to: model, \.isEditable)
     label.bind(\.isHidden, to: model, \.isEditable)
     model.isEditable = false
@@ -84,7 +84,7 @@ struct ControlTests {
     // testTFChange: text.bind(…, to: testTF, \.text); testTF.text = "test"; sendActions(.editingChanged)
     let text = Holder()
     text.value = "tests"
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: text, \.value)
     field.userDidEdit(text: "test")
     #expect(text.value == "test")
@@ -94,7 +94,7 @@ struct ControlTests {
     // testMakeBinding: results == ["tests", "test"]
     let text = Holder()
     text.value = "tests"
-    let field = TextField()
+    let field = HeadlessTextField()
     var results: [String?] = []
     let token = observe(field, \.text) { results.append($0.newValue) }
     field.bind(\.text, to: text, \.value)
@@ -106,7 +106,7 @@ struct ControlTests {
   @Test func aSwitchBoundToABooleanShowsItAsTextThroughAClosure() {
     // The article's Mappers.transformBoolToStringFunction, as a tracked observation.
     let model = Holder()
-    let label = Label()
+    let label = HeadlessLabel()
     let token = observe {
       String(model.isEditable)
     } onChange: {

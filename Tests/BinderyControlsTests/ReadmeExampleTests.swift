@@ -20,8 +20,8 @@ final class PersonController {
 struct ReadmeExampleTests {
   @Test func theReadmesFirstExampleWorksAsWritten() {
     let controller = PersonController()
-    let firstNameField = TextField()
-    let fullNameLabel = Label()
+    let firstNameField = HeadlessTextField()
+    let fullNameLabel = HeadlessLabel()
 
     firstNameField.bind(\.text, to: controller, \.person?.firstName)  // two-way
     fullNameLabel.bind(\.text, to: controller, \.person?.fullName)  // one-way (computed)

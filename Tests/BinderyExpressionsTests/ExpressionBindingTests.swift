@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderyExpressions
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 /// Compiles `text` on a controller and evaluates it.
@@ -37,8 +37,8 @@ func expectBindError<Target: KeyValueObservable, Value>(
 struct ExpressionBindingTests {
   @Test func theSeedsPersonViewControllerReadsAsWritten() throws {
     let controller = PersonViewController(person: Person(firstName: "Ada", lastName: "Lovelace"))
-    let firstNameField = TextField()
-    let fullNameLabel = Label()
+    let firstNameField = HeadlessTextField()
+    let fullNameLabel = HeadlessLabel()
     try firstNameField.bind(\.text, to: controller, expression: "person.firstName")
     try firstNameField.bind(\.isEnabled, to: controller, expression: "person !== null")
     try firstNameField.bind(\.isEnabled, to: controller, expression: "!isSaving")
@@ -58,7 +58,7 @@ struct ExpressionBindingTests {
 
   @Test func negationOfABooleanKeyPathIsTwoWay() throws {
     let controller = PersonViewController()
-    let notSaving = Switch()
+    let notSaving = HeadlessSwitch()
     let binding = try notSaving.bind(\.isOn, to: controller, expression: "!isSaving")
     #expect(binding.direction == .both)
     #expect(notSaving.isOn)
@@ -97,7 +97,7 @@ struct ExpressionBindingTests {
 
   @Test func anExpressionFollowsEverythingItReads() throws {
     let controller = PersonViewController()
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(\.isHidden, to: controller, expression: "person === null || person.age < 18")
     #expect(label.isHidden)
     controller.person = Person(age: 12)
@@ -111,7 +111,7 @@ struct ExpressionBindingTests {
   @Test func rootKeyPathsReadTheTopLevelViewModel() throws {
     let root = PersonViewController()
     let row = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     try field.bind(\.text, to: row, expression: "firstName")
     try field.bind(\.isEnabled, to: row, expression: "!$root.isSaving", root: root)
     #expect(field.isEnabled)
@@ -122,14 +122,14 @@ struct ExpressionBindingTests {
 
   @Test func placeholdersAndOptionsComeFromAttributes() throws {
     let controller = PersonViewController()
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(
       \.text, to: controller,
       expression: #"person.nickname { nullPlaceholder: "—", notApplicablePlaceholder: "No person" }"#)
     #expect(label.text == "No person")
     controller.person = Person()
     #expect(label.text == "—")
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = try field.bind(
       \.text, to: controller,
       expression: "person.firstName { updatesContinuously: false, conditionallySetsEnabled: true }")
@@ -142,7 +142,7 @@ struct ExpressionBindingTests {
     let registry = BindingTransformerRegistry()
     registry.register(Uppercase(), named: "Uppercase")
     let controller = PersonViewController(person: Person(firstName: "Ada"))
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(
       \.text, to: controller, expression: "person.firstName { transformer: Uppercase }", transformers: registry)
     #expect(label.text == "ADA")
@@ -158,7 +158,7 @@ struct ExpressionBindingTests {
   }
 
   @Test func errorsAtBindTimeCarryTheirColumnAndBindNothing() {
-    let field = TextField()
+    let field = HeadlessTextField()
     expectBindError(
       field, \.text, "person.firstname", "Person has no key \"firstname\"; did you mean \"firstName\", \"lastName\"?",
       column: 8, kind: .key)
@@ -243,7 +243,7 @@ struct ExpressionBindingTests {
     do {
       let root = tracker.track(PersonViewController())
       let controller = tracker.track(PersonViewController(person: tracker.track(Person())))
-      let field = tracker.track(TextField())
+      let field = tracker.track(HeadlessTextField())
       try field.bind(\.text, to: controller, expression: "person.firstName")
       try field.bind(\.isEnabled, to: controller, expression: "person !== null && !$root.isSaving", root: root)
       root.isSaving = true

@@ -114,7 +114,7 @@ struct ExpressionLimitsTests {
         #expect(error.message == "the expression has more than \(ExpressionParser.maximumTokenCount) tokens")
         // Token 10,000 (from 0) is a term: 5,000 terms and operators before it.
         let column = 1 + (ExpressionParser.maximumTokenCount / 2) * (4 + 2 + op.count)
-        #expect(error.location == BinderyExpressions.SourceLocation(line: 1, column: column, offset: column - 1))
+        #expect(error.location == TextPosition(line: 1, column: column, offset: column - 1))
       }
       let sample = Sample()
       let light = Light()

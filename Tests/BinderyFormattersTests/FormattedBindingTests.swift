@@ -25,7 +25,7 @@ struct FormattedBindingTests {
   @Test(arguments: [english, german, french])
   func anAgeFieldShowsTheNumberAndWritesBackWhatTheUserTypes(locale: Locale) {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: employee, \.age, transformer: TextFormat<Int>.number(locale: locale))
     #expect(field.text == "36")
     field.userDidEdit(text: "41")
@@ -36,7 +36,7 @@ struct FormattedBindingTests {
 
   @Test func textThatDoesNotParseIsShownAsAnErrorAndTheModelKeepsItsValue() throws {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     let delegate = FailureCounter()
     field.bind(\.text, to: employee, \.age, transformer: TextFormat<Int>.number(locale: english)).delegate = delegate
     field.userDidEdit(text: "4l")
@@ -57,7 +57,7 @@ struct FormattedBindingTests {
 
   @Test func theDisplayFormIsReplacedByTheEditingFormWhileTheUserEdits() {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text,
       to: employee,
@@ -77,7 +77,7 @@ struct FormattedBindingTests {
 
   @Test func displayFormTextIsReadBackWhenTheControlDoesNotReportEditing() {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text,
       to: employee,
@@ -93,7 +93,7 @@ struct FormattedBindingTests {
 
   @Test func badTextAtTheEndOfEditingKeepsTheUsersTextAndTheError() {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text,
       to: employee,
@@ -111,7 +111,7 @@ struct FormattedBindingTests {
 
   @Test func anOnCommitFormattedBindingReportsTheParseErrorFromCommit() {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(
       \.text,
       to: employee,
@@ -133,7 +133,7 @@ struct FormattedBindingTests {
 
   @Test func anOptionalAmountShowsAPlaceholderWhenNil() {
     let employee = Employee()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(
       \.text,
       to: employee,

@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 /// The start of every bad controller spec: an editor (line 1–2) and an array controller (line 3–6).
@@ -94,7 +94,7 @@ let badControllerSpecs: [BadSpec] = [
     message: "PeopleEditor has no action \"sav\"; did you mean \"save\"?", line: 8, column: 32, kind: .unknownKey),
   BadSpec(
     yaml: editorAndPeople + "Name:\n  class: Label\n  action: {to: /Editor, value: save}\n",
-    message: "Label has no property \"action\"", line: 8, column: 3, kind: .unknownKey),
+    message: "HeadlessLabel has no property \"action\"", line: 8, column: 3, kind: .unknownKey),
   BadSpec(
     yaml: editorAndPeople + "Save:\n  class: Button\n  action: {value: save}\n",
     message: "this action has no to: /Object",

@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 /// A class registry that remembers every object it made, to prove a failed load bound nothing.
@@ -15,13 +15,13 @@ final class RecordingRegistry: @unchecked Sendable {
       made.append(ObjectReference(object))
       return object
     }
-    registry.register(TextField.self, names: ["TextField", "UITextField"]) { [made] in
-      let field = TextField()
+    registry.register(HeadlessTextField.self, names: ["TextField", "UITextField"]) { [made] in
+      let field = HeadlessTextField()
       made.append(ObjectReference(field))
       return field
     }
-    registry.register(Label.self, names: ["Label"]) { [made] in
-      let label = Label()
+    registry.register(HeadlessLabel.self, names: ["Label"]) { [made] in
+      let label = HeadlessLabel()
       made.append(ObjectReference(label))
       return label
     }
@@ -109,9 +109,9 @@ let badSpecs: [BadSpec] = [
   // keys
   BadSpec(
     yaml: header + "  bindings:\n    txt: {to: /Controller, value: 'title'}",
-    message: "TextField has no property \"txt\"; did you mean \"text\"?", line: 6, column: 5, kind: .unknownKey),
+    message: "HeadlessTextField has no property \"txt\"; did you mean \"text\"?", line: 6, column: 5, kind: .unknownKey),
   BadSpec(
-    yaml: header + "  colour: red", message: "TextField has no property \"colour\"", line: 5, column: 3,
+    yaml: header + "  colour: red", message: "HeadlessTextField has no property \"colour\"", line: 5, column: 3,
     kind: .unknownKey),
   BadSpec(
     yaml: "Controller:\n  class: PersonViewController\n  outlets:\n    nameField: /Controller",
@@ -151,15 +151,16 @@ let badSpecs: [BadSpec] = [
     yaml: "Controller:\n  class: PersonViewController\n  isSaving: 3", message: "isSaving is a Bool; \"3\" is not one",
     line: 3, column: 13, kind: .typeMismatch),
   BadSpec(
-    yaml: header + "  fullName: x", message: "TextField has no property \"fullName\"", line: 5, column: 3,
+    yaml: header + "  fullName: x", message: "HeadlessTextField has no property \"fullName\"", line: 5, column: 3,
     kind: .unknownKey),
   BadSpec(
     yaml: "Controller:\n  class: PersonViewController\n  outlets:\n    firstNameField: /Controller",
     message:
-      "the outlet firstNameField of \"Controller\" is a Optional<TextField>, which cannot hold a PersonViewController",
+      "the outlet firstNameField of \"Controller\" is a Optional<HeadlessTextField>, which cannot hold a PersonViewController",
     line: 4, column: 21, kind: .typeMismatch),
   BadSpec(
-    yaml: header + "  view:\n    subviews: []", message: "TextField has no property \"view\"", line: 5, column: 3,
+    yaml: header + "  view:\n    subviews: []", message: "HeadlessTextField has no property \"view\"", line: 5,
+    column: 3,
     kind: .unknownKey),
   // expressions
   BadSpec(
@@ -276,6 +277,6 @@ struct BadInputTests {
     let recording = RecordingRegistry()
     #expect(throws: SpecLoadError.self) { try SpecFile.load(yaml: yaml, classes: recording.registry) }
     #expect(recording.nothingIsBound)
-    #expect(recording.made.values.compactMap { $0.object as? TextField }.allSatisfy { $0.text == nil })
+    #expect(recording.made.values.compactMap { $0.object as? HeadlessTextField }.allSatisfy { $0.text == nil })
   }
 }

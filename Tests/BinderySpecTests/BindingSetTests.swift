@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
-import BinderyTestSupport
+import BinderyTestKit
 import Foundation
 import Testing
 
@@ -16,16 +16,16 @@ final class SettingsModel {
 @KeyValueObservable
 final class SettingsController {
   var importancyValue = 0.5
-  var slider = Slider()
+  var slider = HeadlessSlider()
   var model: SettingsModel? = SettingsModel()
-  var nameField = TextField()
-  var soundSwitch = Switch()
+  var nameField = HeadlessTextField()
+  var soundSwitch = HeadlessSwitch()
   var panel: SettingsPanel? = SettingsPanel()
 }
 
 @KeyValueObservable
 final class SettingsPanel {
-  var titleLabel = Label()
+  var titleLabel = HeadlessLabel()
 }
 
 @Suite("Bindings sets")
@@ -100,7 +100,7 @@ struct BindingSetTests {
     ),
     (
       "bindings:\n- source: self\n  sourceKeyPath: importancyValue\n  target: slider\n  targetKeyPath: valu\n",
-      "Slider has no key \"valu\"; did you mean \"value\"?", 5, 18, .unknownKey
+      "HeadlessSlider has no key \"valu\"; did you mean \"value\"?", 5, 18, .unknownKey
     ),
     (
       "bindings:\n- source: model\n  sourceKeyPath: isMuted\n  target: soundSwitch\n  targetKeyPath: isOn\n  transformer: Negate\n",

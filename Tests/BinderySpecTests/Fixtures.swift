@@ -28,10 +28,10 @@ final class Person {
 final class PersonViewController {
   var person: Person?
   var isSaving = false
-  var firstNameField: TextField?
-  var lastNameField: TextField?
-  var fullNameLabel: TextField?
-  var view = View()
+  var firstNameField: HeadlessTextField?
+  var lastNameField: HeadlessTextField?
+  var fullNameLabel: HeadlessTextField?
+  var view = HeadlessView()
   var title = ""
   var count = 0
 }

@@ -225,9 +225,9 @@ struct HostileInputTests {
     let spec = try SpecFile.load(yaml: yaml, classes: testClasses)
     #expect(spec.names.count == 20_000)
     #expect(spec.bindings.bindings.count == 10_000)
-    #expect((spec["Field9999"] as? TextField)?.text == "Title 9999")
+    #expect((spec["Field9999"] as? HeadlessTextField)?.text == "Title 9999")
     (spec["Controller9999"] as? PersonViewController)?.title = "typed"
-    #expect((spec["Field9999"] as? TextField)?.text == "typed")
+    #expect((spec["Field9999"] as? HeadlessTextField)?.text == "typed")
   }
 
   @Test func manyReferencesToMissingObjectsStopAtTheProblemLimit() {
@@ -269,9 +269,9 @@ struct HostileInputTests {
     let spec = try SpecFile.load(yaml: yaml, classes: listClasses)
     let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))
     editor.people = (0..<20).map { Person(firstName: "P\($0)") }
-    let list = try #require(spec.object(named: "List99", as: ListView<Person>.self))
+    let list = try #require(spec.object(named: "List99", as: HeadlessListView<Person>.self))
     #expect(list.rows.count == 20)
-    #expect((list.rows.first?.controls.first as? Label)?.text == "P0")
+    #expect((list.rows.first?.controls.first as? HeadlessLabel)?.text == "P0")
   }
 
   // MARK: Echoes

@@ -2,7 +2,7 @@ import Bindery
 import BinderyControllers
 import BinderyControls
 import BinderySpec
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Controllers and lists in spec files")
@@ -11,11 +11,11 @@ struct SpecControllerTests {
     let spec = try SpecFile.load(contentsOf: specPath("PeopleEditor.spec.yaml"), classes: listClasses)
     let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))
     let people = try #require(spec.object(named: "People", as: ArrayController<Person>.self))
-    let list = try #require(spec.object(named: "PeopleList", as: ListView<Person>.self))
-    let field = try #require(spec.object(named: "FirstNameField", as: TextField.self))
-    let fullName = try #require(spec.object(named: "FullNameLabel", as: Label.self))
-    let addButton = try #require(spec.object(named: "AddButton", as: Button.self))
-    let removeButton = try #require(spec.object(named: "RemoveButton", as: Button.self))
+    let list = try #require(spec.object(named: "PeopleList", as: HeadlessListView<Person>.self))
+    let field = try #require(spec.object(named: "FirstNameField", as: HeadlessTextField.self))
+    let fullName = try #require(spec.object(named: "FullNameLabel", as: HeadlessLabel.self))
+    let addButton = try #require(spec.object(named: "AddButton", as: HeadlessButton.self))
+    let removeButton = try #require(spec.object(named: "RemoveButton", as: HeadlessButton.self))
     #expect(addButton.isEnabled)  // writable content and an objectClass to make
     #expect(!removeButton.isEnabled)
 
@@ -24,7 +24,7 @@ struct SpecControllerTests {
     editor.people = [ada, grace]
     // Sorted by last name; one row per person, its label bound to the row's item.
     #expect(list.items.map(\.firstName) == ["Grace", "Ada"])
-    let labels = list.rows.map { $0.controls.first as? Label }
+    let labels = list.rows.map { $0.controls.first as? HeadlessLabel }
     #expect(labels.map { $0?.text } == ["Grace Hopper", "Ada Lovelace"])
     #expect(field.text == "No Selection")
     #expect(!field.isEnabled)
@@ -61,11 +61,11 @@ struct SpecControllerTests {
     #expect(people.selectedObjects.count == 1)  // the new person is selected
     #expect(removeButton.userDidTap())
     #expect(editor.people.count == 3)
-    #expect(try #require(spec.object(named: "SaveButton", as: Button.self)).userDidTap())
+    #expect(try #require(spec.object(named: "SaveButton", as: HeadlessButton.self)).userDidTap())
     #expect(editor.saveCount == 1)
     let firstRow = try #require(list.rows.first)
     let archived = firstRow.item
-    #expect((firstRow.controls.last as? Button)?.userDidTap() == true)
+    #expect((firstRow.controls.last as? HeadlessButton)?.userDidTap() == true)
     #expect(archived.age == -1)
     #expect(!list.items.contains { $0 === archived })  // filtered out by 'age >= 0'
   }
@@ -76,7 +76,7 @@ struct SpecControllerTests {
     let editor = try #require(spec?.object(named: "Editor", as: PeopleEditor.self))  // the model outlives the view
     editor.people = [Person(firstName: "Ada"), Person(firstName: "Grace")]
     do {
-      let list = try #require(spec?.object(named: "PeopleList", as: ListView<Person>.self))
+      let list = try #require(spec?.object(named: "PeopleList", as: HeadlessListView<Person>.self))
       for row in list.rows { for control in row.controls { _ = tracker.track(control) } }
       _ = tracker.track(list)
       _ = tracker.track(try #require(spec?.object(named: "People", as: ArrayController<Person>.self)))
@@ -122,12 +122,12 @@ struct SpecControllerTests {
                 text: {value: '$root.title'}
         """, classes: listClasses, root: root)
     let team = try #require(spec.object(named: "Holder", as: Team.self))
-    let list = try #require(spec.object(named: "Names", as: ListView<Person>.self))
+    let list = try #require(spec.object(named: "Names", as: HeadlessListView<Person>.self))
     team.members = [Person(firstName: "Ada"), Person(firstName: "Grace")]
     #expect(list.items.map(\.firstName) == ["Grace", "Ada"])
-    #expect(list.rows.map { ($0.controls[1] as? Label)?.text } == ["Staff", "Staff"])
+    #expect(list.rows.map { ($0.controls[1] as? HeadlessLabel)?.text } == ["Staff", "Staff"])
     root.title = "Team"
-    #expect(list.rows.map { ($0.controls[1] as? Label)?.text } == ["Team", "Team"])
+    #expect(list.rows.map { ($0.controls[1] as? HeadlessLabel)?.text } == ["Team", "Team"])
     team.members.append(Person(firstName: "Alan"))  // a KeyValueArray: the exact change reaches the rows
     #expect(list.items.map(\.firstName) == ["Grace", "Alan", "Ada"])
     #expect(list.appliedOperations.last == .insert(1))

@@ -36,7 +36,7 @@ struct SpecExpressionInputTests {
       """
     let spec = try SpecFile.load(yaml: yaml, file: "chain.yaml", classes: modeClasses)
     let editor = try #require(spec.object(named: "Editor", as: ModeEditor.self))
-    let field = try #require(spec.object(named: "Field", as: TextField.self))
+    let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
     #expect(field.isEnabled)
     editor.isEnabled = false
     #expect(!field.isEnabled)
@@ -72,7 +72,7 @@ struct SpecExpressionInputTests {
       """
     let spec = try SpecFile.load(yaml: yaml, file: "mode.yaml", classes: modeClasses)
     let editor = try #require(spec.object(named: "Editor", as: ModeEditor.self))
-    let field = try #require(spec.object(named: "Field", as: TextField.self))
+    let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
     #expect(!field.isEnabled)
     editor.mode = .editing
     #expect(field.isEnabled)

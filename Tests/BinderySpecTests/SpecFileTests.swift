@@ -1,7 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
-import BinderyTestSupport
+import BinderyTestKit
 import Foundation
 import Testing
 
@@ -17,8 +17,8 @@ struct SpecFileTests {
     let spec = try SpecFile.load(contentsOf: specPath("PersonViewController.spec.yaml"), classes: testClasses)
     #expect(spec.names == ["ViewController", "FirstNameField", "LastNameField", "FullNameLabel"])
     let controller = try #require(spec.object(named: "ViewController", as: PersonViewController.self))
-    let firstNameField = try #require(spec.object(named: "FirstNameField", as: TextField.self))
-    let fullNameLabel = try #require(spec.object(named: "FullNameLabel", as: TextField.self))
+    let firstNameField = try #require(spec.object(named: "FirstNameField", as: HeadlessTextField.self))
+    let fullNameLabel = try #require(spec.object(named: "FullNameLabel", as: HeadlessTextField.self))
     #expect(controller.firstNameField === firstNameField)
     #expect(controller.fullNameLabel === fullNameLabel)
     #expect(controller.view.subviews.count == 3)
@@ -40,7 +40,7 @@ struct SpecFileTests {
     // Saving disables the fields.
     controller.isSaving = true
     #expect(!firstNameField.isEnabled)
-    #expect(spec.object(named: "LastNameField", as: TextField.self)?.isEnabled == false)
+    #expect(spec.object(named: "LastNameField", as: HeadlessTextField.self)?.isEnabled == false)
     controller.isSaving = false
     #expect(firstNameField.isEnabled)
   }
@@ -63,7 +63,7 @@ struct SpecFileTests {
     #expect(controller.count == 3)
     #expect(controller.isSaving)
     #expect(controller.firstNameField === spec["Field"])
-    #expect(spec.object(named: "Field", as: TextField.self)?.placeholder == "First name")
+    #expect(spec.object(named: "Field", as: HeadlessTextField.self)?.placeholder == "First name")
   }
 
   @Test func droppingTheObjectsEndsTheBindings() throws {

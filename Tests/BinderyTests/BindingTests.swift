@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Bindings")
@@ -8,9 +8,9 @@ struct BindingTests {
   @Test func theSeedsPersonWalkthroughWorksAsWritten() {
     // seed 000: firstNameField.bind('text', person, 'firstName') …
     let person = Person()
-    let firstNameField = TextField()
-    let lastNameField = TextField()
-    let fullNameLabel = Label()
+    let firstNameField = HeadlessTextField()
+    let lastNameField = HeadlessTextField()
+    let fullNameLabel = HeadlessLabel()
     firstNameField.bind(\.text, to: person, \.firstName)
     lastNameField.bind(\.text, to: person, \.lastName)
     fullNameLabel.bind(\.text, to: person, \.fullName)
@@ -28,8 +28,8 @@ struct BindingTests {
   @Test func bindingThroughTheControllerFollowsTheControllersPerson() {
     // seed 000, "Complex KeyPaths": this.firstNameField.bind('text', this, 'person.firstName')
     let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))
-    let firstNameField = TextField()
-    let fullNameLabel = Label()
+    let firstNameField = HeadlessTextField()
+    let fullNameLabel = HeadlessLabel()
     let first = firstNameField.bind(\.text, to: controller, \.person?.firstName)
     let full = fullNameLabel.bind(\.text, to: controller, \.person?.fullName)
     #expect(first.direction == .both)
@@ -59,7 +59,7 @@ struct BindingTests {
   @Test func onCreationTheSourceValueIsPushedToTheTarget() {
     let node = Node()
     node.name = "start"
-    let field = TextField(text: "old")
+    let field = HeadlessTextField(text: "old")
     field.bind(\.text, to: node, \.name)
     #expect(field.text == "start")
   }
@@ -80,7 +80,7 @@ struct BindingTests {
 
   @Test func aSourceChangeReachesTheLabelExactlyOnce() {
     let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(\.text, to: controller, \.person?.fullName)
     let mismatch = propagationMismatch(
       of: { controller.person?.lastName = "Byron" },
@@ -93,7 +93,7 @@ struct BindingTests {
 
   @Test func programmaticSetsOfAControlAreNotWrittenBack() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: person, \.firstName)
     field.text = "typed by code"
     #expect(person.firstName == "Ada")
@@ -101,7 +101,7 @@ struct BindingTests {
 
   @Test func aReadOnlySourceMakesAOneWayBinding() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: person, \.fullName)
     #expect(binding.direction == .sourceToTarget)
     field.userDidEdit(text: "Someone Else")
@@ -162,7 +162,7 @@ struct BindingTests {
   @Test func bindingAPropertyThatIsAlreadyBoundReplacesTheOldBinding() {
     let ada = Person(firstName: "Ada")
     let grace = Person(firstName: "Grace")
-    let field = TextField()
+    let field = HeadlessTextField()
     let old = field.bind(\.text, to: ada, \.firstName)
     let new = field.bind(\.text, to: grace, \.firstName)
     #expect(!old.isBound)
@@ -175,7 +175,7 @@ struct BindingTests {
 
   @Test func manyTargetsMayBindToOneSourceProperty() {
     let person = Person(firstName: "Ada")
-    let fields = (0..<5).map { _ in TextField() }
+    let fields = (0..<5).map { _ in HeadlessTextField() }
     for field in fields { field.bind(\.text, to: person, \.firstName) }
     person.firstName = "Grace"
     #expect(fields.allSatisfy { $0.text == "Grace" })
@@ -185,7 +185,7 @@ struct BindingTests {
 
   @Test func anUnboundBindingNeverActsAgain() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: person, \.firstName)
     binding.unbind()
     #expect(!binding.isBound)
@@ -200,16 +200,16 @@ struct BindingTests {
 
   @Test func aBindingCanBeQueried() {
     let controller = PersonController(person: Person(firstName: "Ada"))
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: controller, \.person?.firstName)
     #expect(binding.source === controller)
     #expect(binding.target === field)
     #expect(binding.sourceKeyPath == \PersonController.person?.firstName)
-    #expect(binding.targetKeyPath == \TextField.text)
+    #expect(binding.targetKeyPath == \HeadlessTextField.text)
     #expect(binding.options.direction == nil)
     #expect(binding.isBound)
     let text = binding.description
-    #expect(text.hasPrefix("TextField.text ⇄ PersonController.person?.firstName (bound, "))
+    #expect(text.hasPrefix("HeadlessTextField.text ⇄ PersonController.person?.firstName (bound, "))
     #expect(text.contains("BindingTests.swift:"))
     binding.unbind()
     #expect(binding.description.contains("(unbound, "))
@@ -217,8 +217,8 @@ struct BindingTests {
 
   @Test func aBindingSetUnbindsItsBindingsTogether() {
     let controller = PersonController(person: Person(firstName: "Ada"))
-    let first = TextField()
-    let last = TextField()
+    let first = HeadlessTextField()
+    let last = HeadlessTextField()
     let set = BindingSet()
     first.bind(\.text, to: controller, \.person?.firstName).store(in: set)
     last.bind(\.text, to: controller, \.person?.lastName).store(in: set)
@@ -231,7 +231,7 @@ struct BindingTests {
 
   @Test func unbindingATargetPropertyEndsItsBinding() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: person, \.firstName)
     field.unbind(\.text)
     #expect(!binding.isBound)
@@ -239,7 +239,7 @@ struct BindingTests {
 
   @Test func aNonOptionalSourceBindsToAnOptionalTarget() {
     let node = Node()
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(\.text, to: node, \.name)
     node.name = "x"
     #expect(label.text == "x")
@@ -247,8 +247,8 @@ struct BindingTests {
 
   @Test func switchesAndSlidersWriteUserEditsBack() {
     let model = Settings()
-    let toggle = Switch()
-    let slider = Slider(minimumValue: 0, maximumValue: 10)
+    let toggle = HeadlessSwitch()
+    let slider = HeadlessSlider(minimumValue: 0, maximumValue: 10)
     toggle.bind(\.isOn, to: model, \.notifications)
     slider.bind(\.value, to: model, \.volume)
     toggle.userDidToggle()
@@ -261,7 +261,7 @@ struct BindingTests {
 
   @Test func aButtonsEnabledStateFollowsAnExpressionOfTheController() {
     let controller = PersonController()
-    let save = Button(title: "Save")
+    let save = HeadlessButton(title: "Save")
     let token = observe {
       controller.person != nil && !controller.isSaving
     } onChange: {

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 /// A small, seeded random generator (SplitMix64), so the property test is the same on every run.
@@ -114,7 +114,7 @@ struct CollectionChangeTests {
     roster.scores = [1, 2, 3]
     var changes: [CollectionChange] = []
     let token = observeChanges(roster, \.scores) { change, _ in changes.append(change) }
-    withTransaction {
+    withCoalescedChanges {
       roster.scores.append(4)
       roster.scores.remove(at: 0)
       roster.scores.insert(9, at: 1)

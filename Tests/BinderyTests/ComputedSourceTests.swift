@@ -63,7 +63,7 @@ struct ComputedSourceTests {
   @Test("An AND-combined Boolean bound to a computation gets what it computes")
   func combinedBoolean() {
     let board = Switchboard()
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(\.isEnabled, to: board, computing: { !$0.isOn })
     #expect(label.isEnabled)
     board.isOn = true

@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 /// Records every delegate callback, and vetoes source updates it is told to.
@@ -36,7 +36,7 @@ final class SilentDelegate: BindingDelegate {}
 struct DelegateTests {
   @Test func theDelegateIsToldBeforeAndAfterEachTargetUpdate() {
     let node = Node()
-    let field = TextField()
+    let field = HeadlessTextField()
     let delegate = RecordingDelegate()
     let binding = field.bind(\.text, to: node, \.name)
     binding.delegate = delegate
@@ -59,7 +59,7 @@ struct DelegateTests {
 
   @Test func theDelegateCanVetoASourceUpdate() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let delegate = RecordingDelegate()
     delegate.vetoes = ["Grace"]
     field.bind(\.text, to: person, \.firstName).delegate = delegate
@@ -74,7 +74,7 @@ struct DelegateTests {
 
   @Test func theDelegateIsToldAboutConversionAndValidationFailures() {
     let node = Node()
-    let field = TextField()
+    let field = HeadlessTextField()
     let delegate = RecordingDelegate()
     let number = ClosureTransformer<Int, String>(
       forward: String.init,
@@ -95,8 +95,8 @@ struct DelegateTests {
 
   @Test func aBindingSetsDelegateServesItsBindingsAndABindingsOwnDelegateWins() {
     let node = Node()
-    let first = TextField()
-    let second = TextField()
+    let first = HeadlessTextField()
+    let second = HeadlessTextField()
     let setDelegate = RecordingDelegate()
     let ownDelegate = RecordingDelegate()
     let set = BindingSet()
@@ -110,7 +110,7 @@ struct DelegateTests {
 
   @Test func aDelegateSetOnTheSetLaterReachesItsBindings() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let set = BindingSet()
     field.bind(\.text, to: person, \.firstName).store(in: set)
     let delegate = RecordingDelegate()
@@ -122,7 +122,7 @@ struct DelegateTests {
 
   @Test func theDefaultDelegateMethodsAllowEverything() {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let delegate = SilentDelegate()
     field.bind(\.text, to: person, \.firstName).delegate = delegate
     field.userDidEdit(text: "Grace")
@@ -132,7 +132,7 @@ struct DelegateTests {
   @Test func theDelegateIsHeldWeakly() {
     let tracker = LifetimeTracker()
     let node = Node()
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: node, \.name)
     do {
       let delegate = tracker.track(SilentDelegate())

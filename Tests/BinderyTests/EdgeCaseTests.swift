@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Edge cases")
@@ -17,7 +17,7 @@ struct EdgeCaseTests {
 
   @Test func unbindingFromInsideAPropagationStopsTheRest() {
     let person = Person()
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: person, \.firstName)
     let token = observe(person, \.firstName) { _ in binding.unbind() }
     person.firstName = "Ada"  // the binding may still see this change, never a later one
@@ -30,7 +30,7 @@ struct EdgeCaseTests {
   @Test func rebindingFromInsideAPropagationTakesEffectForTheNextChange() {
     let ada = Person(firstName: "Ada")
     let grace = Person(firstName: "Grace")
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(\.text, to: ada, \.firstName)
     let token = observe(ada, \.lastName) { _ in label.bind(\.text, to: grace, \.firstName) }
     ada.lastName = "Lovelace"
@@ -59,7 +59,7 @@ struct EdgeCaseTests {
   @Test func aTargetDeallocatedDuringItsOwnUpdateLeavesNoBindingBehind() {
     let tracker = LifetimeTracker()
     let person = Person()
-    var field: TextField? = tracker.track(TextField())
+    var field: HeadlessTextField? = tracker.track(HeadlessTextField())
     field?.bind(\.text, to: person, \.firstName)
     let token = observe(field!, \.text) { _ in field = nil }
     person.firstName = "Ada"
@@ -71,7 +71,7 @@ struct EdgeCaseTests {
 
   @Test func manyBindingsOnOneObjectEndWhenTheObjectGoes() {
     let tracker = LifetimeTracker()
-    let fields = (0..<100).map { _ in TextField() }
+    let fields = (0..<100).map { _ in HeadlessTextField() }
     do {
       let person = tracker.track(Person())
       for field in fields { field.bind(\.text, to: person, \.firstName) }

@@ -1,13 +1,13 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Editing on commit")
 struct EditingTests {
   @Test func continuousBindingsWriteEveryKeystroke() {
     let person = Person()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: person, \.firstName)
     field.userDidEdit(text: "A")
     #expect(person.firstName == "A")
@@ -17,7 +17,7 @@ struct EditingTests {
 
   @Test func onCommitBindingsWriteWhenEditingEnds() {
     let person = Person()
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: person, \.firstName, options: BindingOptions(updatesContinuously: false))
     field.userDidEdit(text: "A")
     field.userDidEdit(text: "Ada")
@@ -30,7 +30,7 @@ struct EditingTests {
 
   @Test func commitAndDiscardOnABinding() throws {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: person, \.firstName, options: BindingOptions(updatesContinuously: false))
     field.userDidEdit(text: "Grace")
     try binding.commitEditing()
@@ -46,8 +46,8 @@ struct EditingTests {
 
   @Test func aSetCommitsWhatValidatesReportsTheFirstErrorAndKeepsTheRestPending() throws {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
-    let first = TextField()
-    let last = TextField()
+    let first = HeadlessTextField()
+    let last = HeadlessTextField()
     let set = BindingSet()
     let onCommit = BindingOptions(updatesContinuously: false)
     first.bind(\.text, to: person, \.firstName, options: onCommit) { name in

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Synchronization
 
 /// The seeds' Person (seed 000): first and last names, and a computed full name.

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Foundation
 import Testing
 
@@ -128,7 +128,7 @@ struct KeyValueArrayTests {
     let token = observeChanges(crew, \.scores) { change, old, new in
       deliveries.append(Delivery(change: change, old: Array(old), new: new))
     }
-    withTransaction {
+    withCoalescedChanges {
       crew.scores.append(4)
       crew.scores.remove(at: 0)
       crew.scores.insert(9, at: 1)
@@ -169,7 +169,7 @@ struct KeyValueArrayTests {
   @Test func removedObjectsAreReleasedAndTheObservationEndsWithItsObject() {
     let tracker = LifetimeTracker()
     var count = 0
-    var token: ObservationToken?
+    var token: KeyValueObservation?
     do {
       let crew = tracker.track(Crew())
       crew.members = KeyValueArray((0..<3).map { _ in tracker.track(Person()) })
@@ -290,7 +290,7 @@ struct KeyValueArrayTests {
       case 6 where count > 1: crew.scores.swapAt(0, count - 1)
       case 7 where count > 20: crew.scores.removeAll { $0.isMultiple(of: 3) }
       default:
-        withTransaction {
+        withCoalescedChanges {
           crew.scores.append(next)
           if crew.scores.count > 2 { crew.scores.remove(at: 1) }
         }

@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @KeyValueObservable
@@ -111,7 +111,7 @@ struct KeyValueCodingTests {
 
   @Test func aStringBindingIsTwoWayAndFollowsThePathLikeATypedOne() throws {
     let controller = PersonController(person: Person(firstName: "Ada"))
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = try field.bind(\.text, to: controller, keyPath: "person.firstName")
     #expect(binding.direction == .both)
     #expect(field.text == "Ada")
@@ -126,7 +126,7 @@ struct KeyValueCodingTests {
 
   @Test func aStringBindingToAComputedPathIsReadOnlyAndFollowsWhatItReads() throws {
     let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))
-    let label = Label()
+    let label = HeadlessLabel()
     let binding = try label.bind(\.text, to: controller, keyPath: "person.fullName")
     #expect(binding.direction == .sourceToTarget)
     #expect(label.text == "Ada Lovelace")
@@ -136,7 +136,7 @@ struct KeyValueCodingTests {
 
   @Test func aStringBindingShowsPlaceholdersWhenThePathIsNotApplicable() throws {
     let controller = PersonController()
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(
       \.text, to: controller, keyPath: "person.nickname",
       placeholders: BindingPlaceholders(nullValue: "—", notApplicable: "No person"))
@@ -151,7 +151,7 @@ struct KeyValueCodingTests {
     let holder = Box<PersonController?>(nil)
     _ = holder
     let controller = PersonController()
-    let toggle = Switch()
+    let toggle = HeadlessSwitch()
     try toggle.bind(\.isOn, to: controller, keyPath: "isSaving")
     controller.isSaving = true
     #expect(toggle.isOn)
@@ -159,11 +159,11 @@ struct KeyValueCodingTests {
 
   @Test func aTypeMismatchFailsAtBindTimeAndBindsNothing() {
     let controller = PersonController(person: Person())
-    let field = TextField()
+    let field = HeadlessTextField()
     #expect(throws: KeyValueCodingError.typeMismatch(path: "isSaving", pathType: "Bool", expected: "String?")) {
       try field.bind(\.text, to: controller, keyPath: "isSaving")
     }
-    let slider = Slider()
+    let slider = HeadlessSlider()
     #expect(throws: KeyValueCodingError.self) {
       try slider.bind(\.value, to: controller, keyPath: "person.id")  // Int? to Double
     }
@@ -173,7 +173,7 @@ struct KeyValueCodingTests {
 
   @Test func aStringBindingThroughATransformerChecksBothEnds() throws {
     let team = Team()
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(
       \.text, to: team, keyPath: "members.@count", transformer: ClosureTransformer<Int, String> { "\($0) members" })
     #expect(label.text == "0 members")
@@ -188,7 +188,7 @@ struct KeyValueCodingTests {
     let tracker = LifetimeTracker()
     do {
       let controller = tracker.track(PersonController(person: tracker.track(Person())))
-      let field = tracker.track(TextField())
+      let field = tracker.track(HeadlessTextField())
       try field.bind(\.text, to: controller, keyPath: "person.firstName")
       field.userDidEdit(text: "Ada")
     }

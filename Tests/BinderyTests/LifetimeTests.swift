@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Lifetimes")
@@ -9,8 +9,8 @@ struct LifetimeTests {
     let tracker = LifetimeTracker()
     do {
       let controller = tracker.track(PersonController(person: tracker.track(Person(firstName: "Ada"))))
-      let field = tracker.track(TextField())
-      let label = tracker.track(Label())
+      let field = tracker.track(HeadlessTextField())
+      let label = tracker.track(HeadlessLabel())
       field.bind(\.text, to: controller, \.person?.firstName)
       label.bind(\.text, to: controller, \.person?.fullName)
       field.userDidEdit(text: "Grace")
@@ -21,7 +21,7 @@ struct LifetimeTests {
 
   @Test func aBindingWhoseSourceDiedUnbindsItselfAndLeavesTheTargetClean() {
     let tracker = LifetimeTracker()
-    let field = TextField()
+    let field = HeadlessTextField()
     var binding: PropertyBinding?
     do {
       let person = tracker.track(Person(firstName: "Ada"))
@@ -40,7 +40,7 @@ struct LifetimeTests {
     let person = Person(firstName: "Ada")
     weak var weakBinding: PropertyBinding?
     do {
-      let field = tracker.track(TextField())
+      let field = tracker.track(HeadlessTextField())
       let binding = field.bind(\.text, to: person, \.firstName)
       weakBinding = binding
       tracker.track(binding)
@@ -53,7 +53,7 @@ struct LifetimeTests {
 
   @Test func everyKindOfBindingAndObservationLetsItsObjectsGo() {
     let tracker = LifetimeTracker()
-    var tokens: [ObservationToken] = []
+    var tokens: [KeyValueObservation] = []
     do {
       let controller = tracker.track(PersonController(person: tracker.track(Person())))
       let a = tracker.track(Node())
@@ -62,10 +62,10 @@ struct LifetimeTests {
       b.bind(\.value, to: a, \.value)
       c.bind(\.value, to: b, \.value)
       a.bind(\.value, to: c, \.value)
-      let toggle = tracker.track(Switch())
+      let toggle = tracker.track(HeadlessSwitch())
       toggle.bind(\.isOn, to: controller, \.isSaving)
       let set = BindingSet()
-      tracker.track(TextField()).bind(\.text, to: controller, \.person?.lastName).store(in: set)
+      tracker.track(HeadlessTextField()).bind(\.text, to: controller, \.person?.lastName).store(in: set)
       tokens.append(observe(controller, \.person?.fullName, options: [.initial, .prior]) { _ in })
       a.value = 3
       controller.person = tracker.track(Person(firstName: "x"))
@@ -77,7 +77,7 @@ struct LifetimeTests {
   @Test func theBindingObjectItselfIsReleasedAfterUnbind() {
     let tracker = LifetimeTracker()
     let person = Person()
-    let field = TextField()
+    let field = HeadlessTextField()
     do {
       let binding = tracker.track(field.bind(\.text, to: person, \.firstName))
       binding.unbind()

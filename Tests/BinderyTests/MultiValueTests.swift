@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Multi-value bindings and transactions")
@@ -8,7 +8,7 @@ struct MultiValueTests {
   @Test func theSeedsAndExampleReadsAsWritten() {
     // seed 000: enabled bound to person through is-not-nil and to isSaving through negate
     let controller = PersonController()
-    let firstNameField = TextField()
+    let firstNameField = HeadlessTextField()
     firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
     firstNameField.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
     #expect(firstNameField.bindings.count == 2)
@@ -25,7 +25,7 @@ struct MultiValueTests {
 
   @Test func hiddenCombinesWithOr() {
     let settings = Flags()
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(\.isHidden, to: settings, \.a)
     label.bind(\.isHidden, to: settings, \.b)
     #expect(!label.isHidden)
@@ -40,7 +40,7 @@ struct MultiValueTests {
 
   @Test func combinedBindingsAreReadOnlyAndUnbindOneInputAtATime() {
     let controller = PersonController(person: Person())
-    let field = TextField()
+    let field = HeadlessTextField()
     let hasPerson = field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
     let notSaving = field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
     #expect(hasPerson.direction == .sourceToTarget)
@@ -84,7 +84,7 @@ struct MultiValueTests {
     var seen: [Bool] = []
     let token = observe(target, \.isEnabled) { seen.append($0.newValue) }
     let writesBefore = target.enabledWrites
-    withTransaction {
+    withCoalescedChanges {
       flags.a = true
       flags.b = true
       flags.a = false
@@ -105,15 +105,15 @@ struct MultiValueTests {
     } onChange: {
       tracked.append($0)
     }
-    withTransaction {
+    withCoalescedChanges {
       person.firstName = "Augusta"
-      withTransaction { person.lastName = "King" }  // nested: delivered with the outer one
+      withCoalescedChanges { person.lastName = "King" }  // nested: delivered with the outer one
       person.firstName = "Ada"
       #expect(changes.isEmpty)
     }
     #expect(changes == [])  // back to where it started: nothing changed
     #expect(tracked == ["Ada King"])
-    withTransaction {
+    withCoalescedChanges {
       person.firstName = "Grace"
       person.firstName = "Augusta"
     }
@@ -126,7 +126,7 @@ struct MultiValueTests {
     let field = CountingField()
     field.bind(\.text, to: person, \.firstName)
     let setsBefore = field.setCount
-    withTransaction {
+    withCoalescedChanges {
       person.firstName = "A"
       person.firstName = "Ad"
       person.firstName = "Ada"
@@ -155,7 +155,7 @@ struct MultiValueTests {
   @Test func directAndTrackedInputsCombineInOneGroup() {
     let controller = PersonController()
     let flags = Flags()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.isEnabled, to: flags, \.a)  // one property: followed by address
     field.bind(\.isEnabled, to: controller, \.person?.firstName, transformer: IsNotEmptyTransformer())  // a chain
     flags.a = true
@@ -170,7 +170,7 @@ struct MultiValueTests {
     let tracker = LifetimeTracker()
     do {
       let controller = tracker.track(PersonController(person: tracker.track(Person())))
-      let field = tracker.track(TextField())
+      let field = tracker.track(HeadlessTextField())
       field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
       field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
       controller.isSaving = true

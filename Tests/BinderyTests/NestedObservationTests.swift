@@ -3,7 +3,7 @@ import Testing
 
 /// Holds the token of an observation started inside another one's closure.
 private final class TokenBox {
-  var tokens: [ObservationToken] = []
+  var tokens: [KeyValueObservation] = []
 }
 
 @Suite("Observations started inside a tracked closure")

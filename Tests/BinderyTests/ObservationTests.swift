@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Observing by key path")
@@ -66,7 +66,7 @@ struct KeyPathObservationTests {
   @Test func cancellingOrDroppingTheTokenEndsTheObservation() {
     let person = Person()
     var count = 0
-    var token: ObservationToken? = observe(person, \.firstName) { _ in count += 1 }
+    var token: KeyValueObservation? = observe(person, \.firstName) { _ in count += 1 }
     person.firstName = "A"
     #expect(token != nil)
     token = nil
@@ -146,7 +146,7 @@ struct KeyPathObservationTests {
   @Test func theObservationEndsWhenTheSubjectIsDeallocated() {
     let tracker = LifetimeTracker()
     var count = 0
-    var token: ObservationToken?
+    var token: KeyValueObservation?
     do {
       let person = tracker.track(Person())
       token = observe(person, \.firstName) { _ in count += 1 }

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Observers of one property")
@@ -43,7 +43,7 @@ struct ObserverOrderTests {
   @Test func anObserverThatCancelsOthersDuringAChangeLeavesTheRestInOrder() {
     let person = Person(firstName: "Ada")
     var calls: [Int] = []
-    var tokens: [ObservationToken] = []
+    var tokens: [KeyValueObservation] = []
     tokens.append(
       observe(person, \.firstName) { _ in
         calls.append(0)

@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Pattern bindings")
@@ -9,7 +9,7 @@ struct PatternBindingTests {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
     let node = Node()
     node.value = 3
-    let label = Label()
+    let label = HeadlessLabel()
     let binding = try label.bind(
       \.text,
       pattern: "%{value1}@ has %{value2}@ tags (100%%)",
@@ -29,7 +29,7 @@ struct PatternBindingTests {
   @Test func eachInputMayHaveItsOwnTransformer() throws {
     let flags = Flags()
     let node = Node()
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(
       \.text,
       pattern: "%{value2}@: %{value1}@",
@@ -44,11 +44,11 @@ struct PatternBindingTests {
 
   @Test func aTransactionRendersThePatternOnce() throws {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
-    let label = Label()
+    let label = HeadlessLabel()
     try label.bind(\.text, pattern: "%{value1}@ %{value2}@", .value(person, \.firstName), .value(person, \.lastName))
     var renders: [String?] = []
     let token = observe(label, \.text) { renders.append($0.newValue) }
-    withTransaction {
+    withCoalescedChanges {
       person.firstName = "Grace"
       person.lastName = "Hopper"
     }
@@ -58,7 +58,7 @@ struct PatternBindingTests {
 
   @Test func aBadPatternIsATypedErrorWithItsColumnAndBindsNothing() {
     let node = Node()
-    let label = Label(text: "unchanged")
+    let label = HeadlessLabel(text: "unchanged")
     #expect(throws: BindingPatternError.missingInput(pattern: "a %{value2}@", column: 3, placeholder: 2, inputCount: 1))
     {
       try label.bind(\.text, pattern: "a %{value2}@", .value(node, \.name))
@@ -79,7 +79,7 @@ struct PatternBindingTests {
     let tracker = LifetimeTracker()
     do {
       let person = tracker.track(Person(firstName: "Ada"))
-      let label = tracker.track(Label())
+      let label = tracker.track(HeadlessLabel())
       try label.bind(\.text, pattern: "Hello, %{value1}@", .value(person, \.firstName))
       #expect(label.text == "Hello, Ada")
     }

@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 /// A selection as a controller of a later issue will offer it: a value, or a marker saying why not.
@@ -25,7 +25,7 @@ final class FakeSelection {
 struct PlaceholderTests {
   @Test func aNilSourceShowsTheNullPlaceholderAndAValueReplacesIt() {
     let person = Person(firstName: "Ada")
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(\.text, to: person, \.nickname, placeholders: BindingPlaceholders(nullValue: "—"))
     #expect(label.text == "—")
     person.nickname = "Countess"
@@ -36,7 +36,7 @@ struct PlaceholderTests {
 
   @Test func anUnresolvedPathIsNotApplicableAndANilAtItsEndIsANullValue() {
     let controller = PersonController()
-    let label = Label()
+    let label = HeadlessLabel()
     label.bind(
       \.text,
       to: controller,
@@ -54,7 +54,7 @@ struct PlaceholderTests {
 
   @Test func aMarkerWithoutItsOwnPlaceholderShowsTheNullPlaceholder() {
     let controller = PersonController()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.person?.firstName, placeholders: BindingPlaceholders(nullValue: "—"))
     #expect(field.text == "—")
   }
@@ -70,7 +70,7 @@ struct PlaceholderTests {
       reverse: { $0.lowercased() }
     )
     let exclaim = ClosureTransformer<String, String>(forward: { $0 + "!" }, reverse: { String($0.dropLast()) })
-    let label = TextField()
+    let label = HeadlessTextField()
     label.bind(
       \.text,
       to: selection,
@@ -93,7 +93,7 @@ struct PlaceholderTests {
     let ada = Person(firstName: "Ada")
     let grace = Person(firstName: "Grace")
     selection.people = [ada, grace]
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.text, to: selection, \.firstName, placeholders: BindingPlaceholders(multipleValues: "…"))
     #expect(binding.direction == .both)
     #expect(field.text == "…")
@@ -105,14 +105,14 @@ struct PlaceholderTests {
 
   @Test func aMarkerWithNoPlaceholderShowsNothing() {
     let selection = FakeSelection()
-    let field = TextField(text: "stale")
+    let field = HeadlessTextField(text: "stale")
     field.bind(\.text, to: selection, \.firstName)
     #expect(field.text == nil)
   }
 
   @Test func typingOverAPlaceholderWritesTheValueTyped() {
     let person = Person()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: person, \.nickname, placeholders: BindingPlaceholders(nullValue: "none"))
     #expect(field.text == "none")
     field.userDidEdit(text: "Ada")
@@ -124,7 +124,7 @@ struct PlaceholderTests {
 struct ConditionalEnablingTests {
   @Test func aFieldIsDisabledWhileItsPathCannotBeResolved() {
     let controller = PersonController()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.person?.firstName, options: BindingOptions(conditionallySetsEnabled: true))
     #expect(!field.isEnabled)
     controller.person = Person(firstName: "Ada")
@@ -136,14 +136,14 @@ struct ConditionalEnablingTests {
 
   @Test func withoutTheOptionTheFieldStaysEnabled() {
     let controller = PersonController()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.person?.firstName)
     #expect(field.isEnabled)
   }
 
   @Test func conditionalEnablingCombinesWithTheSeedsEnabledBindingsByAnd() {
     let controller = PersonController(person: Person(firstName: "Ada"))
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.person?.firstName, options: BindingOptions(conditionallySetsEnabled: true))
     field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
     #expect(field.isEnabled)
@@ -156,7 +156,7 @@ struct ConditionalEnablingTests {
 
   @Test func noSelectionDisablesAndMultipleValuesDoNot() {
     let selection = FakeSelection()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: selection, \.firstName, options: BindingOptions(conditionallySetsEnabled: true))
     #expect(!field.isEnabled)
     selection.people = [Person(firstName: "Ada"), Person(firstName: "Grace")]
@@ -165,7 +165,7 @@ struct ConditionalEnablingTests {
 
   @Test func unbindingRemovesTheEnablingInput() {
     let controller = PersonController()
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(
       \.text,
       to: controller,

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Dispatch
 import Foundation
 import Synchronization
@@ -91,7 +91,7 @@ struct ThreadTests {
   @Test(.timeLimit(.minutes(1)))
   func concurrentObserversOfOneObjectAreAllKeptAndAllRemoved() {
     let counter = SharedCounter()
-    let tokens = ChangeLog<ObservationToken>()
+    let tokens = ChangeLog<KeyValueObservation>()
     onThreads(4) { _ in
       for _ in 0..<500 {
         let token = observe(counter, \.value) { _ in }
@@ -110,7 +110,7 @@ struct ThreadTests {
   func anObserverMayMutateAndObserveFromInsideItsCallbackWithoutDeadlock() {
     let counter = SharedCounter()
     let other = SharedCounter()
-    var inner: ObservationToken?
+    var inner: KeyValueObservation?
     let token = observe(counter, \.value) { change in
       other.value = change.newValue * 10
       inner = observe(counter, \.value) { _ in }

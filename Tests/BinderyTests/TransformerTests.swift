@@ -1,6 +1,6 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Value transformers")
@@ -78,7 +78,7 @@ struct TransformerTests {
   @Test func aFieldIsEnabledOnlyWhileTheControllerHasAPerson() {
     // seed 000: this.firstNameField.bind('enabled', this, 'person', {valueTransformer: JSIsNotNullValueTransformer})
     let controller = PersonController()
-    let field = TextField()
+    let field = HeadlessTextField()
     let binding = field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
     #expect(binding.direction == .sourceToTarget)
     #expect(!field.isEnabled)
@@ -91,7 +91,7 @@ struct TransformerTests {
   @Test func aReversibleTransformerMakesATwoWayBinding() {
     // a switch shows "not saving"; toggling it writes isSaving back through the negation
     let controller = PersonController()
-    let notSaving = Switch()
+    let notSaving = HeadlessSwitch()
     let binding = notSaving.bind(\.isOn, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
     #expect(binding.direction == .both)
     #expect(notSaving.isOn)
@@ -104,7 +104,7 @@ struct TransformerTests {
   @Test func tagsEditedAsTextAreWrittenBackAsAList() {
     let person = Person()
     person.tags = ["math", "poetry"]
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: person, \.tags, transformer: CommaSeparatedListTransformer())
     #expect(field.text == "math, poetry")
     field.userDidEdit(text: "math, engines ,")
@@ -115,7 +115,7 @@ struct TransformerTests {
   @Test func aValueTheReverseRejectsLeavesTheSourceUnchanged() {
     let node = Node()
     node.value = 7
-    let field = TextField()
+    let field = HeadlessTextField()
     let number = ClosureTransformer<Int, String>(
       forward: { String($0) },
       reverse: { text in
@@ -134,7 +134,7 @@ struct TransformerTests {
 
   @Test func aTransformerThatCannotReverseMakesTheBindingReadOnly() {
     let settings = Settings()
-    let label = Label()
+    let label = HeadlessLabel()
     let binding = label.bind(
       \.text, to: settings, \.notifications, transformer: ClosureTransformer { $0 ? "on" : "off" })
     #expect(binding.direction == .sourceToTarget)

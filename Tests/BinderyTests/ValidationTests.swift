@@ -1,13 +1,13 @@
 import Bindery
 import BinderyControls
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 @Suite("Validation")
 struct ValidationTests {
   @Test func aRejectedValueLeavesTheModelUntouchedAndTheFieldShowsWhy() throws {
     let person = Person(firstName: "Ada")
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: person, \.firstName) { name in
       guard !name.isEmpty else { throw NameError.empty }
     }
@@ -27,7 +27,7 @@ struct ValidationTests {
 
   @Test func theModelsOwnValidationIsConsultedToo() {
     let account = Account()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: account, \.email)
     field.userDidEdit(text: "not an address")
     #expect(account.email == "")
@@ -39,7 +39,7 @@ struct ValidationTests {
 
   @Test func theLeafOfAChainValidatesThroughAnOptional() {
     let holder = AccountHolder()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: holder, \.account?.email)
     field.userDidEdit(text: "nope")
     #expect(holder.account?.email == "")
@@ -51,7 +51,7 @@ struct ValidationTests {
   @Test func textThatDoesNotConvertIsAConversionFailureAndChangesNothing() throws {
     let node = Node()
     node.value = 7
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: node, \.value, transformer: IntegerText())
     field.userDidEdit(text: "seven")
     #expect(node.value == 7)
@@ -68,7 +68,7 @@ struct ValidationTests {
 
   @Test func aValidatorOnATransformedBindingSeesTheConvertedValue() {
     let node = Node()
-    let field = TextField()
+    let field = HeadlessTextField()
     field.bind(\.text, to: node, \.value, transformer: IntegerText()) { value in
       guard value >= 0 else { throw NumberError.negative }
     }

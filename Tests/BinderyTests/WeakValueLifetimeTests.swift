@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Testing
 
 protocol HolderDelegate: AnyObject {}
@@ -52,8 +52,8 @@ struct WeakValueLifetimeTests {
   func observationsStartedOnAnObjectLetItGo() {
     let tracker = LifetimeTracker()
     let model = DelegatingModel()
-    var token: ObservationToken?
-    var tracking: ObservationToken?
+    var token: KeyValueObservation?
+    var tracking: KeyValueObservation?
     do {
       let referent = tracker.track(Referent("a"))
       model.referent = referent

@@ -34,7 +34,7 @@ import Testing
   @Test func aChangeOfTheModelReachesThePageAsAPatch() async throws {
     let box = UncheckedBox(Profile())
     let page = WebPage(title: "One", model: { box.value }) { profile, _ in
-      let label = Label()
+      let label = HeadlessLabel()
       let bindings = BindingSet()
       label.bind(\.text, to: profile, \.name).store(in: bindings)
       return WebContent(root: label, ids: ["Label": label], bindings: bindings)
@@ -43,7 +43,7 @@ import Testing
     let tab = TestTab(host)
     await tab.hello()
     await host.perform {
-      withTransaction {
+      withCoalescedChanges {
         box.value.name = "Grace"
         box.value.name = "Grace Hopper"
       }
@@ -118,7 +118,7 @@ import Testing
   @Test func aTabThatDoesNotReadGetsOneResetInsteadOfAnEndlessQueue() async throws {
     let box = UncheckedBox(Profile())
     let page = WebPage(title: "One", model: { box.value }) { profile, _ in
-      let label = Label()
+      let label = HeadlessLabel()
       let bindings = BindingSet()
       label.bind(\.text, to: profile, \.name).store(in: bindings)
       return WebContent(root: label, ids: ["Label": label], bindings: bindings)
@@ -171,7 +171,7 @@ import Testing
   @Test func anActionOnATextFieldEndsEditingAndCommitsItsText() async throws {
     let box = UncheckedBox(Profile())
     let page = WebPage(title: "Commit", model: { box.value }) { profile, _ in
-      let field = TextField()
+      let field = HeadlessTextField()
       let bindings = BindingSet()
       field.bind(\.text, to: profile, \.name, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
       return WebContent(root: field, ids: ["Name": field], bindings: bindings)

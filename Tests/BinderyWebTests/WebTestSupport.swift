@@ -127,14 +127,14 @@ func makeSharedProfilePage(friends: Int = 3) -> (WebPage, UncheckedBox<ProfileMo
 private func makeProfilePage(sharing: WebPage.Sharing, model: @escaping @Sendable () -> ProfileModel) -> WebPage {
   WebPage(title: "Profile", model: model, sharing: sharing) { model, _ in
     let profile = model.profile
-    let name = TextField(placeholder: "Name")
-    let password = TextField()
-    let greeting = Label()
-    let subscribe = Switch()
-    let volume = Slider(minimumValue: 0, maximumValue: 1)
-    let guests = Stepper(minimumValue: 1, maximumValue: 10)
-    let size = PopUpButton(items: ["S", "M", "L"])
-    let save = Button(title: "Save") { profile.isLocked = true }
+    let name = HeadlessTextField(placeholder: "Name")
+    let password = HeadlessTextField()
+    let greeting = HeadlessLabel()
+    let subscribe = HeadlessSwitch()
+    let volume = HeadlessSlider(minimumValue: 0, maximumValue: 1)
+    let guests = HeadlessStepper(minimumValue: 1, maximumValue: 10)
+    let size = HeadlessPopUpButton(items: ["S", "M", "L"])
+    let save = HeadlessButton(title: "Save") { profile.isLocked = true }
     let bindings = BindingSet()
     name.bind(\.text, to: profile, \.name).store(in: bindings)
     greeting.bind(\.text, to: profile, \.greeting, placeholders: BindingPlaceholders(nullValue: "(nobody)"))
@@ -145,7 +145,7 @@ private func makeProfilePage(sharing: WebPage.Sharing, model: @escaping @Sendabl
     size.bind(\.selectedIndex, to: profile, \.sizeIndex).store(in: bindings)
     save.bind(\.isEnabled, to: profile, \.isLocked, transformer: NegateBooleanTransformer()).store(in: bindings)
     let list = WebList(controller: model.friends) { friend, row in
-      let label = Label()
+      let label = HeadlessLabel()
       label.bind(\.text, to: friend, \.name).store(in: row.bindings)
       row.controls = [label]
     }

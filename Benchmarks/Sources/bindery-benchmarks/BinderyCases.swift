@@ -56,7 +56,7 @@ final class Flags {
 /// A field's `isEnabled` bound to two inputs (AND); each change flips one input.
 func binderyAndTwoInputs(operations: Int) -> Double {
   let flags = Flags()
-  let field = TextField()
+  let field = HeadlessTextField()
   field.bind(\.isEnabled, to: flags, \.isReady)
   field.bind(\.isEnabled, to: flags, \.isSaving, transformer: NegateBooleanTransformer())
   let result = measure(operations: operations) { count in
@@ -81,7 +81,7 @@ func binderyTwoWay(operations: Int) -> Double {
 
 func binderyTrackedFullName(operations: Int) -> Double {
   let controller = PersonController()
-  let label = Label()
+  let label = HeadlessLabel()
   label.bind(\.text, to: controller, \.person?.fullName)
   let names = ["Ada", "Grace"]
   let result = measure(operations: operations) { count in

@@ -53,7 +53,7 @@ func specLoad(fields: Int, rounds: Int) -> Double {
 /// A field bound with the expression `person.firstName`; each change edits the name.
 func expressionKeyPath(operations: Int) -> Double {
   let controller = PersonController()
-  let field = TextField()
+  let field = HeadlessTextField()
   _ = try? field.bind(\.text, to: controller, expression: "person.firstName")
   let names = ["Ada", "Grace"]
   let result = measure(operations: operations) { count in
@@ -66,7 +66,7 @@ func expressionKeyPath(operations: Int) -> Double {
 /// The same binding made with the typed key path `\.person?.firstName`.
 func typedKeyPath(operations: Int) -> Double {
   let controller = PersonController()
-  let field = TextField()
+  let field = HeadlessTextField()
   field.bind(\.text, to: controller, \.person?.firstName)
   let names = ["Ada", "Grace"]
   let result = measure(operations: operations) { count in
@@ -79,7 +79,7 @@ func typedKeyPath(operations: Int) -> Double {
 /// A switch bound with the expression `!isSaving`; each change flips the flag.
 func expressionNegation(operations: Int) -> Double {
   let flags = Flags()
-  let toggle = Switch()
+  let toggle = HeadlessSwitch()
   _ = try? toggle.bind(\.isOn, to: flags, expression: "!isSaving")
   let result = measure(operations: operations) { count in
     for index in 0..<count { flags.isSaving = index & 1 == 0 }
@@ -91,7 +91,7 @@ func expressionNegation(operations: Int) -> Double {
 /// The same binding made with a typed key path and `NegateBooleanTransformer`.
 func typedNegation(operations: Int) -> Double {
   let flags = Flags()
-  let toggle = Switch()
+  let toggle = HeadlessSwitch()
   toggle.bind(\.isOn, to: flags, \.isSaving, transformer: NegateBooleanTransformer())
   let result = measure(operations: operations) { count in
     for index in 0..<count { flags.isSaving = index & 1 == 0 }
@@ -141,7 +141,7 @@ func specListRows1000(rounds: Int) -> Double {
     let start = nanoseconds()
     model.people = people
     best = min(best, Double(nanoseconds() - start) / 1_000)
-    precondition(objects.object(named: "List", as: ListView<Person>.self)?.rows.count == 1_000, "rows missing")
+    precondition(objects.object(named: "List", as: HeadlessListView<Person>.self)?.rows.count == 1_000, "rows missing")
     objects.unbind()
   }
   return best

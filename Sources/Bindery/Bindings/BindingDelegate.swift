@@ -1,4 +1,4 @@
-/// Watches, and may veto, what bindings do (Beacon's binding delegate).
+/// Watches, and may veto, what bindings do.
 ///
 /// Set one on a binding (``PropertyBinding/delegate``) or on a ``BindingSet`` for all its bindings; a
 /// binding's own delegate wins over its set's. Every method has a default that does nothing (and

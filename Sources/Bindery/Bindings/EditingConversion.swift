@@ -1,5 +1,5 @@
-/// How a binding converts while the user edits, when that differs from display (Beacon's editing
-/// formatter): the target shows `toTarget`'s form from the control's begin-editing report to its
+/// How a binding converts while the user edits, when that differs from display (an editing
+/// form): the target shows `toTarget`'s form from the control's begin-editing report to its
 /// end-editing report.
 struct EditingConversion<SourceValue, TargetValue> {
   /// The value in its editing form.

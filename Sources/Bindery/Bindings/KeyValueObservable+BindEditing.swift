@@ -1,6 +1,6 @@
 extension KeyValueObservable {
   /// Binds an optional property of this object through one transformer for display and another while
-  /// the user edits (Beacon's display and editing formatters).
+  /// the user edits (a display form and an editing form).
   ///
   /// The target shows `transformer`'s form, and `editingTransformer`'s from the control's
   /// begin-editing report (``KeyValueRegistrar/userDidBeginEditing(_:_:_:value:)``) to its end-editing

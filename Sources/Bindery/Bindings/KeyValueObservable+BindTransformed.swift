@@ -8,7 +8,7 @@ extension KeyValueObservable {
   /// is a value `validate` or the model (``KeyValueValidating``) rejects.
   ///
   /// ```swift
-  /// // seed 000: enabled while there is a person
+  /// // enabled while there is a person
   /// firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
   /// tagsField.bind(\.text, to: person, \.tags, transformer: CommaSeparatedListTransformer())
   /// ```

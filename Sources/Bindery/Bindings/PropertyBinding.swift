@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let binding = firstNameField.bind(\.text, to: controller, \.person?.firstName)
 /// binding.direction  // .both: typing in the field writes controller.person?.firstName
-/// binding.description // TextField.text ⇄ PersonController.person?.firstName (bound, PersonEditor/main.swift:12)
+/// binding.description // HeadlessTextField.text ⇄ PersonController.person?.firstName (bound, PersonEditor/main.swift:12)
 /// binding.unbind()
 /// ```
 public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible {

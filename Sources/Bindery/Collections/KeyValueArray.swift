@@ -25,7 +25,7 @@
 ///
 /// One mutation (an append, an insert, a removal, a replaced range, a subscript set, a move) is
 /// reported as exactly that; several in one access (`removeAll(where:)`, a sort, mutations in a
-/// ``withTransaction(_:)``) arrive as one change found by comparing with the elements before.
+/// ``withCoalescedChanges(_:)``) arrive as one change found by comparing with the elements before.
 /// Assigning a new array to the property compares the two arrays, and so does a mutation through a
 /// key path (`model[keyPath: \.members].append(x)`: Swift reads and assigns the whole array). Nothing
 /// is recorded while nothing observes the object. A class that conforms to ``KeyValueObservable`` by

@@ -13,7 +13,7 @@ public func observeChanges<Subject: AnyObject, Element>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
   _ handler: @escaping (CollectionChange, [Element]) -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   observeChanges(subject, keyPath) { change, _, elements in handler(change, elements) }
 }
 
@@ -23,7 +23,7 @@ public func observeChanges<Subject: AnyObject, Element>(
 /// A mutation through the property (`append`, `insert`, `remove(at:)`, a subscript set, a replaced
 /// range, `move(from:to:)`) is recorded as it happens: the change is exactly that, found without
 /// comparing the elements, and the elements before it are read through the new ones (no copy).
-/// Several mutations at once (`removeAll(where:)`, a sort, a ``withTransaction(_:)``) and a new
+/// Several mutations at once (`removeAll(where:)`, a sort, a ``withCoalescedChanges(_:)``) and a new
 /// array assigned to the property are compared with the elements before.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public func observeChanges<Subject: AnyObject, Element>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
   _ handler: @escaping (CollectionChange, _ old: ElementsBeforeChange<Element>, _ new: [Element]) -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   // A change compared with the elements before: a new array, a transaction, a path through other
   // objects.
   func deliverComparing(_ old: KeyValueArray<Element>, _ new: KeyValueArray<Element>) {
@@ -69,5 +69,5 @@ public func observeChanges<Subject: AnyObject, Element>(
     return KeyValueArray(Array(ElementsBeforeChange(journal, new: new.elements)))
   }
   observer.start(initial: false)
-  return ObservationToken { observer.cancel() }
+  return KeyValueObservation { observer.cancel() }
 }

@@ -13,7 +13,7 @@
 /// Elements are matched by identity (objects) or equality (`Hashable` values). The unchanged ends of
 /// the array are skipped, so an append, an insert, a removal, a replaced range or a move reports
 /// exactly that; the rest is matched by key, and elements that kept their order stay while the
-/// fewest possible move. Mutations inside ``withTransaction(_:)`` arrive as one change. Plain
+/// fewest possible move. Mutations inside ``withCoalescedChanges(_:)`` arrive as one change. Plain
 /// observers of the property (``observe(_:_:options:_:)``) get the new array as before.
 ///
 /// - Returns: A token; the observation lasts until it is cancelled or deallocated.
@@ -21,7 +21,7 @@ public func observeChanges<Subject: AnyObject, Element>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, [Element]>,
   _ handler: @escaping (CollectionChange, [Element]) -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   observeChanges(subject, keyPath) { change, _, elements in handler(change, elements) }
 }
 
@@ -42,7 +42,7 @@ public func observeChanges<Subject: AnyObject, Element>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, [Element]>,
   _ handler: @escaping (CollectionChange, _ old: [Element], _ new: [Element]) -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   let mirror = CollectionMirror<Element>(subject[keyPath: keyPath])
   let observer = ValueObserver<[Element]>(
     evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
@@ -58,7 +58,7 @@ public func observeChanges<Subject: AnyObject, Element>(
     }
   )
   observer.start(initial: false)
-  return ObservationToken { observer.cancel() }
+  return KeyValueObservation { observer.cancel() }
 }
 
 /// The elements of an observed array as they were before its latest change, in a buffer of their own.

@@ -58,11 +58,10 @@ extension Array: _AnyArray {
 }
 
 /// Questions about values and types known only at run time, shared by Bindery's modules that read
-/// string forms (expressions, spec files). Not public API: imported with `@_spi(BinderyInternals)`.
-@_spi(BinderyInternals)
-public enum RuntimeTypes {
+/// string forms (expressions, spec files). Not public API: visible to the package's own modules only.
+package enum RuntimeTypes {
   /// The value with every optional around it removed; `nil` for `nil`.
-  public static func unwrapped(_ value: Any?) -> Any? {
+  package static func unwrapped(_ value: Any?) -> Any? {
     guard var current = value else { return nil }
     while let optional = current as? any _AnyOptional {
       guard let inner = optional._unwrapped else { return nil }
@@ -72,41 +71,41 @@ public enum RuntimeTypes {
   }
 
   /// The wrapped type when `type` is an `Optional`.
-  public static func wrappedType(_ type: Any.Type) -> Any.Type? { (type as? any _AnyOptional.Type)?._wrappedType }
+  package static func wrappedType(_ type: Any.Type) -> Any.Type? { (type as? any _AnyOptional.Type)?._wrappedType }
 
   /// The type with every optional around it removed.
-  public static func baseType(_ type: Any.Type) -> Any.Type {
+  package static func baseType(_ type: Any.Type) -> Any.Type {
     var current = type
     while let wrapped = wrappedType(current) { current = wrapped }
     return current
   }
 
   /// Whether `type` is an `Optional`.
-  public static func isOptional(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
+  package static func isOptional(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
 
   /// `nil` of `type`, boxed, when `type` is an `Optional`.
-  public static func none(of type: Any.Type) -> Any? { (type as? any _AnyOptional.Type)?._none }
+  package static func none(of type: Any.Type) -> Any? { (type as? any _AnyOptional.Type)?._none }
 
   /// `T?` for `type`.
-  public static func optional(of type: Any.Type) -> Any.Type {
+  package static func optional(of type: Any.Type) -> Any.Type {
     func wrap<T>(_: T.Type) -> Any.Type { T?.self }
     return wrap(type)
   }
 
   /// Whether `type` is a whole or floating-point number type.
-  public static func isNumeric(_ type: Any.Type) -> Bool {
+  package static func isNumeric(_ type: Any.Type) -> Bool {
     type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type
   }
 
   /// A number of any numeric type as a `Double`.
-  public static func double(_ value: Any) -> Double? {
+  package static func double(_ value: Any) -> Double? {
     if let integer = value as? any BinaryInteger { return Double(integer) }
     if let floating = value as? any BinaryFloatingPoint { return Double(floating) }
     return nil
   }
 
   /// A type's name for messages: `String?` rather than `Optional<String>`.
-  public static func readableName(_ type: Any.Type) -> String {
+  package static func readableName(_ type: Any.Type) -> String {
     if let wrapped = wrappedType(type) { return readableName(wrapped) + "?" }
     return String(describing: type)
   }

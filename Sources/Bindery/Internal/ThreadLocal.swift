@@ -17,7 +17,7 @@ final class ThreadContext {
   var writingBindings: [ObjectIdentifier] = []
   /// Access lists to reuse, so a tracked evaluation allocates none.
   var spareLists: [AccessList] = []
-  /// Nesting depth of `withTransaction` on this thread.
+  /// Nesting depth of `withCoalescedChanges` on this thread.
   var transactionDepth = 0
   /// Observers with changes deferred to the end of the transaction, in order, and their identities.
   var deferred: [any DeferredDelivery] = []

@@ -16,8 +16,8 @@ public enum BooleanCombination: Sendable, Equatable {
 
 /// An object whose Boolean properties combine several bindings instead of replacing them.
 ///
-/// The headless controls combine `isEnabled` with AND and `isHidden` with OR, so seed 000's example
-/// reads as written:
+/// The headless controls combine `isEnabled` with AND and `isHidden` with OR, so a field enabled
+/// while there is a person and it is not saving reads as written:
 ///
 /// ```swift
 /// firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())

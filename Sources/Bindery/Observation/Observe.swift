@@ -27,7 +27,7 @@ public func observe<Subject: AnyObject, Value>(
   _ keyPath: KeyPath<Subject, Value>,
   options: ObservationOptions = [],
   _ handler: @escaping (KeyValueChange<Subject, Value>) -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   let observer = ValueObserver<Value>(
     evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
     root: subject,
@@ -44,7 +44,7 @@ public func observe<Subject: AnyObject, Value>(
     }
   )
   observer.start(initial: options.contains(.initial))
-  return ObservationToken { observer.cancel() }
+  return KeyValueObservation { observer.cancel() }
 }
 
 /// Runs `tracked`, records every observable property it reads, and calls `onChange` with its new value
@@ -68,7 +68,7 @@ public func observe<Subject: AnyObject, Value>(
 public func observe<Value>(
   _ tracked: @escaping () -> Value,
   onChange: @escaping (Value) -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   let observer = ValueObserver<Value>(
     evaluate: { tracked() },
     root: nil,
@@ -77,7 +77,7 @@ public func observe<Value>(
     }
   )
   observer.start(initial: false)
-  return ObservationToken { observer.cancel() }
+  return KeyValueObservation { observer.cancel() }
 }
 
 /// Runs `tracked`, records every observable property it reads, and calls `onChange` whenever one of
@@ -89,6 +89,6 @@ public func observe<Value>(
 public func observe(
   _ tracked: @escaping () -> Void,
   onChange: @escaping () -> Void
-) -> ObservationToken {
+) -> KeyValueObservation {
   observe({ tracked() }, onChange: { (_: Void) in onChange() })
 }

@@ -6,7 +6,7 @@
 /// ```
 ///
 /// The standard names: `IsNil`, `IsNotNil`, `IsEmpty`, `IsNotEmpty`, `NegateBoolean`,
-/// `CommaSeparatedList` (seed 000's six). Registering a name again replaces the transformer.
+/// `CommaSeparatedList`. Registering a name again replaces the transformer.
 public final class BindingTransformerRegistry: Sendable {
   /// The registry spec files use, with the standard transformers.
   public static let shared = BindingTransformerRegistry()

@@ -1,7 +1,7 @@
 /// `!value`, both ways (JSKit's `JSNegateBooleanValueTransformer`; the spec shorthand `!`).
 ///
 /// ```swift
-/// // seed 000: enabled while not saving
+/// // enabled while not saving
 /// firstNameField.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
 /// ```
 public struct NegateBooleanTransformer: BindingTransformer, Sendable {

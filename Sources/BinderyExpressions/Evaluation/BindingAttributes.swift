@@ -22,7 +22,7 @@ struct BindingAttributes<Value> {
   ) throws(ExpressionError) {
     self.options = options
     for attribute in expression.syntax.attributes {
-      func error(_ message: String, at location: SourceLocation? = nil) -> ExpressionError {
+      func error(_ message: String, at location: TextPosition? = nil) -> ExpressionError {
         ExpressionError(message, at: location ?? attribute.location, in: expression.source, kind: .attribute)
       }
       guard let value = attribute.value, let primary = value.primary else {

@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 
 /// What `==`, `!=`, `===`, `!==`, `<`, `<=`, `>` and `>=` mean, decided from the types of their
 /// operands when the expression is compiled: a comparison that could not mean anything is refused
@@ -21,7 +21,7 @@ extension ExpressionCompiler {
   /// An operand of a comparison: its node, where it is, and how to name it in a message.
   struct Side {
     var node: CompiledNode
-    let location: SourceLocation
+    let location: TextPosition
     let describe: () -> String
 
     var type: Any.Type { node.type }
@@ -33,7 +33,7 @@ extension ExpressionCompiler {
   ///
   /// - Throws: ``ExpressionError`` of kind `.type` when the comparison cannot mean anything, at the
   ///   operator (or at a case name no case has).
-  func comparison(_ op: BinaryOperator, _ lhs: Side, _ rhs: Side, at location: SourceLocation) throws(ExpressionError)
+  func comparison(_ op: BinaryOperator, _ lhs: Side, _ rhs: Side, at location: TextPosition) throws(ExpressionError)
     -> (Any?, Any?) -> Bool
   {
     let written = (lhs: lhs.type, rhs: rhs.type)
@@ -76,7 +76,7 @@ extension ExpressionCompiler {
   // MARK: Case names
 
   /// Replaces the case name of `caseSide` with the case of `valueSide`'s enumeration.
-  private func resolveCase(_ caseSide: inout Side, against valueSide: Side, at location: SourceLocation)
+  private func resolveCase(_ caseSide: inout Side, against valueSide: Side, at location: TextPosition)
     throws(ExpressionError)
   {
     guard let name = caseSide.node.constant as? EnumCaseName else { return }
@@ -136,7 +136,7 @@ extension ExpressionCompiler {
   // MARK: Equality
 
   /// `==` (or `===` with `identity`): whether two values are the same.
-  private func equality(identity: Bool, _ lhs: Side, _ rhs: Side, at location: SourceLocation) throws(ExpressionError)
+  private func equality(identity: Bool, _ lhs: Side, _ rhs: Side, at location: TextPosition) throws(ExpressionError)
     -> (Any?, Any?) -> Bool
   {
     let a = lhs.base
@@ -187,7 +187,7 @@ extension ExpressionCompiler {
 
   /// `<`, `<=`, `>`, `>=`: two numbers, or two values of one `Comparable` type; `nil` and NaN order
   /// with nothing.
-  private func ordering(_ op: BinaryOperator, _ lhs: Side, _ rhs: Side, at location: SourceLocation)
+  private func ordering(_ op: BinaryOperator, _ lhs: Side, _ rhs: Side, at location: TextPosition)
     throws(ExpressionError) -> (Any?, Any?) -> Bool
   {
     let accepts: (NumberOrder) -> Bool =

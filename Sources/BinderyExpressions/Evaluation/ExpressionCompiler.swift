@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 
 /// An expression node checked against the types it reads: its static type and how to evaluate it.
 struct CompiledNode {
@@ -43,7 +43,7 @@ struct ExpressionCompiler {
   let dataType: any KeyValueCoding.Type
   let rootType: (any KeyValueCoding.Type)?
 
-  func error(_ message: String, at location: SourceLocation, _ kind: ExpressionError.Kind) -> ExpressionError {
+  func error(_ message: String, at location: TextPosition, _ kind: ExpressionError.Kind) -> ExpressionError {
     ExpressionError(message, at: location, in: source, kind: kind)
   }
 
@@ -87,8 +87,7 @@ struct ExpressionCompiler {
     return CompiledNode(type: Bool.self, evaluate: { !ExpressionValues.isTrue(evaluate($0)) }, form: form)
   }
 
-  private func length(_ operand: ExpressionSyntax, at location: SourceLocation) throws(ExpressionError) -> CompiledNode
-  {
+  private func length(_ operand: ExpressionSyntax, at location: TextPosition) throws(ExpressionError) -> CompiledNode {
     let compiled = try compile(operand)
     try requireLength(compiled.type, of: operand.quoted, at: location)
     let evaluate = compiled.evaluate
@@ -102,7 +101,7 @@ struct ExpressionCompiler {
   func requireBoolean(
     _ type: Any.Type,
     describe: () -> String,
-    at location: SourceLocation,
+    at location: TextPosition,
     for op: String
   ) throws(ExpressionError) {
     let base = baseType(type)
@@ -111,7 +110,7 @@ struct ExpressionCompiler {
     }
   }
 
-  private func requireLength(_ type: Any.Type, of text: String, at location: SourceLocation) throws(ExpressionError) {
+  private func requireLength(_ type: Any.Type, of text: String, at location: TextPosition) throws(ExpressionError) {
     let base = baseType(type)
     guard same(base, String.self) || base is any Collection.Type || same(base, Any.self) else {
       throw error(".length needs a string or a collection; \(text) is a \(typeName(type))", at: location, .type)
@@ -121,8 +120,7 @@ struct ExpressionCompiler {
   // MARK: Negation
 
   /// `-operand`: a number of the operand's type; `-` of a number literal is a constant.
-  private func negate(_ operand: ExpressionSyntax, at location: SourceLocation) throws(ExpressionError) -> CompiledNode
-  {
+  private func negate(_ operand: ExpressionSyntax, at location: TextPosition) throws(ExpressionError) -> CompiledNode {
     let compiled = try compile(operand)
     switch compiled.constant {
     case let integer as Int: return .constant(-integer)  // a literal is at most Int.max
@@ -236,8 +234,8 @@ struct ExpressionCompiler {
 
   private func keyPath(
     scope: KeyPathScope,
-    keys: [(name: String, location: SourceLocation)],
-    at location: SourceLocation
+    keys: [(name: String, location: TextPosition)],
+    at location: TextPosition
   ) throws(ExpressionError) -> CompiledNode {
     let contextType: any KeyValueCoding.Type
     switch scope {
@@ -280,7 +278,7 @@ struct ExpressionCompiler {
   /// A key path error, at the key it names, with long keys cut short.
   private func mapped(
     _ error: KeyValueCodingError,
-    keys: [(name: String, location: SourceLocation)]
+    keys: [(name: String, location: TextPosition)]
   ) -> ExpressionError {
     var start = 1
     var index = 0

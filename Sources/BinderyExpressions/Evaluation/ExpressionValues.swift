@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 
 /// Run-time rules for the values expressions compute: truth, equality, order, length, and
 /// conversion to the bound property's type.

@@ -8,7 +8,7 @@ extension KeyValueObservable {
   /// binding follows everything the expression reads.
   ///
   /// A key path (`person.firstName`) is two-way when it can be written, as is `!` of a Boolean key
-  /// path (`!isSaving`, through ``NegateBooleanTransformer``); seed 000's other shorthands
+  /// path (`!isSaving`, through ``NegateBooleanTransformer``); the other spec-file shorthands
   /// (`x === null`, `x !== null`, `x.length === 0`, `x.length > 0`) and every other expression are
   /// read-only. Attributes: `nullPlaceholder`, `notApplicablePlaceholder`,
   /// `multipleValuesPlaceholder`, `noSelectionPlaceholder`, `transformer` (or `formatter`, a name of

@@ -1,4 +1,4 @@
-@_spi(BinderyInternals) import Bindery
+import Bindery
 
 /// Converts what an expression computes to the type of the property it is bound to, after checking
 /// at bind time that it can.

@@ -26,12 +26,12 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
   /// What is wrong, for a user.
   public var message: String
   /// Where.
-  public var location: SourceLocation
+  public var location: TextPosition
   /// The whole text of the expression.
   public var source: String
 
   /// Creates an error.
-  public init(_ message: String, at location: SourceLocation, in source: String, kind: Kind = .syntax) {
+  public init(_ message: String, at location: TextPosition, in source: String, kind: Kind = .syntax) {
     self.kind = kind
     self.message = message
     self.location = location

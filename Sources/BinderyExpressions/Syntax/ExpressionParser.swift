@@ -118,7 +118,7 @@ public struct ExpressionParser {
   }
 
   /// Records the error `message` at `location` and stops reading.
-  private mutating func fail(_ message: String, at location: SourceLocation) -> Stop {
+  private mutating func fail(_ message: String, at location: TextPosition) -> Stop {
     failure = ExpressionError(message, at: location, in: source)
     return Stop()
   }
@@ -132,7 +132,7 @@ public struct ExpressionParser {
   }
 
   /// The height of a node over children of height `height`, checked against the limit.
-  private mutating func checkedHeight(over height: Int, at location: SourceLocation) throws(Stop) -> Int {
+  private mutating func checkedHeight(over height: Int, at location: TextPosition) throws(Stop) -> Int {
     guard height < Self.maximumDepth else { throw fail(tooDeepMessage, at: location) }
     return height + 1
   }
@@ -153,7 +153,7 @@ public struct ExpressionParser {
       primary = try expression()
       tallest = height
     }
-    var attributes: [AttributeSyntax] = []
+    var attributes: [BindingAttributeSyntax] = []
     if isPunctuation("{") {
       attributes = try attributeList()
       tallest = max(tallest, height)
@@ -173,9 +173,9 @@ public struct ExpressionParser {
   }
 
   /// The attributes; `height` is that of the tallest value.
-  private mutating func attributeList() throws(Stop) -> [AttributeSyntax] {
+  private mutating func attributeList() throws(Stop) -> [BindingAttributeSyntax] {
     let open = try advance().location
-    var attributes: [AttributeSyntax] = []
+    var attributes: [BindingAttributeSyntax] = []
     var tallest = 0
     while !current.closesAttributes {
       attributes.append(try attribute(openedAt: open, after: attributes))
@@ -188,7 +188,8 @@ public struct ExpressionParser {
   }
 
   /// Reads the `,` after the last of `attributes`, or checks that `}` follows it.
-  private mutating func separator(after attributes: [AttributeSyntax], openedAt open: SourceLocation) throws(Stop) {
+  private mutating func separator(after attributes: [BindingAttributeSyntax], openedAt open: TextPosition) throws(Stop)
+  {
     if isPunctuation(",") {
       try advance()
     } else if !isPunctuation("}") {
@@ -199,21 +200,21 @@ public struct ExpressionParser {
   }
 
   /// `name` or `name: value`; `height` is that of the value (0 for none).
-  private mutating func attribute(openedAt open: SourceLocation, after attributes: [AttributeSyntax])
-    throws(Stop) -> AttributeSyntax
+  private mutating func attribute(openedAt open: TextPosition, after attributes: [BindingAttributeSyntax])
+    throws(Stop) -> BindingAttributeSyntax
   {
     let name = try attributeName(openedAt: open, after: attributes)
     height = 0
-    guard current.isColon else { return AttributeSyntax(name: name.text, value: nil, location: name.location) }
+    guard current.isColon else { return BindingAttributeSyntax(name: name.text, value: nil, location: name.location) }
     let colon = try advance().location
     let value = try bindingExpression()
     try requireValue(value, of: name.text, at: colon)
-    return AttributeSyntax(name: name.text, value: value, location: name.location)
+    return BindingAttributeSyntax(name: name.text, value: value, location: name.location)
   }
 
   /// Reads an attribute's name, not one of `attributes`.
-  private mutating func attributeName(openedAt open: SourceLocation, after attributes: [AttributeSyntax])
-    throws(Stop) -> (text: String, location: SourceLocation)
+  private mutating func attributeName(openedAt open: TextPosition, after attributes: [BindingAttributeSyntax])
+    throws(Stop) -> (text: String, location: TextPosition)
   {
     guard case .identifier(let name) = current.kind else {
       if case .end = current.kind { throw fail("this \"{\" has no closing \"}\"", at: open) }
@@ -227,7 +228,7 @@ public struct ExpressionParser {
   }
 
   /// Checks that `value`, after `name:` at `colon`, is not empty.
-  private mutating func requireValue(_ value: BindingExpressionSyntax, of name: String, at colon: SourceLocation)
+  private mutating func requireValue(_ value: BindingExpressionSyntax, of name: String, at colon: TextPosition)
     throws(Stop)
   {
     if value.primary == nil && value.attributes.isEmpty {
@@ -240,7 +241,7 @@ public struct ExpressionParser {
   private mutating func unclosedOrUnexpected(
     _ opening: String,
     _ closing: String,
-    openedAt open: SourceLocation,
+    openedAt open: TextPosition,
     expected: String
   ) -> Stop {
     if case .end = current.kind { return fail("this \"\(opening)\" has no closing \"\(closing)\"", at: open) }
@@ -254,7 +255,7 @@ public struct ExpressionParser {
     var operations: [BinaryOperation] = []
     var tallest: Int
     var pending: BinaryOperator
-    var pendingLocation: SourceLocation
+    var pendingLocation: TextPosition
   }
 
   /// Binary operators by precedence, without recursion: operators of one level form one chain; a
@@ -407,7 +408,7 @@ public struct ExpressionParser {
   }
 
   /// Reads `(` and enters it; returns where it is.
-  private mutating func openParenthesis() throws(Stop) -> SourceLocation {
+  private mutating func openParenthesis() throws(Stop) -> TextPosition {
     let open = try advance().location
     try enter()
     guard startsOperand else { throw fail("expected an expression after \"(\"", at: current) }
@@ -415,7 +416,7 @@ public struct ExpressionParser {
   }
 
   /// Reads the `)` that closes the `(` at `open`.
-  private mutating func closeParenthesis(openedAt open: SourceLocation) throws(Stop) {
+  private mutating func closeParenthesis(openedAt open: TextPosition) throws(Stop) {
     guard isPunctuation(")") else { throw fail("expected \")\" to close the \"(\" at \(open)", at: current) }
     try advance()
   }
@@ -499,10 +500,10 @@ public struct ExpressionParser {
     }
   }
 
-  private mutating func keyPath(scope: KeyPathScope, start: SourceLocation) throws(Stop)
+  private mutating func keyPath(scope: KeyPathScope, start: TextPosition) throws(Stop)
     -> ExpressionSyntax
   {
-    var keys: [(name: String, location: SourceLocation)] = []
+    var keys: [(name: String, location: TextPosition)] = []
     guard case .identifier(let first) = current.kind else {
       throw fail("expected a key, found \(current.describedForMessage)", at: current)
     }

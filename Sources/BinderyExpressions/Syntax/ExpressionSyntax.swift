@@ -4,24 +4,24 @@ public struct BindingExpressionSyntax: Sendable, Equatable {
   /// The primary expression: where the value comes from.
   public var primary: ExpressionSyntax?
   /// The attributes after it, in order.
-  public var attributes: [AttributeSyntax]
+  public var attributes: [BindingAttributeSyntax]
   /// Where the binding expression starts.
-  public var location: SourceLocation
+  public var location: TextPosition
 
   /// The attribute named `name`.
-  public func attribute(named name: String) -> AttributeSyntax? {
+  public func attribute(named name: String) -> BindingAttributeSyntax? {
     attributes.first { $0.name == name }
   }
 }
 
 /// `name` or `name: value` in a binding expression's attributes.
-public struct AttributeSyntax: Sendable, Equatable {
+public struct BindingAttributeSyntax: Sendable, Equatable {
   /// The attribute's name.
   public var name: String
   /// Its value, itself a binding expression; `nil` for a bare name (a flag).
   public var value: BindingExpressionSyntax?
   /// Where the name is.
-  public var location: SourceLocation
+  public var location: TextPosition
 }
 
 /// Where a key path starts.
@@ -73,10 +73,10 @@ public struct BinaryOperation: Sendable, Equatable {
   /// The operand on its right.
   public var operand: ExpressionSyntax
   /// Where the operator is.
-  public var location: SourceLocation
+  public var location: TextPosition
 
   /// Creates an operation.
-  public init(_ operator: BinaryOperator, _ operand: ExpressionSyntax, at location: SourceLocation) {
+  public init(_ operator: BinaryOperator, _ operand: ExpressionSyntax, at location: TextPosition) {
     self.operator = `operator`
     self.operand = operand
     self.location = location
@@ -95,33 +95,33 @@ public struct BinaryOperation: Sendable, Equatable {
 /// parser builds is deeper than ``ExpressionParser/maximumDepth``.
 public indirect enum ExpressionSyntax: Sendable, Equatable {
   /// `true`, `$true`.
-  case bool(Bool, SourceLocation)
+  case bool(Bool, TextPosition)
   /// `123`.
-  case integer(Int, SourceLocation)
+  case integer(Int, TextPosition)
   /// `.5`, `1.`, `3e-5`.
-  case double(Double, SourceLocation)
+  case double(Double, TextPosition)
   /// `"text"`, `'text'`.
-  case string(String, SourceLocation)
+  case string(String, TextPosition)
   /// `null`, `nil`.
-  case null(SourceLocation)
+  case null(TextPosition)
   /// `.caseName`.
-  case enumCase(String, SourceLocation)
+  case enumCase(String, TextPosition)
   /// `[a, b { attribute: 1 }]`.
-  case array([BindingExpressionSyntax], SourceLocation)
+  case array([BindingExpressionSyntax], TextPosition)
   /// `person.firstName`, `$root.isSaving`: the keys with their locations.
-  case keyPath(KeyPathScope, [(name: String, location: SourceLocation)], SourceLocation)
+  case keyPath(KeyPathScope, [(name: String, location: TextPosition)], TextPosition)
   /// `!operand`.
-  case not(ExpressionSyntax, SourceLocation)
+  case not(ExpressionSyntax, TextPosition)
   /// `-operand`.
-  case negate(ExpressionSyntax, SourceLocation)
+  case negate(ExpressionSyntax, TextPosition)
   /// `first op operand op operand …`: binary operators of one precedence level, applied from left
   /// to right (`a == b != c` is `(a == b) != c`).
   case chain(ExpressionSyntax, [BinaryOperation])
   /// `operand.length` or `operand.count` after something that is not a key path (`"ab".length`).
-  case length(ExpressionSyntax, SourceLocation)
+  case length(ExpressionSyntax, TextPosition)
 
   /// Where the expression starts.
-  public var location: SourceLocation {
+  public var location: TextPosition {
     switch self {
     case .bool(_, let location), .integer(_, let location), .double(_, let location), .string(_, let location),
       .null(let location), .enumCase(_, let location), .array(_, let location), .keyPath(_, _, let location),

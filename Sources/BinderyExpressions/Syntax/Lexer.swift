@@ -16,7 +16,7 @@ struct Lexer {
     self.character = source.first
   }
 
-  private var location: SourceLocation { SourceLocation(line: line, column: column, offset: offset) }
+  private var location: TextPosition { TextPosition(line: line, column: column, offset: offset) }
 
   /// The current character (`ahead` 0) or one after it.
   private func peek(_ ahead: Int = 0) -> Character? {
@@ -45,7 +45,7 @@ struct Lexer {
     return current
   }
 
-  private func error(_ message: String, at location: SourceLocation) -> ExpressionError {
+  private func error(_ message: String, at location: TextPosition) -> ExpressionError {
     ExpressionError(message, at: location, in: source)
   }
 
@@ -86,7 +86,7 @@ struct Lexer {
   }
 
   /// Reads an operator, the longest that matches: `===` `!==` `==` `!=` `<=` `>=` `&&` `||` `!` `<` `>` `-`.
-  private mutating func operatorText(start: SourceLocation) throws(ExpressionError) -> String? {
+  private mutating func operatorText(start: TextPosition) throws(ExpressionError) -> String? {
     guard let first = character, "=!<>&|-".contains(first) else { return nil }
     advance()
     let second = character
@@ -127,7 +127,7 @@ struct Lexer {
   }
 
   /// `123`, `.5`, `1.`, `1.25`, `3e-5`, `.3e-5`.
-  private mutating func number(start: SourceLocation) throws(ExpressionError) -> Token {
+  private mutating func number(start: TextPosition) throws(ExpressionError) -> Token {
     var text = digits()
     var isDouble = false
     if peek() == ".", !(peek(1).map { $0.isLetter || $0 == "_" } ?? false) {
@@ -165,7 +165,7 @@ struct Lexer {
   }
 
   /// `"…"` or `'…'` with the escapes `\n`, `\t`, `\r`, `\0`, `\\`, `\"`, `\'` and `\u{1F600}`.
-  private mutating func string(start: SourceLocation) throws(ExpressionError) -> Token {
+  private mutating func string(start: TextPosition) throws(ExpressionError) -> Token {
     let quote = advance()
     var value = ""
     var text = String(quote)

@@ -13,7 +13,7 @@ struct Token: Equatable, Sendable {
   }
 
   let kind: Kind
-  let location: SourceLocation
+  let location: TextPosition
   /// The token's text as written.
   let text: String
 }

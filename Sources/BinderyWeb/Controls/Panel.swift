@@ -3,7 +3,7 @@ public import BinderyControls
 
 /// A container of a page, with an optional title: its `view`'s subviews, in a column or a row.
 ///
-/// In a spec file a panel lists its elements the way seed 000's view controller does:
+/// In a spec file a panel lists its elements as the subviews of its `view`:
 ///
 /// ```yaml
 /// Page:
@@ -20,7 +20,7 @@ public import BinderyControls
 @KeyValueObservable
 public final class Panel {
   /// How a panel places its elements.
-  public enum Layout: String, Sendable {
+  public enum Direction: String, Sendable {
     /// One under the other.
     case column
     /// Side by side.
@@ -30,17 +30,17 @@ public final class Panel {
   /// The heading shown above the elements, if any.
   public var title: String?
   /// The elements, as its view's subviews.
-  public var view: View? = View()
+  public var view: HeadlessView? = HeadlessView()
   /// Whether the panel and its elements are hidden.
   public var isHidden = false
   /// How the elements are placed, as text: `column` (the default) or `row` (a spec file's `layout:`).
   public var layout = "column"
 
   /// How the elements are placed.
-  public var axis: Layout { Layout(rawValue: layout) ?? .column }
+  public var direction: Direction { Direction(rawValue: layout) ?? .column }
 
   /// Creates a panel of `subviews`.
-  public init(title: String? = nil, layout: Layout = .column, subviews: [AnyObject] = []) {
+  public init(title: String? = nil, layout: Direction = .column, subviews: [AnyObject] = []) {
     self.title = title
     self.layout = layout.rawValue
     self.view?.subviews = subviews

@@ -3,7 +3,7 @@ public import BinderyControllers
 public import BinderyControls
 import BinderySpec
 
-/// A list of a page: a ``BinderyControls/ListView`` of an array controller's arranged objects, one
+/// A list of a page: a ``BinderyControls/HeadlessListView`` of an array controller's arranged objects, one
 /// row per object made from a row template, with the controller's selection (a click on a row
 /// selects it).
 ///
@@ -12,7 +12,7 @@ import BinderySpec
 ///
 /// ```swift
 /// let list = WebList(controller: people) { person, row in
-///   let name = Label()
+///   let name = HeadlessLabel()
 ///   name.bind(\.text, to: person, \.fullName, placeholders: BindingPlaceholders(nullValue: "(no name)"))
 ///     .store(in: row.bindings)
 ///   row.controls = [name]
@@ -20,14 +20,14 @@ import BinderySpec
 /// ```
 public final class WebList<Item: AnyObject> {
   /// The rows.
-  public let list: ListView<Item>
+  public let list: HeadlessListView<Item>
   /// The controller whose arranged objects the rows show and whose selection the page shows.
   public private(set) weak var controller: ArrayController<Item>?
-  private let following: ObservationToken
+  private let following: KeyValueObservation
 
   /// Creates a list that follows `controller`; `row` fills each row (its controls and bindings).
-  public init(controller: ArrayController<Item>, row: @escaping (Item, ListRow<Item>) -> Void) {
-    let list = ListView<Item>(makeRow: row)
+  public init(controller: ArrayController<Item>, row: @escaping (Item, HeadlessListRow<Item>) -> Void) {
+    let list = HeadlessListView<Item>(makeRow: row)
     self.list = list
     self.controller = controller
     self.following = list.bind(to: controller)
@@ -57,6 +57,6 @@ struct WebListClass: SpecListClass {
     let list = WebList(controller: controller) { item, row in
       row.controls = rows.instantiate(for: item, into: row.bindings)
     }
-    return SpecList(object: list) { ObservationToken {} }  // the list follows its controller from the start
+    return SpecList(object: list) { KeyValueObservation {} }  // the list follows its controller from the start
   }
 }

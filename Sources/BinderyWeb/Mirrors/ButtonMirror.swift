@@ -2,9 +2,9 @@ import BinderyControls
 
 /// A push button (`kind: button`): title, enabled and hidden; a click is an action.
 final class ButtonMirror: WebMirror {
-  let button: Button
+  let button: HeadlessButton
 
-  init(_ button: Button, id: String, collector: PatchCollector) {
+  init(_ button: HeadlessButton, id: String, collector: PatchCollector) {
     self.button = button
     super.init(id: id, kind: "button", collector: collector)
     watch(button, \.title, as: "title") { .string($0) }

@@ -1,11 +1,11 @@
 import BinderyControls
 
-/// A plain container (`kind: panel`): a ``Panel``'s or a `View`'s subviews, with an optional title,
+/// A plain container (`kind: panel`): a ``Panel``'s or a `HeadlessView`'s subviews, with an optional title,
 /// a layout (`column` or `row`) and hidden.
 final class ContainerMirror: WebMirror {
   private let contents: [WebMirror]
   private let panel: Panel?
-  private let view: View?
+  private let view: HeadlessView?
 
   init(panel: Panel, id: String, contents: [WebMirror], collector: PatchCollector) {
     self.panel = panel
@@ -16,7 +16,7 @@ final class ContainerMirror: WebMirror {
     watch(panel, \.isHidden, as: "hidden") { .bool($0) }
   }
 
-  init(view: View, id: String, contents: [WebMirror], collector: PatchCollector) {
+  init(view: HeadlessView, id: String, contents: [WebMirror], collector: PatchCollector) {
     self.panel = nil
     self.view = view
     self.contents = contents
@@ -28,7 +28,10 @@ final class ContainerMirror: WebMirror {
 
   override func properties() -> [(key: String, value: JSONValue)] {
     if let panel {
-      [("title", JSONValue(panel.title)), ("layout", .string(panel.axis.rawValue)), ("hidden", .bool(panel.isHidden))]
+      [
+        ("title", JSONValue(panel.title)), ("layout", .string(panel.direction.rawValue)),
+        ("hidden", .bool(panel.isHidden)),
+      ]
     } else {
       [("title", .null), ("layout", "column"), ("hidden", .bool(view?.isHidden ?? false))]
     }

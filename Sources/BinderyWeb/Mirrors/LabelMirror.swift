@@ -2,9 +2,9 @@ import BinderyControls
 
 /// A label (`kind: label`): text, enabled and hidden; the page sets its text as text, never as HTML.
 final class LabelMirror: WebMirror {
-  let label: Label
+  let label: HeadlessLabel
 
-  init(_ label: Label, id: String, collector: PatchCollector) {
+  init(_ label: HeadlessLabel, id: String, collector: PatchCollector) {
     self.label = label
     super.init(id: id, kind: "label", collector: collector)
     watch(label, \.text, as: "text") { JSONValue($0 ?? "") }

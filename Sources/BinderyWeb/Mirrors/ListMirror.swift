@@ -10,7 +10,7 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   private let webList: WebList<Item>
   private unowned let builder: MirrorBuilder
   private var rowMirrors: [RowMirror] = []
-  private var rowsToken: ObservationToken?
+  private var rowsToken: KeyValueObservation?
 
   init(_ webList: WebList<Item>, id: String, builder: MirrorBuilder) {
     self.webList = webList
@@ -74,13 +74,13 @@ final class ListMirror<Item: AnyObject>: WebMirror {
     super.stop()
   }
 
-  private func makeRow(_ row: ListRow<Item>) -> RowMirror {
+  private func makeRow(_ row: HeadlessListRow<Item>) -> RowMirror {
     let contents = row.controls.compactMap { builder.mirror(for: $0) }
     return RowMirror(id: builder.generatedID(), contents: contents, collector: collector)
   }
 
   /// Applies a change of the list's rows to the row mirrors and records it as one operation.
-  private func apply(_ change: CollectionChange, rows: [ListRow<Item>]) {
+  private func apply(_ change: CollectionChange, rows: [HeadlessListRow<Item>]) {
     // A row made again in place leaves and comes back as a new row.
     let removed = (change.removed + change.updated).sorted()
     let insertedIndexes = (change.inserted + change.updated).sorted()

@@ -28,19 +28,19 @@ final class MirrorBuilder {
     let style = styles[key]
     let mirror: WebMirror
     switch object {
-    case let field as TextField:
+    case let field as HeadlessTextField:
       mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
-    case let label as Label: mirror = LabelMirror(label, id: id, collector: collector)
-    case let button as Button: mirror = ButtonMirror(button, id: id, collector: collector)
-    case let control as Switch:
+    case let label as HeadlessLabel: mirror = LabelMirror(label, id: id, collector: collector)
+    case let button as HeadlessButton: mirror = ButtonMirror(button, id: id, collector: collector)
+    case let control as HeadlessSwitch:
       mirror = SwitchMirror(control, id: id, checkbox: style == .checkbox, collector: collector)
-    case let slider as Slider: mirror = SliderMirror(slider, id: id, collector: collector)
-    case let stepper as Stepper: mirror = StepperMirror(stepper, id: id, collector: collector)
-    case let popUp as PopUpButton: mirror = PopUpButtonMirror(popUp, id: id, collector: collector)
+    case let slider as HeadlessSlider: mirror = SliderMirror(slider, id: id, collector: collector)
+    case let stepper as HeadlessStepper: mirror = StepperMirror(stepper, id: id, collector: collector)
+    case let popUp as HeadlessPopUpButton: mirror = PopUpButtonMirror(popUp, id: id, collector: collector)
     case let panel as Panel:
       let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }
       mirror = ContainerMirror(panel: panel, id: id, contents: contents, collector: collector)
-    case let view as View:
+    case let view as HeadlessView:
       let contents = view.subviews.compactMap { self.mirror(for: $0) }
       mirror = ContainerMirror(view: view, id: id, contents: contents, collector: collector)
     case let list as any WebListRendering:

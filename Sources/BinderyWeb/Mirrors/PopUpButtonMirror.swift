@@ -2,9 +2,9 @@ import BinderyControls
 
 /// A select box (`kind: select`): items, the selected index, enabled and hidden.
 final class PopUpButtonMirror: WebMirror {
-  let popUp: PopUpButton
+  let popUp: HeadlessPopUpButton
 
-  init(_ popUp: PopUpButton, id: String, collector: PatchCollector) {
+  init(_ popUp: HeadlessPopUpButton, id: String, collector: PatchCollector) {
     self.popUp = popUp
     super.init(id: id, kind: "select", collector: collector)
     watch(popUp, \.items, as: "items") { .array($0.map { .string($0) }) }

@@ -2,9 +2,9 @@ import BinderyControls
 
 /// A slider (`kind: slider`): value, minimum, maximum, enabled and hidden.
 final class SliderMirror: WebMirror {
-  let slider: Slider
+  let slider: HeadlessSlider
 
-  init(_ slider: Slider, id: String, collector: PatchCollector) {
+  init(_ slider: HeadlessSlider, id: String, collector: PatchCollector) {
     self.slider = slider
     super.init(id: id, kind: "slider", collector: collector)
     watch(slider, \.value, as: "value") { .number($0) }

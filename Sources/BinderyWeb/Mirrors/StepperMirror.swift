@@ -2,9 +2,9 @@ import BinderyControls
 
 /// A stepper (`kind: stepper`): value, minimum, maximum, step, enabled and hidden.
 final class StepperMirror: WebMirror {
-  let stepper: Stepper
+  let stepper: HeadlessStepper
 
-  init(_ stepper: Stepper, id: String, collector: PatchCollector) {
+  init(_ stepper: HeadlessStepper, id: String, collector: PatchCollector) {
     self.stepper = stepper
     super.init(id: id, kind: "stepper", collector: collector)
     watch(stepper, \.value, as: "value") { .number($0) }

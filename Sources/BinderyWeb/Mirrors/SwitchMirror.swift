@@ -2,9 +2,9 @@ import BinderyControls
 
 /// A switch (`kind: switch`) or a checkbox (`kind: checkbox`): on, enabled and hidden.
 final class SwitchMirror: WebMirror {
-  let control: Switch
+  let control: HeadlessSwitch
 
-  init(_ control: Switch, id: String, checkbox: Bool, collector: PatchCollector) {
+  init(_ control: HeadlessSwitch, id: String, checkbox: Bool, collector: PatchCollector) {
     self.control = control
     super.init(id: id, kind: checkbox ? "checkbox" : "switch", collector: collector)
     watch(control, \.isOn, as: "on") { .bool($0) }

@@ -8,9 +8,9 @@ final class TextFieldMirror: WebMirror {
   /// The longest text accepted from a page, in characters.
   static let maximumLength = 10_000
 
-  let field: TextField
+  let field: HeadlessTextField
 
-  init(_ field: TextField, id: String, secure: Bool, collector: PatchCollector) {
+  init(_ field: HeadlessTextField, id: String, secure: Bool, collector: PatchCollector) {
     self.field = field
     super.init(id: id, kind: secure ? "secure" : "text", collector: collector)
     watch(field, \.text, as: "text") { JSONValue($0 ?? "") }

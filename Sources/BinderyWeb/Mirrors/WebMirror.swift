@@ -14,7 +14,7 @@ class WebMirror {
   var children: [WebMirror] { [] }
 
   let collector: PatchCollector
-  private var tokens: [ObservationToken] = []
+  private var tokens: [KeyValueObservation] = []
 
   init(id: String, kind: String, collector: PatchCollector) {
     self.id = id

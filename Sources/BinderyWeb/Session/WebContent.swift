@@ -5,8 +5,8 @@ public import Bindery
 ///
 /// ```swift
 /// let page = WebPage(title: "Greeting", model: { Greeting() }) { greeting, _ in
-///   let name = TextField(placeholder: "Name")
-///   let hello = Label()
+///   let name = HeadlessTextField(placeholder: "Name")
+///   let hello = HeadlessLabel()
 ///   let bindings = BindingSet()
 ///   name.bind(\.text, to: greeting, \.name).store(in: bindings)
 ///   hello.bind(\.text, to: greeting, \.message).store(in: bindings)
@@ -14,7 +14,7 @@ public import Bindery
 /// }
 /// ```
 public final class WebContent {
-  /// The page's root element: a ``Panel``, a `View`, or a single control.
+  /// The page's root element: a ``Panel``, a `HeadlessView`, or a single control.
   public let root: AnyObject
   /// The ids of named elements (the others get ids made up by the page).
   public private(set) var ids: [ObjectIdentifier: String] = [:]
@@ -23,7 +23,7 @@ public final class WebContent {
   /// The page's bindings; they end with the session.
   public let bindings: BindingSet
   private var retained: [AnyObject] = []
-  private var tokens: [ObservationToken] = []
+  private var tokens: [KeyValueObservation] = []
 
   /// Creates a page's content.
   ///
@@ -60,7 +60,7 @@ public final class WebContent {
   }
 
   /// Keeps an observation going as long as the page.
-  public func keep(_ token: ObservationToken) {
+  public func keep(_ token: KeyValueObservation) {
     tokens.append(token)
   }
 

@@ -2,12 +2,12 @@ public import Bindery
 import BinderyControls
 public import BinderySpec
 
-/// Loads a page declared in a spec file (seed 000's format): its elements, their properties and
+/// Loads a page declared in a spec file: its elements, their properties and
 /// bindings, with the page's model as one of the file's objects.
 ///
-/// Beside the headless controls (`TextField`, `Label`, `Button`, `Switch`, `Slider`, `View`), a page's
-/// file may name `Panel` (a container with a title and a layout), `Stepper`, `PopUpButton`,
-/// `SecureField` (a `TextField` whose text is hidden), `Checkbox` (a `Switch` drawn as a box) and
+/// Beside the headless controls (`HeadlessTextField`, `HeadlessLabel`, `HeadlessButton`, `HeadlessSwitch`, `HeadlessSlider`, `HeadlessView`), a page's
+/// file may name `Panel` (a container with a title and a layout), `HeadlessStepper`, `HeadlessPopUpButton`,
+/// `SecureField` (a `HeadlessTextField` whose text is hidden), `Checkbox` (a `HeadlessSwitch` drawn as a box) and
 /// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists). The
 /// model's class name makes no new object: it stands for the session's model. Every object's name in
 /// the file is its element's id in the page.
@@ -37,7 +37,7 @@ public enum WebSpec {
   ///   - path: The spec file.
   ///   - model: The session's model; the file's objects of class `modelClass` are this object.
   ///   - modelClass: The model's class name in the file.
-  ///   - root: The name of the page's root element (a `Panel` or a `View`).
+  ///   - root: The name of the page's root element (a `Panel` or a `HeadlessView`).
   ///   - transformers: Where `transformer:` attributes are looked up.
   ///   - configure: Registers the page's own classes and actions (the class of a list's items, so its
   ///     row template can be checked; `registerAction` for buttons).
@@ -55,15 +55,15 @@ public enum WebSpec {
     let styled = StyledObjects()
     let classes = SpecClassRegistry()
     classes.register(Panel.self) { Panel() }
-    classes.register(Stepper.self) { Stepper() }
-    classes.register(PopUpButton.self) { PopUpButton() }
-    classes.register(TextField.self, names: ["SecureField"]) {
-      let field = TextField()
+    classes.register(HeadlessStepper.self) { HeadlessStepper() }
+    classes.register(HeadlessPopUpButton.self) { HeadlessPopUpButton() }
+    classes.register(HeadlessTextField.self, names: ["SecureField"]) {
+      let field = HeadlessTextField()
       styled.add(field, .secure)
       return field
     }
-    classes.register(Switch.self, names: ["Checkbox"]) {
-      let control = Switch()
+    classes.register(HeadlessSwitch.self, names: ["Checkbox"]) {
+      let control = HeadlessSwitch()
       styled.add(control, .checkbox)
       return control
     }

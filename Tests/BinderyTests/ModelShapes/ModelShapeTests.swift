@@ -1,5 +1,5 @@
 import Bindery
-import BinderyTestSupport
+import BinderyTestKit
 import Foundation
 import Testing
 

@@ -1,12 +1,12 @@
 public import Bindery
-public import BinderyControls
+public import BinderyControllers
 
-extension ListView {
+extension HeadlessListView {
   /// Shows the arranged objects of `controller` and follows every change of the arrangement row by
   /// row, and keeps the list's selection and the controller's in step both ways (a user's row
   /// selection selects in the controller); returns the token that keeps the list following (drop it
   /// to stop).
-  public func bind(to controller: ArrayController<Item>) -> ObservationToken {
+  public func bind(to controller: ArrayController<Item>) -> KeyValueObservation {
     show(controller.arrangedObjects)
     selectionIndexes = controller.selectionIndexes
     let arrangement = controller.observeArrangement { [weak self] change, arranged in
@@ -18,7 +18,7 @@ extension ListView {
     }
     onUserSelection = { [weak controller] indexes in controller?.select(indexes: indexes) }
     let list = WeakList(self)
-    return ObservationToken {
+    return KeyValueObservation {
       arrangement.cancel()
       selection.cancel()
       list.object?.onUserSelection = nil
@@ -29,6 +29,6 @@ extension ListView {
 /// The list, weakly, for the token's `Sendable` closure: a list is used from one thread (or actor) at
 /// a time, like its controller.
 private struct WeakList<Item: AnyObject>: @unchecked Sendable {
-  weak var object: ListView<Item>?
-  init(_ object: ListView<Item>) { self.object = object }
+  weak var object: HeadlessListView<Item>?
+  init(_ object: HeadlessListView<Item>) { self.object = object }
 }

@@ -3,13 +3,13 @@ public import Bindery
 /// A headless text field: text a user types, and a programmatic `text` that bindings set.
 ///
 /// ```swift
-/// let field = TextField()
+/// let field = HeadlessTextField()
 /// field.bind(\.text, to: controller, \.person?.firstName)
 /// field.userDidEdit(text: "Ada")  // as if typed: writes controller.person?.firstName
 /// field.text = "Grace"            // programmatic: not written back
 /// ```
 @KeyValueObservable
-public final class TextField: EditableControl, EnablingControl {
+public final class HeadlessTextField: EditableControl, EnablingControl {
   /// The text shown.
   public var text: String?
   /// The text shown when `text` is empty.
@@ -41,7 +41,7 @@ public final class TextField: EditableControl, EnablingControl {
   }
 }
 
-extension TextField {
+extension HeadlessTextField {
   /// Begins editing as a user would (the field gets the focus): a binding with an editing formatter
   /// shows the value in its editing form until the end of editing.
   public func userDidBeginEditing() {
@@ -60,12 +60,12 @@ extension TextField {
   }
 }
 
-extension TextField: BooleanCombining {
+extension HeadlessTextField: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \TextField.isEnabled: .and
-    case \TextField.isHidden: .or
+    case \HeadlessTextField.isEnabled: .and
+    case \HeadlessTextField.isHidden: .or
     default: nil
     }
   }

@@ -7,17 +7,17 @@ public import Bindery
 /// appears and ended when it leaves.
 ///
 /// ```swift
-/// let list = ListView<Person> { person, row in
-///   let name = Label()
+/// let list = HeadlessListView<Person> { person, row in
+///   let name = HeadlessLabel()
 ///   name.bind(\.text, to: person, \.fullName).store(in: row.bindings)
 ///   row.controls = [name]
 /// }
 /// list.bind(to: peopleController)  // BinderyControllers: follows the arranged objects
 /// ```
 @KeyValueObservable
-public final class ListView<Item: AnyObject> {
+public final class HeadlessListView<Item: AnyObject> {
   /// The rows, in order.
-  public private(set) var rows: [ListRow<Item>] = []
+  public private(set) var rows: [HeadlessListRow<Item>] = []
   /// Every row operation applied so far, in order (what a real list would animate).
   @KeyValueIgnored public private(set) var appliedOperations: [ListOperation] = []
   /// Whether the list is hidden.
@@ -29,10 +29,10 @@ public final class ListView<Item: AnyObject> {
   /// changed: how a list bound to an array controller selects in the controller.
   @KeyValueIgnored public var onUserSelection: (([Int]) -> Void)?
 
-  @KeyValueIgnored private let makeRow: (Item, ListRow<Item>) -> Void
+  @KeyValueIgnored private let makeRow: (Item, HeadlessListRow<Item>) -> Void
 
   /// Creates a list whose rows `makeRow` fills (controls and bindings) for each item.
-  public init(makeRow: @escaping (Item, ListRow<Item>) -> Void) {
+  public init(makeRow: @escaping (Item, HeadlessListRow<Item>) -> Void) {
     self.makeRow = makeRow
   }
 
@@ -60,7 +60,7 @@ public final class ListView<Item: AnyObject> {
   public func apply<Items: RandomAccessCollection>(_ change: CollectionChange, items: Items)
   where Items.Element == Item, Items.Index == Int {
     var next = rows
-    var placed = [ListRow<Item>?](repeating: nil, count: items.count)
+    var placed = [HeadlessListRow<Item>?](repeating: nil, count: items.count)
     var consumed = Set(change.removed).union(change.updated)
     for move in change.moved where move.from < rows.count && move.to < placed.count {
       placed[move.to] = rows[move.from]
@@ -85,15 +85,15 @@ public final class ListView<Item: AnyObject> {
     rows = next
   }
 
-  private func makeRowObject(for item: Item) -> ListRow<Item> {
-    let row = ListRow(item: item)
+  private func makeRowObject(for item: Item) -> HeadlessListRow<Item> {
+    let row = HeadlessListRow(item: item)
     makeRow(item, row)
     return row
   }
 }
 
-/// One row of a ``ListView``: its item (the row's data context), its controls and its bindings.
-public final class ListRow<Item: AnyObject> {
+/// One row of a ``HeadlessListView``: its item (the row's data context), its controls and its bindings.
+public final class HeadlessListRow<Item: AnyObject> {
   /// The item the row shows.
   public let item: Item
   /// The row's controls, in order.

@@ -1,4 +1,4 @@
-import Bindery
+public import Bindery
 
 /// Records every change of one key path, to assert what a mutation propagates.
 ///
@@ -9,7 +9,7 @@ import Bindery
 /// ```
 public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Sendable {
   private var recorded: [Value] = []
-  private var token: ObservationToken?
+  private var token: KeyValueObservation?
 
   /// Starts recording the changes of `keyPath` on `subject`.
   public init(_ subject: Subject, _ keyPath: KeyPath<Subject, Value>) {
@@ -50,4 +50,14 @@ public func propagationMismatch<Subject: AnyObject, Value: Equatable>(
   let values = recorder.values
   if values == [expected] { return nil }
   return "expected exactly one change to \(expected), got \(values)"
+}
+
+/// Checks that `object` is the target of exactly `count` live bindings.
+///
+/// - Returns: A message describing the difference, or `nil` when the count is as expected.
+public func bindingCountMismatch(_ object: some KeyValueObservable, count: Int) -> String? {
+  let bindings = object.bindings
+  if bindings.count == count { return nil }
+  let list = bindings.map(\.description).joined(separator: "; ")
+  return "expected \(count) bindings on \(type(of: object)), found \(bindings.count)\(list.isEmpty ? "" : ": \(list)")"
 }

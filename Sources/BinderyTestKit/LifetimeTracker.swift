@@ -46,3 +46,12 @@ public final class LifetimeTracker: @unchecked Sendable {
   /// The type names of the tracked objects still alive, for failure messages.
   public var liveTypeNames: [String] { withEntries { $0.filter { $0.object != nil }.map(\.name) } }
 }
+
+extension LifetimeTracker {
+  /// A message naming the tracked objects still alive, or `nil` when every one has been released.
+  public func releaseFailure() -> String? {
+    let alive = liveTypeNames
+    guard !alive.isEmpty else { return nil }
+    return "\(alive.count) of \(trackedCount) tracked objects still alive: \(alive.joined(separator: ", "))"
+  }
+}

@@ -3,12 +3,12 @@ public import Bindery
 /// A headless on/off switch.
 ///
 /// ```swift
-/// let toggle = Switch()
+/// let toggle = HeadlessSwitch()
 /// toggle.bind(\.isOn, to: settings, \.notificationsEnabled)
 /// toggle.userDidToggle()  // writes settings.notificationsEnabled
 /// ```
 @KeyValueObservable
-public final class Switch: EditableControl, EnablingControl {
+public final class HeadlessSwitch: EditableControl, EnablingControl {
   /// Whether the switch is on.
   public var isOn: Bool
   /// Whether the user can toggle it.
@@ -41,12 +41,12 @@ public final class Switch: EditableControl, EnablingControl {
   }
 }
 
-extension Switch: BooleanCombining {
+extension HeadlessSwitch: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \Switch.isEnabled: .and
-    case \Switch.isHidden: .or
+    case \HeadlessSwitch.isEnabled: .and
+    case \HeadlessSwitch.isHidden: .or
     default: nil
     }
   }

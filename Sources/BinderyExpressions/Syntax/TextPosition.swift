@@ -1,6 +1,6 @@
 /// A place in an expression's text: line and column counted from 1 (columns in characters), plus
 /// the offset of the character in the text.
-public struct SourceLocation: Sendable, Equatable, Comparable, CustomStringConvertible {
+public struct TextPosition: Sendable, Equatable, Comparable, CustomStringConvertible {
   /// The line, from 1.
   public var line: Int
   /// The column, from 1, in characters.
@@ -16,10 +16,10 @@ public struct SourceLocation: Sendable, Equatable, Comparable, CustomStringConve
   }
 
   /// The start of a text.
-  public static let start = SourceLocation(line: 1, column: 1, offset: 0)
+  public static let start = TextPosition(line: 1, column: 1, offset: 0)
 
   /// Orders by offset.
-  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+  public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool { lhs.offset < rhs.offset }
 
   /// `line:column`.
   public var description: String { "\(line):\(column)" }

@@ -3,12 +3,12 @@ public import Bindery
 /// A headless slider over a closed range.
 ///
 /// ```swift
-/// let volume = Slider(minimumValue: 0, maximumValue: 11)
+/// let volume = HeadlessSlider(minimumValue: 0, maximumValue: 11)
 /// volume.bind(\.value, to: amplifier, \.volume)
 /// volume.userDidSlide(to: 11)
 /// ```
 @KeyValueObservable
-public final class Slider: EditableControl, EnablingControl {
+public final class HeadlessSlider: EditableControl, EnablingControl {
   /// The current value, within `minimumValue ... maximumValue` when a user set it.
   public var value: Double
   /// The smallest value a user can pick.
@@ -41,12 +41,12 @@ public final class Slider: EditableControl, EnablingControl {
   }
 }
 
-extension Slider: BooleanCombining {
+extension HeadlessSlider: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \Slider.isEnabled: .and
-    case \Slider.isHidden: .or
+    case \HeadlessSlider.isEnabled: .and
+    case \HeadlessSlider.isHidden: .or
     default: nil
     }
   }

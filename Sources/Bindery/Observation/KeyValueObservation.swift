@@ -1,10 +1,10 @@
 /// Keeps an observation alive; dropping it or calling ``cancel()`` ends the observation.
 ///
 /// ```swift
-/// var token: ObservationToken? = observe(person, \.firstName) { label.text = $0.newValue }
+/// var token: KeyValueObservation? = observe(person, \.firstName) { label.text = $0.newValue }
 /// token = nil  // no more calls
 /// ```
-public final class ObservationToken: Sendable, Hashable {
+public final class KeyValueObservation: Sendable, Hashable {
   private let onCancel: Locked<(@Sendable () -> Void)?>
 
   /// Creates a token that runs `onCancel` once, when it is cancelled or deallocated (for observations
@@ -28,12 +28,12 @@ public final class ObservationToken: Sendable, Hashable {
   public var isCancelled: Bool { onCancel.withLock { $0 == nil } }
 
   /// Keeps this token in a set, for observations that live as long as the set.
-  public func store(in set: inout Set<ObservationToken>) {
+  public func store(in set: inout Set<KeyValueObservation>) {
     set.insert(self)
   }
 
   /// Tokens are equal only to themselves.
-  public static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool { lhs === rhs }
+  public static func == (lhs: KeyValueObservation, rhs: KeyValueObservation) -> Bool { lhs === rhs }
 
   /// Hashes the token's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

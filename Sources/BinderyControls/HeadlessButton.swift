@@ -3,12 +3,12 @@ public import Bindery
 /// A headless push button with an action.
 ///
 /// ```swift
-/// let save = Button(title: "Save") { controller.save() }
+/// let save = HeadlessButton(title: "Save") { controller.save() }
 /// save.bind(\.isEnabled, to: controller, \.canSave)
 /// save.userDidTap()  // runs the action only when enabled
 /// ```
 @KeyValueObservable
-public final class Button: EditableControl, EnablingControl {
+public final class HeadlessButton: EditableControl, EnablingControl {
   /// The button's title.
   public var title: String
   /// Whether the user can tap it.
@@ -35,12 +35,12 @@ public final class Button: EditableControl, EnablingControl {
   }
 }
 
-extension Button: BooleanCombining {
+extension HeadlessButton: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \Button.isEnabled: .and
-    case \Button.isHidden: .or
+    case \HeadlessButton.isEnabled: .and
+    case \HeadlessButton.isHidden: .or
     default: nil
     }
   }

@@ -3,12 +3,12 @@ public import Bindery
 /// A headless stepper: a number a user raises or lowers by a fixed increment, within a range.
 ///
 /// ```swift
-/// let guests = Stepper(minimumValue: 1, maximumValue: 12)
+/// let guests = HeadlessStepper(minimumValue: 1, maximumValue: 12)
 /// guests.bind(\.value, to: booking, \.guests)
 /// guests.userDidStep(by: 1)  // writes booking.guests
 /// ```
 @KeyValueObservable
-public final class Stepper: EditableControl, EnablingControl {
+public final class HeadlessStepper: EditableControl, EnablingControl {
   /// The current value, within `minimumValue ... maximumValue` when a user set it.
   public var value: Double
   /// The smallest value a user can pick.
@@ -51,12 +51,12 @@ public final class Stepper: EditableControl, EnablingControl {
   }
 }
 
-extension Stepper: BooleanCombining {
+extension HeadlessStepper: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \Stepper.isEnabled: .and
-    case \Stepper.isHidden: .or
+    case \HeadlessStepper.isEnabled: .and
+    case \HeadlessStepper.isHidden: .or
     default: nil
     }
   }

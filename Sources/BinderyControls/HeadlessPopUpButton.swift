@@ -3,12 +3,12 @@ public import Bindery
 /// A headless pop-up button (a select box): one of several titled items.
 ///
 /// ```swift
-/// let size = PopUpButton(items: ["Small", "Medium", "Large"])
+/// let size = HeadlessPopUpButton(items: ["Small", "Medium", "Large"])
 /// size.bind(\.selectedIndex, to: order, \.sizeIndex)
 /// size.userDidSelect(index: 2)  // writes order.sizeIndex
 /// ```
 @KeyValueObservable
-public final class PopUpButton: EditableControl, EnablingControl {
+public final class HeadlessPopUpButton: EditableControl, EnablingControl {
   /// The items' titles, in order.
   public var items: [String]
   /// The index of the chosen item, or `nil` when none is.
@@ -44,12 +44,12 @@ public final class PopUpButton: EditableControl, EnablingControl {
   }
 }
 
-extension PopUpButton: BooleanCombining {
+extension HeadlessPopUpButton: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \PopUpButton.isEnabled: .and
-    case \PopUpButton.isHidden: .or
+    case \HeadlessPopUpButton.isEnabled: .and
+    case \HeadlessPopUpButton.isHidden: .or
     default: nil
     }
   }

@@ -3,11 +3,11 @@ public import Bindery
 /// A headless label: text that only bindings and code set.
 ///
 /// ```swift
-/// let label = Label()
+/// let label = HeadlessLabel()
 /// label.bind(\.text, to: controller, \.person?.fullName)
 /// ```
 @KeyValueObservable
-public final class Label: EditableControl, EnablingControl {
+public final class HeadlessLabel: EditableControl, EnablingControl {
   /// The text shown.
   public var text: String?
   /// Whether the label is drawn enabled.
@@ -21,12 +21,12 @@ public final class Label: EditableControl, EnablingControl {
   }
 }
 
-extension Label: BooleanCombining {
+extension HeadlessLabel: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
     switch property {
-    case \Label.isEnabled: .and
-    case \Label.isHidden: .or
+    case \HeadlessLabel.isEnabled: .and
+    case \HeadlessLabel.isHidden: .or
     default: nil
     }
   }

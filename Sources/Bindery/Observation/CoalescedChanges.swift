@@ -4,7 +4,7 @@ import Synchronization
 /// the final values (never an intermediate one).
 ///
 /// ```swift
-/// withTransaction {
+/// withCoalescedChanges {
 ///   controller.person = ada
 ///   controller.isSaving = false
 /// }
@@ -15,7 +15,7 @@ import Synchronization
 /// that write back to a source (the reverse half of a two-way binding) are not deferred.
 ///
 /// - Returns: What `body` returns.
-public func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+public func withCoalescedChanges<Result>(_ body: () throws -> Result) rethrows -> Result {
   let context = ThreadContext.current
   context.transactionDepth += 1
   if context.transactionDepth == 1 { Transactions.active.add(1, ordering: .relaxed) }

@@ -1,5 +1,5 @@
-@_spi(BinderyInternals) public import Bindery
-public import BinderyExpressions
+public import Bindery
+public import BinderyControllers
 
 extension ArrayController where Element: KeyValueCoding {
   /// Arranges only the objects for which `text`, an expression of the expression language, is true:

@@ -1,0 +1,110 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderyExpressions
+import BinderyFormatters
+import BinderyLint
+import BinderySpec
+import BinderyTestKit
+import BinderyWeb
+import Foundation
+import Observation
+import Testing
+
+#if canImport(SwiftUI)
+  import Combine
+  import SwiftData
+  import SwiftUI
+#endif
+
+// Every public top-level name of every Bindery product, used unqualified beside Testing,
+// Observation and Foundation (and SwiftUI, Combine and SwiftData where they exist): if a name were
+// also theirs, this file would not compile. `.ci/taken_names.py check` fails when a public name is
+// missing here.
+
+@KeyValueObservable
+private final class Account {
+  var owner = ""
+  var balance = 0
+  var isActive = true
+  var members = KeyValueArray<String>()
+}
+
+@Suite("Names beside Testing, Observation and Foundation")
+struct UnqualifiedNamesTests {
+  @Test func everyBinderyTypeIsReachableByItsPlainName() {
+    let types: [Any.Type] = [
+      // Bindery
+      AnyBindingTransformer.self, (any BindingDelegate).self, BindingDelivery.self, BindingDirection.self,
+      BindingError.self, BindingMarker.self, BindingOptions.self, BindingPatternError.self,
+      BindingPlaceholders<String>.self, BindingSet.self, (any BindingTransformer).self, BindingTransformerError.self,
+      BindingTransformerRegistry.self, BooleanCombination.self, (any BooleanCombining).self,
+      ClosureTransformer<Int, String>.self, CollectionChange.self, CommaSeparatedListTransformer.self,
+      ComposedTransformer<NegateBooleanTransformer, NegateBooleanTransformer>.self, (any EditableControl).self,
+      ElementsBeforeChange<Int>.self, (any EmptyTestable).self, (any EnablingControl).self,
+      IsEmptyTransformer<String>.self, IsNilTransformer<Int>.self, IsNotEmptyTransformer<String>.self,
+      IsNotNilTransformer<Int>.self, KeyValueArray<Int>.self, KeyValueChange<Account, Int>.self,
+      (any KeyValueCoding).self, KeyValueCodingError.self, KeyValueKey.self, KeyValueKeyTable.self,
+      (any KeyValueObservable).self, KeyValueObservation.self, KeyValuePath.self, KeyValueRegistrar.self,
+      (any KeyValueValidating).self, MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
+      PatternInput.self, PropertyBinding.self, PropertyID.self,
+      // BinderyControls
+      (any ActionSending).self, HeadlessButton.self, HeadlessLabel.self, HeadlessListRow<Account>.self,
+      HeadlessListView<Account>.self, HeadlessPopUpButton.self, HeadlessSlider.self, HeadlessStepper.self,
+      HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self,
+      // BinderyControllers
+      ArrangedObjects<Account>.self, ArrangementSort<Account>.self, ArrayController<Account>.self,
+      ControllerError.self, (any DefaultInitializable).self, ObjectController<Account>.self,
+      ObjectSelection<Account>.self, SelectionProxy<Account>.self,
+      // BinderyExpressions
+      BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,
+      CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParser.self, ExpressionScope.self,
+      ExpressionSyntax.self, KeyPathScope.self, TextPosition.self,
+      // BinderyFormatters
+      TextFormat<Double>.self, TextFormatError.self,
+      // BinderySpec and BinderyLint
+      BindingDefinition.self, BindingSetDefinition.self, SpecClassRegistry.self, SpecError.self, SpecFile.self,
+      SpecLimits.self, SpecList.self, (any SpecListClass).self, SpecLoadError.self, SpecObjects.self,
+      SpecRowTemplate.self, BinderyLintCommand.self,
+      // BinderyWeb
+      ClientMessage.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self, Panel.self,
+      PatchOperation.self, ResetReason.self, ServerMessage.self, SocketRates.self, WebConnection.self,
+      WebContent.self, WebElementStyle.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
+      WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,
+      // BinderyTestKit
+      ChangeLog<Int>.self, LifetimeTracker.self, PropagationRecorder<Account, Int>.self,
+    ]
+    #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
+  }
+
+  @Test func theFreeFunctionsAndMacrosWorkByTheirPlainNames() {
+    let account = Account()
+    let field = HeadlessTextField()
+    let changes = ChangeLog<String>()
+    let observation = observe(account, \.owner) { changes.append($0.newValue) }
+    let arrayChanges = observeChanges(account, \.members) { _, _ in }
+    field.bind(\.text, to: account, \.owner)
+    withCoalescedChanges {
+      account.owner = "Ada"
+      account.owner = "Grace"
+    }
+    #expect(changes.values == ["Grace"])
+    expectBindings(field, count: 1)
+    #expect(bindingCountMismatch(field, count: 1) == nil)
+    expectChangedOnce(field, \.text, to: "Lovelace") { account.owner = "Lovelace" }
+    #expect(propagationMismatch(of: { account.owner = "Ada" }, to: field, \.text, expected: "Ada") == nil)
+    expectReleased { tracker in
+      let other = tracker.track(Account())
+      other.balance = 1
+    }
+    observation.cancel()
+    arrayChanges.cancel()
+  }
+}
+
+@KeyValueObservable
+private final class Ledger {
+  @KeyValueTracked var total: Int { entries.reduce(0, +) }
+  @KeyValueIgnored var cache = 0
+  var entries: [Int] = []
+}

@@ -54,7 +54,7 @@ let package = Package(
     .target(
       name: "BinderySpec",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions",
+        "Bindery", "BinderyControllers", "BinderyExpressions",
         .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: strictSettings
@@ -118,7 +118,9 @@ let package = Package(
     ),
     .target(
       name: "BinderyLint",
-      dependencies: ["BinderySpec", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "BinderySpec", "BinderyControls", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strictSettings
     ),
     .executableTarget(name: "bindery-lint", dependencies: ["BinderyLint"], swiftSettings: strictSettings),

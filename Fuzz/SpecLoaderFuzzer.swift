@@ -9,9 +9,10 @@ import BinderyControls
 import Foundation
 
 /// The classes a fuzzed spec may name: the headless controls, lists, and a control class as the
-/// objects of controllers (so that `objectClass: HeadlessLabel` makes an array controller).
+/// objects of controllers (so that `objectClass: Label` makes an array controller).
 private let fuzzClasses: SpecClassRegistry = {
   let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.registerAction("save", of: HeadlessButton.self) { _ in }
   return registry
 }()

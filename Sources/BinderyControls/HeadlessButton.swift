@@ -8,7 +8,7 @@ public import Bindery
 /// save.userDidTap()  // runs the action only when enabled
 /// ```
 @KeyValueObservable
-public final class HeadlessButton: EditableControl, EnablingControl {
+public final class HeadlessButton: EditableControl, EnablingControl, ActionSending {
   /// The button's title.
   public var title: String
   /// Whether the user can tap it.
@@ -22,6 +22,11 @@ public final class HeadlessButton: EditableControl, EnablingControl {
   public init(title: String = "", action: (() -> Void)? = nil) {
     self.title = title
     self.action = action
+  }
+
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(title: "")
   }
 
   /// Taps the button as a user would.

@@ -19,6 +19,11 @@ public final class HeadlessLabel: EditableControl, EnablingControl {
   public init(text: String? = nil) {
     self.text = text
   }
+
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(text: nil)
+  }
 }
 
 extension HeadlessLabel: BooleanCombining {

@@ -26,6 +26,11 @@ public final class HeadlessPopUpButton: EditableControl, EnablingControl {
     self.selectedIndex = selectedIndex
   }
 
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(items: [])
+  }
+
   /// The title of the chosen item.
   public var selectedItem: String? {
     selectedIndex.flatMap { items.indices.contains($0) ? items[$0] : nil }

@@ -29,6 +29,11 @@ public final class HeadlessSlider: EditableControl, EnablingControl {
     self.value = value
   }
 
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(value: 0)
+  }
+
   /// Moves the slider as a user would (clamped to its range), and reports the edit.
   ///
   /// - Returns: `false`, and changes nothing, when the slider is disabled, hidden, or `newValue` is NaN.

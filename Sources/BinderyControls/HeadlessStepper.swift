@@ -32,6 +32,11 @@ public final class HeadlessStepper: EditableControl, EnablingControl {
     self.value = value
   }
 
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(value: 0)
+  }
+
   /// Sets the value as a user would (clamped to the range), and reports the edit.
   ///
   /// - Returns: `false`, and changes nothing, when the stepper is disabled, hidden, or `newValue` is

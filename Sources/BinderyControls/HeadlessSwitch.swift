@@ -23,6 +23,11 @@ public final class HeadlessSwitch: EditableControl, EnablingControl {
     self.isOn = isOn
   }
 
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(isOn: false)
+  }
+
   /// Sets the switch as a user would, and reports the edit.
   ///
   /// - Returns: `false`, and changes nothing, when the switch is disabled or hidden.

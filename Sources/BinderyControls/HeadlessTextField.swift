@@ -29,6 +29,11 @@ public final class HeadlessTextField: EditableControl, EnablingControl {
     self.placeholder = placeholder
   }
 
+  /// Creates the control with its defaults (what a spec file's `class:` makes).
+  public convenience init() {
+    self.init(text: nil)
+  }
+
   /// Types `text` as a user would: sets it and reports the edit (the value-changed event).
   ///
   /// - Returns: `false`, and changes nothing, when the field is disabled or hidden.

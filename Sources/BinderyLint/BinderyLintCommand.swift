@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Bindery
+import BinderyControls
 import BinderySpec
 import Foundation
 
@@ -55,6 +56,11 @@ public struct BinderyLintCommand: ParsableCommand {
     for name in transformerNames where transformers.transformer(named: name) == nil {
       transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))
     }
+    // The headless controls, under every name a tool target did not take for its own classes.
+    let known = Set(SpecClassRegistry.shared.names)
+    SpecClassRegistry.shared.register(
+      HeadlessControls.classes.filter { !$0.instantiableNames.contains(where: known.contains) },
+      lists: HeadlessControls.lists.filter { !$0.names.contains(where: known.contains) })
     var problems: [SpecError] = []
     for file in files {
       if file.hasSuffix(".bindings.yaml") {

@@ -1,17 +1,16 @@
 public import Bindery
-import BinderyControls
+public import BinderyControllers
 
 /// The classes a spec file may name in `class:`, each with how to make an instance.
 ///
-/// The headless controls are registered out of the box, under their spec names and the UIKit names
-/// JSKit's specs use: `TextField` or `UITextField` makes a ``HeadlessTextField``, `Label` or `UILabel`
-/// a `HeadlessLabel`, `Switch`/`UISwitch`, `Slider`/`UISlider`, `Button`/`UIButton` and
-/// `View`/`UIView` likewise, and `ListView` (also `UITableView`, `NSTableView`) a `HeadlessListView`.
-/// `ArrayController` and `ObjectController` (also with Cocoa's `NS`) are always known; their
-/// `objectClass:` names a registered class. Register your own:
+/// A registry starts with the controllers only: `ArrayController` and `ObjectController` (also with
+/// Cocoa's `NS`) are always known, and their `objectClass:` names a registered class. The module that
+/// owns a kind of object declares how spec files name it; register what your files use:
 ///
 /// ```swift
-/// SpecClassRegistry.shared.register(PersonViewController.self) { PersonViewController() }
+/// let registry = SpecClassRegistry()
+/// registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)  // TextField, Label, ListView…
+/// registry.register(PersonViewController.self) { PersonViewController() }
 /// ```
 public final class SpecClassRegistry: Sendable {
   /// The registry spec loaders use unless told otherwise.
@@ -28,19 +27,19 @@ public final class SpecClassRegistry: Sendable {
   }
 
   private let entries = SharedLock<[String: Entry]>([:])
-  private let lists = SharedLock<[String: any SpecListClass]>([:])
+  private let lists = SharedLock<[String: any ArrangedListClass]>([:])
   private let actions = SharedLock<[ObjectIdentifier: [String: @Sendable (AnyObject) -> Void]]>([:])
 
-  /// Creates a registry with the headless controls, unless `includingControls` is `false`.
-  public init(includingControls: Bool = true) {
-    guard includingControls else { return }
-    register(HeadlessTextField.self, names: ["TextField", "UITextField"]) { HeadlessTextField() }
-    register(HeadlessLabel.self, names: ["Label", "UILabel"]) { HeadlessLabel() }
-    register(HeadlessSwitch.self, names: ["Switch", "UISwitch"]) { HeadlessSwitch() }
-    register(HeadlessSlider.self, names: ["Slider", "UISlider"]) { HeadlessSlider() }
-    register(HeadlessButton.self, names: ["Button", "UIButton"]) { HeadlessButton() }
-    register(HeadlessView.self, names: ["View", "UIView"]) { HeadlessView() }
-    registerList(ListViewClass(), names: ["ListView", "UITableView", "NSTableView"])
+  /// Creates a registry that knows the controllers only.
+  public init() {}
+
+  /// Registers classes under the names they declare, and lists under theirs.
+  public func register(_ classes: [any KeyValueInstantiable.Type], lists: [any ArrangedListClass] = []) {
+    func add<Object: KeyValueInstantiable>(_ type: Object.Type) {
+      register(type, names: type.instantiableNames) { Object() }
+    }
+    for type in classes { add(type) }
+    for list in lists { registerList(list) }
   }
 
   /// Registers a class under its own name, or under `names`.
@@ -62,10 +61,10 @@ public final class SpecClassRegistry: Sendable {
   }
 
   /// Registers a list class (made for the element class of the array controller it shows) under
-  /// `names`.
-  public func registerList(_ listClass: some SpecListClass, names: [String]) {
+  /// `names`, or under the names it declares.
+  public func registerList(_ listClass: some ArrangedListClass, names: [String]? = nil) {
     lists.withLock { table in
-      for name in names { table[name] = listClass }
+      for name in names ?? listClass.names { table[name] = listClass }
     }
   }
 
@@ -111,7 +110,7 @@ public final class SpecClassRegistry: Sendable {
   }
 
   /// The list class registered as `name`.
-  func listClass(named name: String) -> (any SpecListClass)? {
+  func listClass(named name: String) -> (any ArrangedListClass)? {
     lists.withLock { $0[name] }
   }
 

@@ -34,7 +34,7 @@ protocol SpecArrangingController: SpecContentController {
   /// Checks a filter expression; returns what sets it.
   func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void
   /// A list of `listClass` showing this controller's arrangement, its rows made by `rows`.
-  func makeList(_ listClass: any SpecListClass, rows: SpecRowTemplate) -> SpecList
+  func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList
 }
 
 extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {
@@ -85,8 +85,8 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
     return { [weak self] in self?.filter = filter }
   }
 
-  func makeList(_ listClass: any SpecListClass, rows: SpecRowTemplate) -> SpecList {
-    listClass.makeList(showing: self, rows: rows)
+  func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList {
+    listClass.makeList(showing: self) { item, bindings in rows.instantiate(for: item, into: bindings) }
   }
 }
 

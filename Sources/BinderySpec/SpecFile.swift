@@ -1,5 +1,4 @@
 public import Bindery
-import BinderyControls
 import BinderyExpressions
 
 /// Loads spec files: named objects, their classes, outlets, views, properties and bindings, in

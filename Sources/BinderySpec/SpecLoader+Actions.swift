@@ -1,6 +1,5 @@
 import Bindery
 import BinderyControllers
-import BinderyControls
 
 /// Controllers' own actions, for buttons in spec files: `add` and `remove` (Cocoa's `add:` and
 /// `remove:`).

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyControllers
 import BinderyExpressions
 
 /// The controllers a spec file may declare, made for the class its `objectClass:` names.
@@ -56,7 +57,7 @@ extension SpecLoader {
   /// A list of `listClass` showing the array controller its `content:` names, with its row template;
   /// `nil` after an error, or when the controller is unresolved (lenient classes).
   mutating func makeList(
-    _ listClass: any SpecListClass,
+    _ listClass: any ArrangedListClass,
     name: String,
     fields: [(key: YAMLNode, value: YAMLNode)]
   ) -> (any KeyValueCoding)? {

@@ -1,5 +1,5 @@
 import Bindery
-import BinderyControls
+import BinderyControllers
 import BinderyExpressions
 
 /// One load of a spec file: check everything, then apply everything.
@@ -83,7 +83,7 @@ struct SpecLoader {
     // Objects first, so references may point forward.
     var bodies: [(name: String, body: [(key: YAMLNode, value: YAMLNode)], object: any KeyValueCoding)] = []
     var unresolvedBodies: [[(key: YAMLNode, value: YAMLNode)]] = []
-    var lists: [(name: String, fields: [(key: YAMLNode, value: YAMLNode)], listClass: any SpecListClass)] = []
+    var lists: [(name: String, fields: [(key: YAMLNode, value: YAMLNode)], listClass: any ArrangedListClass)] = []
     for (keyNode, body) in entries where !errors.isFull {
       guard let name = keyNode.scalarText, !name.isEmpty else {
         errors.append(source.error(.structure, "an object name must be text", at: keyNode))
@@ -258,8 +258,10 @@ struct SpecLoader {
       errors.append(source.error(.structure, "view must be a mapping with subviews", at: node))
       return
     }
-    guard key.accepts(HeadlessView()) || key.read(from: object) is HeadlessView else {
-      errors.append(source.error(.typeMismatch, "the property view of \(type(of: object)) is not a View", at: field))
+    let viewType = RuntimeTypes.baseType(key.valueType) as? any SubviewContaining.Type
+    guard viewType != nil || (key.read(from: object) ?? nil) is any SubviewContaining else {
+      errors.append(
+        source.error(.typeMismatch, "the property view of \(type(of: object)) is not a view with subviews", at: field))
       return
     }
     for (nameNode, value) in pairs {
@@ -276,7 +278,7 @@ struct SpecLoader {
         if let subview = reference(element) { subviews.append(subview) }
       }
       writes.append {
-        let view = (key.read(from: object) ?? nil) as? HeadlessView ?? HeadlessView()
+        guard let view = (key.read(from: object) ?? nil) as? any SubviewContaining ?? viewType?.init() else { return }
         view.subviews = subviews
         key.write(view, to: object)
       }

@@ -46,14 +46,17 @@ struct UnqualifiedNamesTests {
       IsNotNilTransformer<Int>.self, KeyValueArray<Int>.self, KeyValueChange<Account, Int>.self,
       (any KeyValueCoding).self, KeyValueCodingError.self, KeyValueKey.self, KeyValueKeyTable.self,
       (any KeyValueObservable).self, KeyValueObservation.self, KeyValuePath.self, KeyValueRegistrar.self,
-      (any KeyValueValidating).self, MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
+      (any KeyValueValidating).self, (any KeyValueInstantiable).self, (any SubviewContaining).self,
+      MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
       PatternInput.self, PropertyBinding.self, PropertyID.self,
       // BinderyControls
-      (any ActionSending).self, HeadlessButton.self, HeadlessLabel.self, HeadlessListRow<Account>.self,
+      (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
+      HeadlessListRow<Account>.self,
       HeadlessListView<Account>.self, HeadlessPopUpButton.self, HeadlessSlider.self, HeadlessStepper.self,
       HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self,
       // BinderyControllers
-      ArrangedObjects<Account>.self, ArrangementSort<Account>.self, ArrayController<Account>.self,
+      ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
+      ArrayController<Account>.self,
       ControllerError.self, (any DefaultInitializable).self, ObjectController<Account>.self,
       ObjectSelection<Account>.self, SelectionProxy<Account>.self,
       // BinderyExpressions
@@ -64,7 +67,7 @@ struct UnqualifiedNamesTests {
       TextFormat<Double>.self, TextFormatError.self,
       // BinderySpec and BinderyLint
       BindingDefinition.self, BindingSetDefinition.self, SpecClassRegistry.self, SpecError.self, SpecFile.self,
-      SpecLimits.self, SpecList.self, (any SpecListClass).self, SpecLoadError.self, SpecObjects.self,
+      SpecLimits.self, SpecLoadError.self, SpecObjects.self,
       SpecRowTemplate.self, BinderyLintCommand.self,
       // BinderyWeb
       ClientMessage.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self, Panel.self,

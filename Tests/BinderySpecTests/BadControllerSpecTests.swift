@@ -110,6 +110,7 @@ struct BadControllerSpecTests {
   func aBadControllerOrListIsATypedErrorWithItsLocationAndBindsNothing(_ bad: BadSpec) {
     let made = ChangeLog<ObjectReference>()
     let registry = SpecClassRegistry()
+    registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
     registry.register(PeopleEditor.self) {
       let editor = PeopleEditor()
       made.append(ObjectReference(editor))

@@ -10,6 +10,7 @@ final class RecordingRegistry: @unchecked Sendable {
   let made = ChangeLog<ObjectReference>()
 
   init() {
+    registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
     registry.register(PersonViewController.self, names: ["PersonViewController"]) { [made] in
       let object = PersonViewController()
       made.append(ObjectReference(object))

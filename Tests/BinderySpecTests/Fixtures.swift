@@ -39,6 +39,7 @@ final class PersonViewController {
 /// The classes the tests' specs name.
 let testClasses: SpecClassRegistry = {
   let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.register(PersonViewController.self) { PersonViewController() }
   registry.register(Person.self) { Person() }
   return registry
@@ -66,6 +67,7 @@ final class Team {
 /// The classes the tests' list specs name.
 let listClasses: SpecClassRegistry = {
   let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.register(PeopleEditor.self) { PeopleEditor() }
   registry.register(Person.self) { Person() }
   registry.register(Team.self) { Team() }

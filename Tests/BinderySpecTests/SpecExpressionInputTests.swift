@@ -17,6 +17,7 @@ final class ModeEditor {
 
 private let modeClasses: SpecClassRegistry = {
   let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.register(ModeEditor.self) { ModeEditor() }
   return registry
 }()

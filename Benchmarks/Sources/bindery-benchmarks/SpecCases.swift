@@ -36,6 +36,7 @@ func specLoad1000(rounds: Int) -> Double {
 /// stays linear in the size of the file.
 func specLoad(fields: Int, rounds: Int) -> Double {
   let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.register(SpecController.self) { SpecController() }
   let yaml = bindingSpec(fields: fields)
   var best = Double.infinity
@@ -109,6 +110,7 @@ final class SpecPeople {
 /// controls; 1,000 people arrive at once: nanoseconds per row made (its objects and two bindings).
 func specListRows1000(rounds: Int) -> Double {
   let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.register(SpecPeople.self) { SpecPeople() }
   registry.register(Person.self) { Person() }
   let yaml = """

@@ -52,11 +52,16 @@ extension WebList: KeyValueCoding {
 
 /// `class: List` in a page's spec file: a ``WebList`` of the array controller its `content:` names,
 /// each row made from the list's `row:` template.
-struct WebListClass: SpecListClass {
-  func makeList<Item: KeyValueCoding>(showing controller: ArrayController<Item>, rows: SpecRowTemplate) -> SpecList {
+struct WebListClass: ArrangedListClass {
+  var names: [String] { ["List", "ListView", "UITableView"] }
+
+  func makeList<Item: KeyValueCoding>(
+    showing controller: ArrayController<Item>,
+    makeRow: @escaping (Item, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
     let list = WebList(controller: controller) { item, row in
-      row.controls = rows.instantiate(for: item, into: row.bindings)
+      row.controls = makeRow(item, row.bindings)
     }
-    return SpecList(object: list) { KeyValueObservation {} }  // the list follows its controller from the start
+    return ArrangedList(object: list) { KeyValueObservation {} }  // the list follows its controller from the start
   }
 }

@@ -54,9 +54,8 @@ public enum WebSpec {
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let styled = StyledObjects()
     let classes = SpecClassRegistry()
+    classes.register(HeadlessControls.classes, lists: [WebListClass()])
     classes.register(Panel.self) { Panel() }
-    classes.register(HeadlessStepper.self) { HeadlessStepper() }
-    classes.register(HeadlessPopUpButton.self) { HeadlessPopUpButton() }
     classes.register(HeadlessTextField.self, names: ["SecureField"]) {
       let field = HeadlessTextField()
       styled.add(field, .secure)
@@ -67,7 +66,6 @@ public enum WebSpec {
       styled.add(control, .checkbox)
       return control
     }
-    classes.registerList(WebListClass(), names: ["List", "ListView", "UITableView"])
     let modelReference = ModelReference(model)
     classes.register(Model.self, names: [modelClass]) { modelReference.model }
     configure(classes)

@@ -4,5 +4,3 @@ public protocol ActionSending: AnyObject {
   /// The action run each time the user triggers the control.
   var action: (() -> Void)? { get set }
 }
-
-extension HeadlessButton: ActionSending {}

@@ -1,0 +1,80 @@
+public import Bindery
+public import BinderyControllers
+
+/// The headless controls as spec files name them, for a spec loader's classes.
+///
+/// ```swift
+/// SpecClassRegistry.shared.register(HeadlessControls.classes, lists: HeadlessControls.lists)
+/// ```
+///
+/// `TextField` (or UIKit's `UITextField`) makes a ``HeadlessTextField``, `Label`/`UILabel` a
+/// ``HeadlessLabel``, `Switch`/`UISwitch` a ``HeadlessSwitch``, `Slider`/`UISlider` a
+/// ``HeadlessSlider``, `Stepper`/`UIStepper` a ``HeadlessStepper``, `PopUpButton`/`NSPopUpButton` a
+/// ``HeadlessPopUpButton``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
+/// ``HeadlessView``, and `ListView` (`UITableView`, `NSTableView`) a ``HeadlessListView``.
+public enum HeadlessControls {
+  /// Every headless control class.
+  public static let classes: [any KeyValueInstantiable.Type] = [
+    HeadlessTextField.self, HeadlessLabel.self, HeadlessSwitch.self, HeadlessSlider.self, HeadlessStepper.self,
+    HeadlessPopUpButton.self, HeadlessButton.self, HeadlessView.self,
+  ]
+
+  /// The headless list.
+  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass()]
+}
+
+extension HeadlessTextField: KeyValueInstantiable {
+  /// `TextField`, `UITextField`.
+  public static var instantiableNames: [String] { ["TextField", "UITextField"] }
+}
+
+extension HeadlessLabel: KeyValueInstantiable {
+  /// `Label`, `UILabel`.
+  public static var instantiableNames: [String] { ["Label", "UILabel"] }
+}
+
+extension HeadlessSwitch: KeyValueInstantiable {
+  /// `Switch`, `UISwitch`.
+  public static var instantiableNames: [String] { ["Switch", "UISwitch"] }
+}
+
+extension HeadlessSlider: KeyValueInstantiable {
+  /// `Slider`, `UISlider`.
+  public static var instantiableNames: [String] { ["Slider", "UISlider"] }
+}
+
+extension HeadlessStepper: KeyValueInstantiable {
+  /// `Stepper`, `UIStepper`.
+  public static var instantiableNames: [String] { ["Stepper", "UIStepper"] }
+}
+
+extension HeadlessPopUpButton: KeyValueInstantiable {
+  /// `PopUpButton`, `NSPopUpButton`.
+  public static var instantiableNames: [String] { ["PopUpButton", "NSPopUpButton"] }
+}
+
+extension HeadlessButton: KeyValueInstantiable {
+  /// `Button`, `UIButton`.
+  public static var instantiableNames: [String] { ["Button", "UIButton"] }
+}
+
+extension HeadlessView: KeyValueInstantiable, SubviewContaining {
+  /// `View`, `UIView`.
+  public static var instantiableNames: [String] { ["View", "UIView"] }
+}
+
+/// The ``HeadlessListView`` as spec files name it.
+struct HeadlessListViewClass: ArrangedListClass {
+  var names: [String] { ["ListView", "UITableView", "NSTableView"] }
+
+  func makeList<Item: KeyValueCoding>(
+    showing controller: ArrayController<Item>,
+    makeRow: @escaping (Item, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    let list = HeadlessListView<Item> { item, row in row.controls = makeRow(item, row.bindings) }
+    return ArrangedList(object: list) { [weak list, weak controller] in
+      guard let list, let controller else { return KeyValueObservation {} }
+      return list.bind(to: controller)
+    }
+  }
+}

@@ -1,8 +1,17 @@
 import ArgumentParser
+import BinderyControls
 import BinderyLint
 import BinderySpec
 import Foundation
 import Testing
+
+/// The classes a project without its own classes registers: the headless controls. (The command
+/// registers them in the shared registry, so the tests do not rely on it.)
+private let controlClasses: SpecClassRegistry = {
+  let registry = SpecClassRegistry()
+  registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
+  return registry
+}()
 
 @Suite("bindery-lint")
 struct LintTests {
@@ -37,16 +46,18 @@ struct LintTests {
               hidden: {to: /Nobody, value: isHidden}
       """
     #expect(
-      SpecFile.lint(yaml: yaml, file: "list.spec.yaml").map(\.description) == [
+      SpecFile.lint(yaml: yaml, file: "list.spec.yaml", classes: controlClasses).map(\.description) == [
         "list.spec.yaml:4:17: error: expected an expression after \">\"",
         "list.spec.yaml:12:31: error: expected an expression after \"&&\"",
         "list.spec.yaml:13:22: error: no object is named \"Nobody\"",
       ])
-    #expect(SpecFile.lint(yaml: yaml, file: "list.spec.yaml", strictClasses: true).first?.kind == .unknownClass)
+    #expect(
+      SpecFile.lint(yaml: yaml, file: "list.spec.yaml", classes: controlClasses, strictClasses: true).first?.kind
+        == .unknownClass)
   }
 
   @Test func withoutTheProjectsClassesEverythingButKeysIsChecked() {
-    let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml")
+    let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", classes: controlClasses)
     #expect(
       errors.map(\.description) == [
         "app.spec.yaml:4:12: error: no object is named \"Feld\"; did you mean \"Field\"?",
@@ -57,7 +68,7 @@ struct LintTests {
   }
 
   @Test func strictClassesReportsClassesThatAreNotRegistered() {
-    let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", strictClasses: true)
+    let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", classes: controlClasses, strictClasses: true)
     #expect(
       errors.first?.description
         == "app.spec.yaml:2:10: error: no class is registered as \"AppController\"; did you mean \"ArrayController\"?")

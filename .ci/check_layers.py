@@ -13,15 +13,13 @@ import glob, json, os, re, subprocess, sys
 MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderyMacros"}
 VIEW = {"BinderyControls", "BinderyWeb"}
 LOADERS = {"BinderySpec"}
-# Known and still to move: (importer, imported) -> the issue stage that removes it.
-PENDING: dict[tuple[str, str], str] = {}
 
 IMPORT = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?import\s+(\w+)", re.M)
 
 
 def main():
     package = json.loads(subprocess.check_output(["swift", "package", "dump-package"], text=True))
-    problems, pending = [], []
+    problems = []
     for target in package["targets"]:
         if target["type"] == "test":
             continue
@@ -36,19 +34,14 @@ def main():
                 problems.append(f"{source}: @_spi (use the `package` access level)")
         forbidden = VIEW if name in MODEL | LOADERS else set()
         for module in sorted((deps | imports) & forbidden):
-            if (name, module) in PENDING:
-                pending.append(f"{name} -> {module}: pending ({PENDING[name, module]})")
-            else:
-                problems.append(f"{name} is on the model side but depends on or imports {module}")
+            problems.append(f"{name} is on the model side but depends on or imports {module}")
     for manifest in ["Package.swift", "Benchmarks/Package.swift"]:
         for number, line in enumerate(open(manifest), 1):
             if re.search(r"\bexact:", line):
                 problems.append(f"{manifest}:{number}: an exact version; use a range")
-    for line in pending:
-        print(f"note: {line}")
     for line in problems:
         print(f"error: {line}")
-    print(f"layers: {len(problems)} problems, {len(pending)} pending")
+    print(f"layers: {len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -56,13 +56,8 @@
     sourceLocation: SourceLocation = #_sourceLocation,
     when mutation: () throws -> Void
   ) rethrows {
-    let recorder = PropagationRecorder(target, keyPath)
-    defer { recorder.stop() }
-    try mutation()
-    if recorder.values != [expected] {
-      Issue.record(
-        Comment(rawValue: "expected exactly one change to \(expected), got \(recorder.values)"),
-        sourceLocation: sourceLocation)
+    if let message = try propagationMismatch(of: mutation, to: target, keyPath, expected: expected) {
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
   }
 #endif

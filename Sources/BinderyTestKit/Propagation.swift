@@ -39,14 +39,14 @@ public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Se
 ///
 /// - Returns: A message describing the difference, or `nil` when the propagation is as expected.
 public func propagationMismatch<Subject: AnyObject, Value: Equatable>(
-  of mutation: () -> Void,
+  of mutation: () throws -> Void,
   to subject: Subject,
   _ keyPath: KeyPath<Subject, Value>,
   expected: Value
-) -> String? {
+) rethrows -> String? {
   let recorder = PropagationRecorder(subject, keyPath)
   defer { recorder.stop() }
-  mutation()
+  try mutation()
   let values = recorder.values
   if values == [expected] { return nil }
   return "expected exactly one change to \(expected), got \(values)"

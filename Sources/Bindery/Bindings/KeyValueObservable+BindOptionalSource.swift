@@ -36,8 +36,7 @@ extension KeyValueObservable {
     line: UInt = #line
   ) -> PropertyBinding {
     // What the target shows for `nil` without a placeholder: `false`, or the value it has.
-    let falseValue =
-      Value.self == Bool.self ? withUnsafePointer(to: false) { UnsafeRawPointer($0).load(as: Value.self) } : nil
+    let falseValue = Value.self == Bool.self ? false as? Value : nil
     let initial = self[keyPath: property]
     return BindingFactory.make(
       target: self,

@@ -12,6 +12,7 @@ enum BindingFactory {
     toTarget: @escaping (SourceValue) -> TargetValue,
     toSource: @escaping (TargetValue) throws -> SourceValue?,
     validate: ((SourceValue) throws -> Void)? = nil,
+    validateTarget: ((TargetValue) throws -> Void)? = nil,
     isIdentity: Bool,
     isReversible: Bool = true,
     marker: ((SourceValue) -> BindingMarker?)? = nil,
@@ -183,12 +184,20 @@ enum BindingFactory {
         binding.updateSource(with: value, from: targetValue) { sourceWriter.write(value, to: source) }
       }
       let channel: Channel = target is any EditableControl ? .userEdit : .change
-      let validatesSource = validate != nil || source is any KeyValueValidating
+      let validatesSource = validate != nil || validateTarget != nil || source is any KeyValueValidating
       let continuous = options.updatesContinuously
       let rawSourceSetter = sameType && !validatesSource && continuous ? sourceWriter.directSetter : nil
       // Converts, validates, writes; a failure leaves the source as it is and is shown by the control.
       let acceptUserValue: (TargetValue, Target) -> BindingError? = { [weak source] value, target in
         let control = target as? any EditableControl
+        if let validateTarget {
+          do {
+            try validateTarget(value)
+          } catch {
+            binding.reportError(.validationFailed(error), for: value, to: control)
+            return .validationFailed(error)
+          }
+        }
         let converted: SourceValue?
         do {
           converted = try editing?.toSource(value, binding.isUserEditing) ?? toSource(value)

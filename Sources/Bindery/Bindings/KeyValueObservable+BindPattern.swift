@@ -20,9 +20,10 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(BindingPatternError) -> PropertyBinding {
-    try PatternBindingFactory.make(target: self, property, pattern: pattern, inputs: inputs, file: file, line: line) {
-      $0
-    }
+    PatternBindingFactory.make(
+      target: self, property, pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs,
+      file: file, line: line
+    ) { $0 }
   }
 
   /// Binds an optional text property to a pattern filled with several values.
@@ -36,9 +37,10 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(BindingPatternError) -> PropertyBinding {
-    try PatternBindingFactory.make(target: self, property, pattern: pattern, inputs: inputs, file: file, line: line) {
-      Optional($0)
-    }
+    PatternBindingFactory.make(
+      target: self, property, pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs,
+      file: file, line: line
+    ) { Optional($0) }
   }
 }
 
@@ -47,13 +49,12 @@ enum PatternBindingFactory {
   static func make<Target: KeyValueObservable, TargetValue>(
     target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
-    pattern: String,
+    pattern parsed: DisplayPattern,
     inputs: [PatternInput],
     file: StaticString,
     line: UInt,
     convert: @escaping (String) -> TargetValue
-  ) throws(BindingPatternError) -> PropertyBinding {
-    let parsed = try DisplayPattern(pattern, inputCount: inputs.count)
+  ) -> PropertyBinding {
     let (_, targetReads) = AccessList.tracking { _ = target[keyPath: targetKeyPath] }
     let targetID =
       targetReads.records.last { $0.subject === target }?.id

@@ -188,9 +188,14 @@ struct KeyValueSourceAccess<Source, Value> {
   private let nilValue: Value?
 
   init(path: KeyValuePath, placeholders: BindingPlaceholders<Value>) throws(KeyValueCodingError) {
+    try Self.check(path: path, hasNullPlaceholder: placeholders.nullValue != nil)
+    self.init(checkedPath: path, placeholders: placeholders)
+  }
+
+  /// Access to a path whose type was checked against `Value` (``check(path:hasNullPlaceholder:)``).
+  init(checkedPath path: KeyValuePath, placeholders: BindingPlaceholders<Value>) {
     self.path = path
     let noneOfValue = (Value.self as? any _AnyOptional.Type)?._none as? Value
-    try Self.check(path: path, hasNullPlaceholder: placeholders.nullValue != nil)
     if let noneOfValue {
       nilValue = noneOfValue
     } else if Value.self == Bool.self {

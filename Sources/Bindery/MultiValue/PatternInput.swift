@@ -35,3 +35,19 @@ func displayText(_ value: Any?) -> String {
   if let optional = value as? any _AnyOptional, let unwrapped = optional._unwrapped { return displayText(unwrapped) }
   return String(describing: value)
 }
+
+extension PatternInput {
+  /// The value at `keyPath` of `source`, as text (`nil` shows as nothing, optionals unwrapped).
+  public static func keyPath<Source: AnyObject, Value>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
+    value(source, keyPath)
+  }
+
+  /// The value at `keyPath` of `source`, converted to text by `transformer`.
+  public static func keyPath<Source: AnyObject, Transformer: BindingTransformer>(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    converted transformer: Transformer
+  ) -> Self where Transformer.Output == String {
+    value(source, keyPath, transformer: transformer)
+  }
+}

@@ -13,6 +13,9 @@ struct BindingAttributes<Value> {
   var placeholders = BindingPlaceholders<Value>()
   var transformer: AnyBindingTransformer?
   var options: BindingOptions
+  /// The options the attributes set (`updatesContinuously`, `conditionallySetsEnabled`), to apply to
+  /// the options of a later `bind` call.
+  var setOptions: [(inout BindingOptions) -> Void] = []
 
   init(
     _ expression: CompiledExpression,
@@ -72,11 +75,11 @@ struct BindingAttributes<Value> {
         guard case .bool(let flag, _) = primary else {
           throw error("\(attribute.name) takes true or false", at: primary.location)
         }
-        if attribute.name == "updatesContinuously" {
-          self.options.updatesContinuously = flag
-        } else {
-          self.options.conditionallySetsEnabled = flag
-        }
+        let set: (inout BindingOptions) -> Void =
+          attribute.name == "updatesContinuously"
+          ? { $0.updatesContinuously = flag } : { $0.conditionallySetsEnabled = flag }
+        set(&self.options)
+        setOptions.append(set)
       default:
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
       }

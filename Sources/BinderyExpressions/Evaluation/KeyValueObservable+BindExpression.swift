@@ -36,11 +36,8 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(ExpressionError) -> PropertyBinding {
-    let expression = try CompiledExpression.cached(text, data: type(of: context), root: root.map { type(of: $0) })
-    let binding = try ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
-      .bind(context: context, root: root, transformers: transformers, options: options, perform: true)
-    guard let binding else { throw ExpressionError("nothing was bound", at: .start, in: text, kind: .type) }
-    return binding
+    let source = try BindingSource<Value>.expression(context, text, root: root, transformers: transformers)
+    return bind(property, to: source, options: options, file: file, line: line)
   }
 
   /// Checks everything ``bind(_:to:expression:root:transformers:options:file:line:)`` would check, and
@@ -75,47 +72,40 @@ extension KeyValueObservable {
     file: StaticString = #fileID,
     line: UInt = #line
   ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
-    let expression = try CompiledExpression.cached(text, data: type(of: context), root: root.map { type(of: $0) })
-    let binder = ExpressionBinder(target: self, property: property, expression: expression, file: file, line: line)
-    _ = try binder.bind(context: context, root: root, transformers: transformers, options: options, perform: false)
-    return { [weak context, weak root] () throws(ExpressionError) -> PropertyBinding in
-      guard let context else { throw ExpressionError("the data context is gone", at: .start, in: text, kind: .type) }
-      let binding = try binder.bind(
-        context: context, root: root, transformers: transformers, options: options, perform: true)
-      guard let binding else { throw ExpressionError("nothing was bound", at: .start, in: text, kind: .type) }
-      return binding
+    let source = try BindingSource<Value>.expression(context, text, root: root, transformers: transformers)
+    return { [weak self] () throws(ExpressionError) -> PropertyBinding in
+      guard let self else { throw ExpressionError("the bound object is gone", at: .start, in: text, kind: .type) }
+      return bind(property, to: source, options: options, file: file, line: line)
     }
   }
 }
 
-/// Makes the binding an expression asks for: through a string key path when the expression is one
-/// (two-way), through a computation otherwise (read-only).
-struct ExpressionBinder<Target: KeyValueObservable, Value> {
-  let target: Target
-  let property: ReferenceWritableKeyPath<Target, Value>
+/// Checks an expression against the type of the property it is bound to and makes its source: a
+/// string key path when the expression is one (two-way), a computation otherwise (read-only).
+struct ExpressionBinder<Value> {
   let expression: CompiledExpression
-  let file: StaticString
-  let line: UInt
 
   private func error(_ message: String, _ kind: ExpressionError.Kind = .type) -> ExpressionError {
     ExpressionError(message, at: expression.syntax.location, in: expression.source, kind: kind)
   }
 
-  func bind(
+  func source(
     context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
-    transformers: BindingTransformerRegistry,
-    options: BindingOptions,
-    perform: Bool
-  ) throws(ExpressionError) -> PropertyBinding? {
+    transformers: BindingTransformerRegistry
+  ) throws(ExpressionError) -> BindingSource<Value> {
     guard var node = expression.node else { throw error("the expression has no value to bind", .syntax) }
     let scope = ExpressionScope(data: context, root: root)
     let attributes = try BindingAttributes<Value>(
-      expression, scope: scope, registry: transformers, options: options)
+      expression, scope: scope, registry: transformers, options: BindingOptions())
     if attributes.transformer == nil, let name = node.constant as? EnumCaseName {
       node = try resolved(name)
     }
-
+    func finished(_ source: BindingSource<Value>) -> BindingSource<Value> {
+      var source = source.placeholders(attributes.placeholders)
+      source.setOptions = attributes.setOptions
+      return source
+    }
     func object(for pathScope: KeyPathScope) -> any KeyValueCoding {
       pathScope == .root ? (root ?? context) : context
     }
@@ -126,21 +116,21 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
       switch node.form {
       case .keyPath(let pathScope, let path)?:
         do {
-          guard perform else {
-            try path.checkBindable(to: Value.self, hasNullPlaceholder: attributes.placeholders.nullValue != nil)
-            return nil
+          try path.checkBindable(to: Value.self, hasNullPlaceholder: attributes.placeholders.nullValue != nil)
+          func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> BindingSource<Value> {
+            try .keyPath(source, path)
           }
-          return try bindKeyPath(object(for: pathScope), path, attributes)
+          return finished(try open(object(for: pathScope)))
         } catch {
           throw mapped(error)
         }
       case .negatedKeyPath(let pathScope, let path)?:
-        if let boolProperty = property as? ReferenceWritableKeyPath<Target, Bool>,
-          same(baseType(path.valueType), Bool.self)
-        {
+        if Value.self == Bool.self, same(baseType(path.valueType), Bool.self) {
           do {
-            guard perform else { return nil }
-            return try bindNegated(boolProperty, object(for: pathScope), path.text, attributes.options)
+            func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> BindingSource<Bool> {
+              try .keyPath(source, path.text, converted: NegateBooleanTransformer())
+            }
+            if let negated = try open(object(for: pathScope)) as? BindingSource<Value> { return finished(negated) }
           } catch {
             throw mapped(error)
           }
@@ -155,7 +145,6 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     let converter = try ValueConverter<Value>(
       from: transformer.map { $0.outputType ?? Any.self } ?? node.type,
       nullPlaceholder: attributes.placeholders.nullValue,
-      current: target[keyPath: property],
       error: { message in error(message) }
     )
     if let transformer, let inputType = transformer.inputType, !same(baseType(inputType), Any.self),
@@ -163,21 +152,21 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     {
       throw error("the transformer \(transformer.name) takes a \(typeName(inputType)), not a \(typeName(node.type))")
     }
-    guard perform else { return nil }
     let evaluate = node.evaluate
-    return target.bind(
-      property,
-      to: context,
-      computing: { [weak root] data in
-        let value = evaluate(ExpressionScope(data: data, root: root))
-        guard let transformer else { return converter.convert(value) }
-        return converter.convert((try? transformer.transform(value)) ?? nil)
-      },
-      named: expression.source,
-      options: attributes.options,
-      file: file,
-      line: line
-    )
+    func open<Source: KeyValueCoding>(_ source: Source) -> BindingSource<Value> {
+      .computed(
+        from: source,
+        named: expression.source,
+        keepingTargetValue: { [weak root] data in
+          let value = evaluate(ExpressionScope(data: data, root: root))
+          guard let transformer else { return converter.convert(value) }
+          return converter.convert((try? transformer.transform(value)) ?? nil)
+        }
+      )
+    }
+    var source = open(context)
+    source.setOptions = attributes.setOptions
+    return source
   }
 
   /// `.name` bound to the property: the case of the property's enumeration named `name`.
@@ -191,32 +180,5 @@ struct ExpressionBinder<Target: KeyValueObservable, Value> {
     }
     guard let value = cases.value(named: name.name) else { throw error(cases.unknown(name.name)) }
     return .constant(value, of: type)
-  }
-
-  private func bindKeyPath(
-    _ source: any KeyValueCoding,
-    _ path: KeyValuePath,
-    _ attributes: BindingAttributes<Value>
-  ) throws(KeyValueCodingError) -> PropertyBinding {
-    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> PropertyBinding {
-      try target.bind(
-        property, to: source, path: path, options: attributes.options, placeholders: attributes.placeholders,
-        file: file, line: line)
-    }
-    return try open(source)
-  }
-
-  private func bindNegated(
-    _ boolProperty: ReferenceWritableKeyPath<Target, Bool>,
-    _ source: any KeyValueCoding,
-    _ text: String,
-    _ options: BindingOptions
-  ) throws(KeyValueCodingError) -> PropertyBinding {
-    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> PropertyBinding {
-      try target.bind(
-        boolProperty, to: source, keyPath: text, transformer: NegateBooleanTransformer(), options: options,
-        file: file, line: line)
-    }
-    return try open(source)
   }
 }

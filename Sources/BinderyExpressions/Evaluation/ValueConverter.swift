@@ -4,18 +4,17 @@ import Bindery
 /// at bind time that it can.
 struct ValueConverter<Value> {
   private let noneOfValue: Value?
-  private let fallback: Value
+  private let fallback: Value?
 
   /// Checks that values of `type` fit `Value`.
   ///
   /// A value that may be `nil` fits a non-optional property only when it is a `Bool` (`nil` is
   /// `false`) or a `nullPlaceholder` is given. A value whose type is known only when it is read
   /// (`Any`) fits any property; one that does not convert shows the `nullPlaceholder`, `nil`,
-  /// `false`, or else `current`, what the property held when it was bound.
+  /// `false`, or else the property keeps the value it has (``convert(_:)`` gives `nil`).
   init(
     from type: Any.Type,
     nullPlaceholder: Value?,
-    current: @autoclosure () -> Value,
     error: (String) -> ExpressionError
   ) throws(ExpressionError) {
     noneOfValue = RuntimeTypes.none(of: Value.self) as? Value
@@ -24,7 +23,7 @@ struct ValueConverter<Value> {
     let valueIsOptional = isOptional(Value.self)
     let mayBeNil = isOptional(type) || same(source, NullValue.self)
     let declaredFallback = nullPlaceholder ?? noneOfValue ?? (same(Value.self, Bool.self) ? false as? Value : nil)
-    fallback = declaredFallback ?? current()
+    fallback = declaredFallback
     if same(target, Any.self) || same(source, Any.self) { return }
     if same(source, NullValue.self) {
       guard valueIsOptional || nullPlaceholder != nil else {
@@ -41,8 +40,9 @@ struct ValueConverter<Value> {
     }
   }
 
-  /// The value for the property; `nil` when it does not convert (then ``fallback``).
-  func convert(_ value: Any?) -> Value {
+  /// The value for the property; for `nil` or a value that does not convert, the fallback, or `nil`
+  /// when the property keeps the value it has.
+  func convert(_ value: Any?) -> Value? {
     guard let value = ExpressionValues.unwrap(value) else { return noneOfValue ?? fallbackValue }
     if let typed = value as? Value { return typed }
     if same(baseType(Value.self), Double.self), let number = RuntimeTypes.double(value),
@@ -53,6 +53,6 @@ struct ValueConverter<Value> {
     return fallbackValue
   }
 
-  /// What the property shows for `nil` or a value that does not convert.
-  var fallbackValue: Value { fallback }
+  /// What the property shows for `nil` or a value that does not convert; `nil` when it keeps its value.
+  var fallbackValue: Value? { fallback }
 }

@@ -1,0 +1,166 @@
+extension BindingSource {
+  /// The value at `keyPath` of `source`, for a property of the same type.
+  ///
+  /// The binding follows everything the path reads (`\.person?.fullName` follows `person`, `firstName`
+  /// and `lastName`, and re-targets when `person` is replaced), and is two-way when the path can be
+  /// written, including a chain of stored properties through optionals like `\.person?.firstName`.
+  public static func keyPath<Source: AnyObject>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
+    Self(
+      connector: PathConnector(
+        source: source, path: SourcePath(keyPath), makeToTarget: { _ in { $0 } }, toSource: { $0 }, isIdentity: true))
+  }
+
+  /// The value at `keyPath` of `source`, for an optional property: a `nil` written to the property is
+  /// not written back.
+  public static func keyPath<Source: AnyObject, Wrapped>(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Wrapped>
+  ) -> Self where Value == Wrapped? {
+    Self(
+      connector: PathConnector(
+        source: source, path: SourcePath(keyPath), makeToTarget: { _ in { Optional($0) } }, toSource: { $0 }))
+  }
+
+  /// The value at `keyPath` of `source`, which may be `nil`, for a property that may not
+  /// (`\.person?.age` for a slider's `value`).
+  ///
+  /// While the path gives a value, the binding is the same as binding two properties of one type,
+  /// two-way when the path can be written (an edit is written through the chain while it resolves).
+  /// While it gives `nil`, the property shows the null placeholder (the not-applicable one when the chain
+  /// stopped early, as with no person at all); without a placeholder a `Bool` property is `false` and
+  /// any other keeps the value it has. With ``BindingOptions/conditionallySetsEnabled`` the control is
+  /// disabled meanwhile.
+  public static func keyPath<Source: AnyObject>(_ source: Source, _ keyPath: KeyPath<Source, Value?>) -> Self {
+    let falseValue = Value.self == Bool.self ? false as? Value : nil
+    var connector = PathConnector<Source, Value?, Value>(
+      source: source,
+      path: SourcePath(keyPath),
+      makeToTarget: { current in { $0 ?? falseValue ?? current() } },
+      toSource: { $0 }
+    )
+    connector.readsTargetValue = falseValue == nil
+    return Self(connector: connector)
+  }
+
+  /// The value at `keyPath` of `source`, converted by `transformer` for the property and back (when the
+  /// transformer is reversible) for the source.
+  ///
+  /// ```swift
+  /// ageField.bind(\.text, to: .keyPath(person, \.age, converted: TextFormat.number()))
+  /// saveButton.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+  /// ```
+  public static func keyPath<Source: AnyObject, Transformer: BindingTransformer>(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    converted transformer: Transformer
+  ) -> Self where Transformer.Output == Value {
+    Self(
+      connector: PathConnector(
+        source: source,
+        path: SourcePath(keyPath),
+        makeToTarget: { _ in { transformer.transform($0) } },
+        toSource: { try transformer.reverseTransform($0) },
+        isReversible: transformer.isReversible
+      )
+    )
+  }
+
+  /// The value at `keyPath` of `source`, converted by `transformer`, for an optional property: a `nil`
+  /// written to the property is not written back.
+  public static func keyPath<Source: AnyObject, Transformer: BindingTransformer, Wrapped>(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    converted transformer: Transformer
+  ) -> Self where Value == Wrapped?, Transformer.Output == Wrapped {
+    Self(
+      connector: PathConnector(
+        source: source,
+        path: SourcePath(keyPath),
+        makeToTarget: { _ in { Optional(transformer.transform($0)) } },
+        toSource: { value in try value.map { try transformer.reverseTransform($0) } },
+        isReversible: transformer.isReversible
+      )
+    )
+  }
+
+  /// The value at `keyPath` of `source`, shown in one form and edited in another: `transformer` while
+  /// the control displays it, `editingTransformer` from the control's begin-editing report to its
+  /// end-editing report (a currency shown as "€1,234.50", edited as "1234.5").
+  ///
+  /// What the user typed is read in the editing form first, then in the display form, so a value
+  /// pasted in either form is taken.
+  ///
+  /// ```swift
+  /// field.bind(\.text, to: .keyPath(account, \.balance, converted: TextFormat.currency(code: "EUR"),
+  ///                                 editing: TextFormat.number()))
+  /// ```
+  public static func keyPath<
+    Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer
+  >(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    converted transformer: Transformer,
+    editing editingTransformer: EditingTransformer
+  ) -> Self
+  where
+    Transformer.Output == Value, EditingTransformer.Input == Transformer.Input,
+    EditingTransformer.Output == Transformer.Output
+  {
+    Self(
+      connector: editingConnector(
+        source, keyPath, transformer, editingTransformer, lift: { $0 }, unlift: { $0 }))
+  }
+
+  /// The value at `keyPath` of `source`, shown in one form and edited in another, for an optional
+  /// property: a `nil` written to the property is not written back.
+  public static func keyPath<
+    Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer, Wrapped
+  >(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    converted transformer: Transformer,
+    editing editingTransformer: EditingTransformer
+  ) -> Self
+  where
+    Value == Wrapped?, Transformer.Output == Wrapped, EditingTransformer.Input == Transformer.Input,
+    EditingTransformer.Output == Transformer.Output
+  {
+    Self(
+      connector: editingConnector(
+        source, keyPath, transformer, editingTransformer, lift: { Optional($0) }, unlift: { $0 }))
+  }
+
+  private static func editingConnector<
+    Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer
+  >(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    _ transformer: Transformer,
+    _ editingTransformer: EditingTransformer,
+    lift: @escaping (Transformer.Output) -> Value,
+    unlift: @escaping (Value) -> Transformer.Output?
+  ) -> PathConnector<Source, Transformer.Input, Value>
+  where EditingTransformer.Input == Transformer.Input, EditingTransformer.Output == Transformer.Output {
+    let display: (Transformer.Output) throws -> Transformer.Input = { try transformer.reverseTransform($0) }
+    let editing: (Transformer.Output) throws -> Transformer.Input = { try editingTransformer.reverseTransform($0) }
+    let read: (Value, Bool) throws -> Transformer.Input? = { value, isEditing in
+      guard let output = unlift(value) else { return nil }
+      let (first, second) = isEditing ? (editing, display) : (display, editing)
+      do {
+        return try first(output)
+      } catch {
+        if let read = try? second(output) { return read }
+        throw error
+      }
+    }
+    var connector = PathConnector<Source, Transformer.Input, Value>(
+      source: source,
+      path: SourcePath(keyPath),
+      makeToTarget: { _ in { lift(transformer.transform($0)) } },
+      toSource: { try read($0, false) },
+      isReversible: transformer.isReversible && editingTransformer.isReversible
+    )
+    connector.editing = EditingConversion(toTarget: { lift(editingTransformer.transform($0)) }, toSource: read)
+    return connector
+  }
+}

@@ -1,0 +1,60 @@
+/// What a property is bound to, as a value: a key path of an object, a string key path, a pattern, a
+/// computed value (or an expression, with BinderyExpressions), together with what the binding makes of
+/// it on the way: a conversion, placeholders, validation.
+///
+/// Pass one to ``KeyValueObservable/bind(_:to:options:file:line:)``. Every kind of source is made by a
+/// static method, so the call reads as one line:
+///
+/// ```swift
+/// field.bind(\.text, to: .keyPath(account, \.balance, converted: TextFormat.number()))
+/// field.bind(\.text, to: .keyPath(controller, \.person?.firstName).validated { try checkName($0) })
+/// label.bind(\.text, to: try .pattern("%{value1}@ by %{value2}@", .keyPath(book, \.title), .keyPath(book, \.author)))
+/// button.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+/// ```
+///
+/// A source that is checked against text (a string key path, a pattern, an expression) throws when it
+/// is made, so binding it never fails. Nothing is observed until the source is bound; a source holds its
+/// objects until then, and the binding it makes holds neither end.
+public struct BindingSource<Value> {
+  let connector: any SourceConnector<Value>
+  var placeholders: BindingPlaceholders<Value> = .none
+  var validation: ((Value) throws -> Void)?
+  /// Options the source itself sets, over those of the `bind` call (an expression's attributes).
+  package var setOptions: [(inout BindingOptions) -> Void] = []
+
+  /// A source that binds through `connector`: the way modules other than the core add kinds of source.
+  package init(connector: some SourceConnector<Value>) {
+    self.connector = connector
+  }
+
+  /// The same source, showing `placeholders` when its value is `nil`, cannot be resolved, or is a
+  /// selection marker (no selection, multiple values).
+  ///
+  /// ```swift
+  /// field.bind(\.text, to: .keyPath(selection, \.firstName)
+  ///   .placeholders(BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection")))
+  /// ```
+  public func placeholders(_ placeholders: BindingPlaceholders<Value>) -> Self {
+    var copy = self
+    copy.placeholders = placeholders
+    return copy
+  }
+
+  /// The same source, with a check of every value the user enters before it is converted and written
+  /// back: throw to reject it. The source keeps its value and the control shows the
+  /// ``BindingError/validationFailed(_:)``. The model's own ``KeyValueValidating`` is consulted too;
+  /// checks added by several calls all run, the first one first.
+  public func validated(_ check: @escaping (Value) throws -> Void) -> Self {
+    var copy = self
+    copy.validation =
+      if let earlier = validation {
+        { value in
+          try earlier(value)
+          try check(value)
+        }
+      } else {
+        check
+      }
+    return copy
+  }
+}

@@ -1,0 +1,53 @@
+/// Binds a target to a path of a source object, through the conversions of one kind of source.
+struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
+  let source: Source
+  let path: SourcePath<Source, SourceValue>
+  /// Makes the display conversion, given what reads the target's current value (for sources that
+  /// leave the target as it is when they have no value; set `readsTargetValue` for those).
+  let makeToTarget: (_ current: @escaping () -> Value) -> (SourceValue) -> Value
+  let toSource: (Value) throws -> SourceValue?
+  var isIdentity = false
+  var isReversible = true
+  var marker: ((SourceValue) -> BindingMarker?)?
+  var editing: EditingConversion<SourceValue, Value>?
+  var validateSource: ((SourceValue) throws -> Void)?
+  /// Whether the binding is one-way whatever the options ask (a computed value).
+  var isReadOnly = false
+  /// Whether the display conversion reads the target's current value.
+  var readsTargetValue = false
+
+  func connect<Target: KeyValueObservable>(
+    _ target: Target,
+    _ property: ReferenceWritableKeyPath<Target, Value>,
+    _ request: BindingRequest<Value>
+  ) -> PropertyBinding {
+    var options = request.options
+    if isReadOnly { options.direction = .sourceToTarget }
+    let toTarget: (SourceValue) -> Value
+    if readsTargetValue {
+      // The value the target has; the one it had at first once it is gone (never written then).
+      let initial = target[keyPath: property]
+      toTarget = makeToTarget { [weak target] in target?[keyPath: property] ?? initial }
+    } else {
+      toTarget = makeToTarget { preconditionFailure("this conversion does not read the target") }
+    }
+    return BindingFactory.make(
+      target: target,
+      property,
+      source: source,
+      path,
+      toTarget: toTarget,
+      toSource: toSource,
+      validate: validateSource,
+      validateTarget: request.validation,
+      isIdentity: isIdentity,
+      isReversible: isReversible,
+      marker: marker,
+      placeholders: request.placeholders,
+      editing: editing,
+      options: options,
+      file: request.file,
+      line: request.line
+    )
+  }
+}

@@ -1,0 +1,35 @@
+public import Bindery
+
+extension BindingSource {
+  /// The value of a binding expression evaluated on `source` (`"person.firstName"`,
+  /// `"person != nil && !isSaving"`, `#"person.nickname { nullPlaceholder: "—" }"#`).
+  ///
+  /// The expression is parsed, its keys resolved and its types checked against the property's type
+  /// here; any problem throws, and nothing is bound. The binding follows everything the expression
+  /// reads. A key path (`person.firstName`) is two-way when it can be written, as is `!` of a Boolean
+  /// key path (`!isSaving`); every other expression is read-only. Attributes set placeholders
+  /// (`nullPlaceholder`, `notApplicablePlaceholder`, `multipleValuesPlaceholder`,
+  /// `noSelectionPlaceholder`), a transformer by name (`transformer` or `formatter`), and the options
+  /// `updatesContinuously` and `conditionallySetsEnabled`, over those of the `bind` call.
+  ///
+  /// ```swift
+  /// saveButton.bind(\.isEnabled, to: try .expression(controller, "person != nil && !isSaving"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The object the expression's key paths start from (its data context).
+  ///   - text: The expression.
+  ///   - root: The top-level view model, for `$root.` key paths.
+  ///   - transformers: Where `transformer:` attributes are looked up.
+  /// - Throws: ``ExpressionError`` with the line and column of the problem.
+  public static func expression<Source: KeyValueCoding>(
+    _ source: Source,
+    _ text: String,
+    root: (any KeyValueCoding)? = nil,
+    transformers: BindingTransformerRegistry = .shared
+  ) throws(ExpressionError) -> Self {
+    let expression = try CompiledExpression.cached(text, data: type(of: source), root: root.map { type(of: $0) })
+    return try ExpressionBinder<Value>(expression: expression)
+      .source(context: source, root: root, transformers: transformers)
+  }
+}

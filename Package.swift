@@ -107,6 +107,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "BindingMatrixTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestKit"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "BinderyControlsTests",
       dependencies: ["Bindery", "BinderyControls", "BinderyTestKit"],
       swiftSettings: strictSettings

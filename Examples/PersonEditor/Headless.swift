@@ -1,11 +1,11 @@
-// PersonEditor, headless (`swift run PersonEditor --headless`): the seeds' Person example, printed
+// PersonEditor, headless (`swift run PersonEditor --headless`): the Person editor, printed
 // step by step.
 import Bindery
 import BinderyControls
 import BinderyFormatters
 import Foundation
 
-/// The headless walkthrough: the seeds' Person example with headless controls, printed step by step.
+/// The headless walkthrough: the Person editor with headless controls, printed step by step.
 func runHeadlessWalkthrough() {
   let controller = PersonController(person: Person(age: 36))
   let firstNameField = HeadlessTextField(placeholder: "First name")
@@ -29,23 +29,25 @@ func runHeadlessWalkthrough() {
   let english = Locale(identifier: "en_US")
   firstNameField.bind(\.text, to: controller, \.person?.firstName).store(in: bindings)
   lastNameField.bind(\.text, to: controller, \.person?.lastName).store(in: bindings)
-  ageField.bind(\.text, to: controller, \.person?.age, transformer: TextFormat<Int>.number(locale: english).optional)
-    .store(in: bindings)
+  ageField.bind(
+    \.text, to: .keyPath(controller, \.person?.age, converted: TextFormat<Int>.number(locale: english).optional)
+  )
+  .store(in: bindings)
   fullNameLabel.bind(
     \.text,
-    to: controller,
-    \.person?.fullName,
-    placeholders: BindingPlaceholders(nullValue: "(no name)", notApplicable: "No person selected")
+    to: .keyPath(controller, \.person?.fullName)
+      .placeholders(BindingPlaceholders(nullValue: "(no name)", notApplicable: "No person selected"))
   )
   .store(in: bindings)
 
-  // Seed 000: the fields are enabled while there is a person and it is not being saved (AND).
+  // The fields are enabled while there is a person and it is not being saved (AND).
   for field in [firstNameField, lastNameField, ageField] {
-    field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer()).store(in: bindings)
-    field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer()).store(in: bindings)
+    field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer())).store(in: bindings)
+    field.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
+      .store(in: bindings)
   }
 
-  print("PersonEditor: the seeds' Person example, headless")
+  print("PersonEditor: the Person editor, headless")
   for binding in bindings.bindings.prefix(4) { print("  \(binding)") }
 
   show("bound to an unnamed person")

@@ -2,7 +2,7 @@ import Bindery
 import BinderyControllers
 
 /// The web page's view model: the people, an array controller over them, the selected person
-/// (seed 000's `person`, following the controller's selection) and whether it is being saved.
+/// (`person`, following the controller's selection) and whether it is being saved.
 @KeyValueObservable
 final class PeopleViewController {
   /// The people: a to-many property whose mutations reach the controller as exact changes.

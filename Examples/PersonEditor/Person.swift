@@ -1,6 +1,6 @@
 import Bindery
 
-/// The seeds' Person: a first and last name, and a full name computed from them.
+/// A person: a first and last name, and a full name computed from them.
 @KeyValueObservable
 final class Person {
   var firstName: String

@@ -1,6 +1,6 @@
 import Bindery
 
-/// The seeds' PersonViewController, headless: the person being edited and whether it is being saved.
+/// The person editor's controller, headless: the person being edited and whether it is being saved.
 @KeyValueObservable
 final class PersonController {
   var person: Person?

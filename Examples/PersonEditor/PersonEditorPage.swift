@@ -42,7 +42,7 @@ enum PersonEditorPage {
       // the field's error and leaves the model alone.
       objects.object(named: "AgeField", as: HeadlessTextField.self)?
         .bind(
-          \.text, to: controller, \.person?.age, transformer: ageFormat.optional,
+          \.text, to: .keyPath(controller, \.person?.age, converted: ageFormat.optional),
           options: BindingOptions(updatesContinuously: false)
         )
         .store(in: content.bindings)

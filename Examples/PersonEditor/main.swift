@@ -1,4 +1,4 @@
-// PersonEditor: the seeds' Person example as a web page (`swift run PersonEditor`, then open
+// PersonEditor: the Person editor as a web page (`swift run PersonEditor`, then open
 // http://127.0.0.1:8080), or printed step by step in a terminal (`swift run PersonEditor --headless`).
 import BinderyWeb
 import Foundation
@@ -37,7 +37,7 @@ if headless {
   let server = WebServer(
     page: PersonEditorPage.make(specPath: specPath),
     configuration: configuration)
-  print("PersonEditor: serving the seeds' Person example at http://\(host):\(port)  (Ctrl-C to stop)")
+  print("PersonEditor: serving the Person editor at http://\(host):\(port)  (Ctrl-C to stop)")
   fflush(nil)  // every stream: the address shows at once in a log file too
   do {
     try await server.run()

@@ -13,7 +13,7 @@ public import Bindery
 /// people.bindContent(to: model, \.people)
 /// people.sortOrder = [.ascending(\.lastName), .ascending(\.firstName)]
 /// people.filter = { !$0.isArchived }
-/// nameField.bind(\.text, to: people, \.selection.firstName)
+/// nameField.bind(\.text, to: .marked(people, \.selection.firstName))
 /// removeButton.bind(\.isEnabled, to: people, \.canRemove)
 /// ```
 @KeyValueObservable

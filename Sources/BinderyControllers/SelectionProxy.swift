@@ -14,7 +14,7 @@ public import Bindery
 /// ```swift
 /// firstNameField.bind(\.text, to: people, \.selection.firstName,
 ///                     placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
-/// try lastNameField.bind(\.text, to: people, keyPath: "selection.lastName")
+/// try lastNameField.bind(\.text, to: .keyPath(people, "selection.lastName"))
 /// ```
 @dynamicMemberLookup
 public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {

@@ -10,8 +10,8 @@ extension TextFormat {
   /// converted to `unit`; any other symbol throws.
   ///
   /// ```swift
-  /// field.bind(\.text, to: trip, \.distance,
-  ///            transformer: TextFormat.measurement(UnitLength.kilometers, accepting: [.meters, .miles]))
+  /// field.bind(\.text, to: .keyPath(trip, \.distance,
+  ///            converted: TextFormat.measurement(UnitLength.kilometers, accepting: [.meters, .miles])))
   /// ```
   public static func measurement<UnitType: Dimension>(
     _ unit: UnitType,

@@ -10,10 +10,10 @@ public import Bindery
 ///
 /// ```swift
 /// let german = Locale(identifier: "de_DE")
-/// ageField.bind(\.text, to: person, \.age, transformer: TextFormat<Int>.number(locale: german))
-/// priceField.bind(\.text, to: item, \.price,
-///                 transformer: TextFormat<Double>.currency(code: "EUR", locale: german),  // "1.234,50 €"
-///                 editingTransformer: TextFormat<Double>.number(locale: german))        // "1234,5"
+/// ageField.bind(\.text, to: .keyPath(person, \.age, converted: TextFormat<Int>.number(locale: german)))
+/// priceField.bind(\.text, to: .keyPath(item, \.price,
+///                 converted: TextFormat<Double>.currency(code: "EUR", locale: german),  // "1.234,50 €"
+///                 editing: TextFormat<Double>.number(locale: german)))                  // "1234,5"
 /// ```
 public struct TextFormat<Value>: BindingTransformer, Sendable {
   private let render: @Sendable (Value) -> String

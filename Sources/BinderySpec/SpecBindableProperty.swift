@@ -40,12 +40,16 @@ extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObs
     guard let target = target as? Root else {
       throw ExpressionError("the target is not a \(Root.self)", at: .start, in: expression, kind: .type)
     }
-    func open<Context: KeyValueCoding>(
-      _ context: Context
-    ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
-      try target.prepareBinding(self, to: context, expression: expression, root: root, transformers: transformers)
+    func open<Context: KeyValueCoding>(_ context: Context) throws(ExpressionError) -> BindingSource<Value> {
+      try .expression(context, expression, root: root, transformers: transformers)
     }
-    return try open(context)
+    let source = try open(context)
+    return { [weak target] () throws(ExpressionError) -> PropertyBinding in
+      guard let target else {
+        throw ExpressionError("the bound object is gone", at: .start, in: expression, kind: .type)
+      }
+      return target.bind(self, to: source)
+    }
   }
 
   func bind(
@@ -63,14 +67,13 @@ extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObs
           try keyPath.checkBindable(to: Value.self)
           return nil
         }
-        return try target.bind(self, to: source, keyPath: keyPath.text, options: options)
+        return target.bind(self, to: try .keyPath(source, keyPath), options: options)
       }
-      let adapter = ErasedTransformerAdapter<Value>(transformer)
       guard perform else {
         try keyPath.checkBindable(to: Any?.self)
         return nil
       }
-      return try target.bind(self, to: source, keyPath: keyPath.text, transformer: adapter, options: options)
+      return target.bind(self, to: try .keyPath(source, keyPath, registered: transformer), options: options)
     }
     return try open(source)
   }
@@ -78,33 +81,5 @@ extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObs
   func combines(on target: AnyObject) -> Bool {
     guard Value.self == Bool.self, let combining = type(of: target) as? any BooleanCombining.Type else { return false }
     return combining.booleanCombination(for: self) != nil
-  }
-}
-
-/// A registry transformer (types known at run time) as a typed transformer whose output is the
-/// property's type; the loader checks the types before it is used.
-struct ErasedTransformerAdapter<Output>: BindingTransformer {
-  let transformer: AnyBindingTransformer
-  let fallback: Output?
-
-  init(_ transformer: AnyBindingTransformer) {
-    self.transformer = transformer
-    self.fallback = RuntimeTypes.none(of: Output.self) as? Output
-  }
-
-  func transform(_ value: Any?) -> Output {
-    if let output = (try? transformer.transform(value)) as? Output { return output }
-    // The loader checked the types; a value that does not convert shows as nil (or false).
-    return fallback ?? (false as? Output) ?? (0 as? Output) ?? ("" as? Output) ?? Self.missing()
-  }
-
-  func reverseTransform(_ value: Output) throws -> Any? {
-    try transformer.reverseTransform(value)
-  }
-
-  var isReversible: Bool { transformer.isReversible }
-
-  private static func missing() -> Output {
-    preconditionFailure("the transformer's output type was checked at load time")
   }
 }

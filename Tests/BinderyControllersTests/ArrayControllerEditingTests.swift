@@ -124,9 +124,9 @@ struct ArrayControllerEditingTests {
     let (directory, controller) = controller(["Ada", "Grace"])
     controller.select(indexes: [0])
     let field = HeadlessTextField()
-    field.bind(\.text, to: controller, \.selection.firstName)
+    field.bind(\.text, to: .marked(controller, \.selection.firstName))
     let named = HeadlessTextField()
-    _ = try? named.bind(\.text, to: controller, keyPath: "selection.firstName")
+    _ = try? named.bind(\.text, to: .keyPath(controller, "selection.firstName"))
     let sortSwitch = HeadlessSwitch()
     sortSwitch.bind(\.isOn, to: controller, \.avoidsEmptySelection)
     var editable: [Bool] = []

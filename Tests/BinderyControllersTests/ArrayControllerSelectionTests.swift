@@ -141,7 +141,9 @@ struct ArrayControllerSelectionTests {
     controller.bindContent(to: directory, \.people)
     let field = HeadlessTextField()
     field.bind(
-      \.text, to: controller, \.selection.lastName, placeholders: BindingPlaceholders(multipleValues: "Multiple"))
+      \.text,
+      to: .marked(controller, \.selection.lastName).placeholders(BindingPlaceholders(multipleValues: "Multiple"))
+    )
     controller.select(indexes: [0, 1])
     #expect(!controller.alwaysUsesMultipleValuesMarker)
     #expect(field.text == "Lovelace")

@@ -233,8 +233,10 @@ struct ArrayControllerTests {
     controller.bindContent(to: directory, \.people)
     let field = HeadlessTextField()
     field.bind(
-      \.text, to: controller, \.selection.lastName,
-      placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+      \.text,
+      to: .marked(controller, \.selection.lastName).placeholders(
+        BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+    )
     #expect(field.text == "No Selection")
     controller.select([ada])
     #expect(field.text == "Lovelace")
@@ -294,7 +296,7 @@ struct ArrayControllerTests {
       controller.sortOrder = [.ascending(\.firstName)]
       controller.bindContent(to: directory, \.people)
       let field = tracker.track(HeadlessTextField())
-      field.bind(\.text, to: controller, \.selection.firstName)
+      field.bind(\.text, to: .marked(controller, \.selection.firstName))
       controller.select(indexes: [0])
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")

@@ -17,8 +17,8 @@ struct ListViewTests {
     HeadlessListView<Person> { person, row in
       let name = HeadlessTextField()
       // The row's data context is its person; $root is the view model.
-      _ = try? name.bind(\.text, to: person, expression: "firstName").store(in: row.bindings)
-      _ = try? name.bind(\.isEnabled, to: person, expression: "$root.isEditable", root: root).store(in: row.bindings)
+      _ = try? name.bind(\.text, to: .expression(person, "firstName")).store(in: row.bindings)
+      _ = try? name.bind(\.isEnabled, to: .expression(person, "$root.isEditable", root: root)).store(in: row.bindings)
       row.controls = [name]
     }
   }
@@ -68,8 +68,8 @@ struct ListViewTests {
     let root = DirectoryViewModel()
     let list = HeadlessListView<Person> { person, row in
       let name = tracker.track(HeadlessTextField())
-      _ = try? name.bind(\.text, to: person, expression: "firstName").store(in: row.bindings)
-      _ = try? name.bind(\.isEnabled, to: person, expression: "$root.isEditable", root: root).store(in: row.bindings)
+      _ = try? name.bind(\.text, to: .expression(person, "firstName")).store(in: row.bindings)
+      _ = try? name.bind(\.isEnabled, to: .expression(person, "$root.isEditable", root: root)).store(in: row.bindings)
       row.controls = [name]
     }
     let token = list.bind(to: controller)

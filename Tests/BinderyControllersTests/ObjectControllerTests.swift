@@ -17,8 +17,10 @@ struct ObjectControllerTests {
     controller.bindContent(to: editor, \.person)
     let field = HeadlessTextField()
     field.bind(
-      \.text, to: controller, \.selection.firstName, options: BindingOptions(conditionallySetsEnabled: true),
-      placeholders: BindingPlaceholders(noSelection: "No person"))
+      \.text,
+      to: .marked(controller, \.selection.firstName).placeholders(BindingPlaceholders(noSelection: "No person")),
+      options: BindingOptions(conditionallySetsEnabled: true)
+    )
     #expect(field.text == "No person")
     #expect(!field.isEnabled)
     editor.person = Person("Ada")
@@ -55,7 +57,7 @@ struct ObjectControllerTests {
       let controller = tracker.track(ObjectController<Person>())
       controller.bindContent(to: editor, \.person)
       let field = tracker.track(HeadlessTextField())
-      field.bind(\.text, to: controller, \.selection.firstName)
+      field.bind(\.text, to: .marked(controller, \.selection.firstName))
       #expect(field.text == "Ada")
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")

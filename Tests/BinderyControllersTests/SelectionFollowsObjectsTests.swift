@@ -15,7 +15,7 @@ struct SelectionFollowsObjectsTests {
     controller.bindContent(to: directory, \.people)
     controller.select(indexes: [0])
     let field = HeadlessTextField()
-    field.bind(\.text, to: controller, \.selection.firstName)
+    field.bind(\.text, to: .marked(controller, \.selection.firstName))
     var selected: [[String]] = []
     let token = observe(controller, \.selectedObjects) { selected.append($0.newValue.map(\.firstName)) }
     #expect(field.text == "Ada")

@@ -22,8 +22,10 @@ struct StringKeyTests {
     controller.bindContent(to: directory, \.people)
     let field = HeadlessTextField()
     try field.bind(
-      \.text, to: controller, keyPath: "selection.lastName",
-      placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+      \.text,
+      to: .keyPath(controller, "selection.lastName").placeholders(
+        BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+    )
     #expect(field.text == "No Selection")
     controller.select([grace])
     #expect(field.text == "Hopper")
@@ -64,7 +66,7 @@ struct StringKeyTests {
   @Test func anExpressionOnAnObjectControllersSelectionShowsTheNoSelectionPlaceholder() throws {
     let controller = ObjectController<Person>()
     let label = HeadlessLabel()
-    try label.bind(\.text, to: controller, expression: "selection.firstName { noSelectionPlaceholder: 'Nobody' }")
+    try label.bind(\.text, to: .expression(controller, "selection.firstName { noSelectionPlaceholder: 'Nobody' }"))
     #expect(label.text == "Nobody")
     controller.setContent(Person("Ada"))
     #expect(label.text == "Ada")

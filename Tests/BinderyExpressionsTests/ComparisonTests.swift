@@ -298,7 +298,7 @@ struct ComparisonTests {
     row.setUp(sample)
     let light = Light()
     light.isOn = !row.inA
-    try light.bind(\.isOn, to: sample, expression: row.text)
+    try light.bind(\.isOn, to: .expression(sample, row.text))
     #expect(light.isOn == row.inA, "\(row.text) before the change")
     row.change(sample)
     #expect(light.isOn == row.inB, "\(row.text) after the change")
@@ -334,7 +334,7 @@ struct ComparisonTests {
     let sample = Sample()
     let light = Light()
     do {
-      try light.bind(\.isOn, to: sample, expression: refused.text)
+      try light.bind(\.isOn, to: .expression(sample, refused.text))
       Issue.record("\"\(refused.text)\" was bound")
     } catch {
       #expect(error.kind == .type)
@@ -348,13 +348,13 @@ struct ComparisonTests {
   func caseNamesBindToEnumerationProperties() throws {
     let sample = Sample()
     let light = Light()
-    try light.bind(\.phase, to: sample, expression: ".saving")
+    try light.bind(\.phase, to: .expression(sample, ".saving"))
     #expect(light.phase == .saving)
-    try light.bind(\.optionalPhase, to: sample, expression: ".editing")
+    try light.bind(\.optionalPhase, to: .expression(sample, ".editing"))
     #expect(light.optionalPhase == .editing)
     let other = Light()
-    #expect(throws: ExpressionError.self) { try other.bind(\.phase, to: sample, expression: ".savng") }
-    #expect(throws: ExpressionError.self) { try other.bind(\.isOn, to: sample, expression: ".saving") }
+    #expect(throws: ExpressionError.self) { try other.bind(\.phase, to: .expression(sample, ".savng")) }
+    #expect(throws: ExpressionError.self) { try other.bind(\.isOn, to: .expression(sample, ".saving")) }
     #expect(other.bindings.isEmpty)
     #expect(other.phase == .idle)
   }
@@ -363,7 +363,7 @@ struct ComparisonTests {
   func caseNamesArePlaceholders() throws {
     let sample = Sample()
     let light = Light()
-    try light.bind(\.phase, to: sample, expression: "optionalPhase { nullPlaceholder: .saving }")
+    try light.bind(\.phase, to: .expression(sample, "optionalPhase { nullPlaceholder: .saving }"))
     #expect(light.phase == .saving)
     sample.optionalPhase = .editing
     #expect(light.phase == .editing)
@@ -376,11 +376,11 @@ struct ComparisonTests {
     let sample = Sample()
     let light = Light()
     light.level = 7
-    try light.bind(\.level, to: sample, expression: "int8 { transformer: Passing }", transformers: registry)
+    try light.bind(\.level, to: .expression(sample, "int8 { transformer: Passing }", transformers: registry))
     #expect(light.level == 3)
     let other = Light()
     other.level = 7
-    try other.bind(\.level, to: sample, expression: "int { transformer: Passing }", transformers: registry)
+    try other.bind(\.level, to: .expression(sample, "int { transformer: Passing }", transformers: registry))
     #expect(other.level == 7)  // an Int is not an Int8: what the property held when it was bound
   }
 }

@@ -23,7 +23,7 @@ func expectBindError<Target: KeyValueObservable, Value>(
 ) {
   let controller = PersonViewController(person: Person())
   do {
-    try target.bind(property, to: controller, expression: text, root: root)
+    try target.bind(property, to: .expression(controller, text, root: root))
     Issue.record("\"\(text)\" was bound", sourceLocation: sourceLocation)
   } catch {
     #expect(error.message == message, sourceLocation: sourceLocation)
@@ -39,10 +39,10 @@ struct ExpressionBindingTests {
     let controller = PersonViewController(person: Person(firstName: "Ada", lastName: "Lovelace"))
     let firstNameField = HeadlessTextField()
     let fullNameLabel = HeadlessLabel()
-    try firstNameField.bind(\.text, to: controller, expression: "person.firstName")
-    try firstNameField.bind(\.isEnabled, to: controller, expression: "person !== null")
-    try firstNameField.bind(\.isEnabled, to: controller, expression: "!isSaving")
-    try fullNameLabel.bind(\.text, to: controller, expression: "person.fullName")
+    try firstNameField.bind(\.text, to: .expression(controller, "person.firstName"))
+    try firstNameField.bind(\.isEnabled, to: .expression(controller, "person !== null"))
+    try firstNameField.bind(\.isEnabled, to: .expression(controller, "!isSaving"))
+    try fullNameLabel.bind(\.text, to: .expression(controller, "person.fullName"))
     #expect(firstNameField.text == "Ada")
     #expect(fullNameLabel.text == "Ada Lovelace")
     firstNameField.userDidEdit(text: "Augusta")
@@ -59,7 +59,7 @@ struct ExpressionBindingTests {
   @Test func negationOfABooleanKeyPathIsTwoWay() throws {
     let controller = PersonViewController()
     let notSaving = HeadlessSwitch()
-    let binding = try notSaving.bind(\.isOn, to: controller, expression: "!isSaving")
+    let binding = try notSaving.bind(\.isOn, to: .expression(controller, "!isSaving"))
     #expect(binding.direction == .both)
     #expect(notSaving.isOn)
     notSaving.userDidToggle()
@@ -98,7 +98,7 @@ struct ExpressionBindingTests {
   @Test func anExpressionFollowsEverythingItReads() throws {
     let controller = PersonViewController()
     let label = HeadlessLabel()
-    try label.bind(\.isHidden, to: controller, expression: "person === null || person.age < 18")
+    try label.bind(\.isHidden, to: .expression(controller, "person === null || person.age < 18"))
     #expect(label.isHidden)
     controller.person = Person(age: 12)
     #expect(label.isHidden)
@@ -112,8 +112,8 @@ struct ExpressionBindingTests {
     let root = PersonViewController()
     let row = Person(firstName: "Ada")
     let field = HeadlessTextField()
-    try field.bind(\.text, to: row, expression: "firstName")
-    try field.bind(\.isEnabled, to: row, expression: "!$root.isSaving", root: root)
+    try field.bind(\.text, to: .expression(row, "firstName"))
+    try field.bind(\.isEnabled, to: .expression(row, "!$root.isSaving", root: root))
     #expect(field.isEnabled)
     root.isSaving = true
     #expect(!field.isEnabled)
@@ -124,15 +124,17 @@ struct ExpressionBindingTests {
     let controller = PersonViewController()
     let label = HeadlessLabel()
     try label.bind(
-      \.text, to: controller,
-      expression: #"person.nickname { nullPlaceholder: "—", notApplicablePlaceholder: "No person" }"#)
+      \.text,
+      to: .expression(controller, #"person.nickname { nullPlaceholder: "—", notApplicablePlaceholder: "No person" }"#)
+    )
     #expect(label.text == "No person")
     controller.person = Person()
     #expect(label.text == "—")
     let field = HeadlessTextField()
     let binding = try field.bind(
-      \.text, to: controller,
-      expression: "person.firstName { updatesContinuously: false, conditionallySetsEnabled: true }")
+      \.text,
+      to: .expression(controller, "person.firstName { updatesContinuously: false, conditionallySetsEnabled: true }")
+    )
     #expect(!binding.options.updatesContinuously)
     controller.person = nil
     #expect(!field.isEnabled)
@@ -144,16 +146,69 @@ struct ExpressionBindingTests {
     let controller = PersonViewController(person: Person(firstName: "Ada"))
     let label = HeadlessLabel()
     try label.bind(
-      \.text, to: controller, expression: "person.firstName { transformer: Uppercase }", transformers: registry)
+      \.text, to: .expression(controller, "person.firstName { transformer: Uppercase }", transformers: registry)
+    )
     #expect(label.text == "ADA")
     controller.person?.firstName = "Grace"
     #expect(label.text == "GRACE")
   }
 
+  @Test func aKeyPathThroughATransformerThatConvertsBackIsTwoWayWithItsEditingForm() throws {
+    let registry = BindingTransformerRegistry()
+    registry.register(AgeText(), named: "AgeText")
+    registry.register(AgeDigits(), named: "AgeDigits")
+    let controller = PersonViewController(person: Person(firstName: "Ada", age: 36))
+    let field = HeadlessTextField()
+    let binding = try field.bind(
+      \.text,
+      to: .expression(
+        controller, "person.age { formatter: AgeText, editingFormatter: AgeDigits }", transformers: registry)
+    )
+    #expect(binding.direction == .both)
+    #expect(field.text == "36 years")
+    field.userDidBeginEditing()
+    #expect(field.text == "36")
+    field.userDidEdit(text: "37")
+    field.userDidEndEditing()
+    #expect(controller.person?.age == 37)
+    #expect(field.text == "37 years")
+    field.userDidEdit(text: "40 years")
+    #expect(controller.person?.age == 40)
+  }
+
+  @Test func anEditingFormNeedsATransformerThatConvertsBackOnAKeyPath() {
+    let registry = BindingTransformerRegistry()
+    registry.register(AgeText(), named: "AgeText")
+    registry.register(AgeDigits(), named: "AgeDigits")
+    registry.register(Uppercase(), named: "Uppercase")
+    let controller = PersonViewController(person: Person(firstName: "Ada", age: 36))
+    let field = HeadlessTextField()
+    #expect(throws: ExpressionError.self) {
+      try field.bind(
+        \.text, to: .expression(controller, "person.age { editingFormatter: AgeDigits }", transformers: registry))
+    }
+    #expect(throws: ExpressionError.self) {
+      try field.bind(
+        \.text,
+        to: .expression(
+          controller, "person.age + 1 { formatter: AgeText, editingFormatter: AgeDigits }",
+          transformers: registry))
+    }
+    #expect(throws: ExpressionError.self) {
+      try field.bind(
+        \.text,
+        to: .expression(
+          controller, "person.age { formatter: AgeText, editingFormatter: Uppercase }",
+          transformers: registry))
+    }
+    #expect(field.bindings.isEmpty)
+    #expect(field.text == nil)
+  }
+
   @Test func anEnumerationCaseBindsToAnEnumProperty() throws {
     let controller = PersonViewController()
     let target = ModeHolder()
-    try target.bind(\.mode, to: controller, expression: ".edit")
+    try target.bind(\.mode, to: .expression(controller, ".edit"))
     #expect(target.mode == .edit)
   }
 
@@ -183,7 +238,7 @@ struct ExpressionBindingTests {
       column: 12, kind: .type)
     expectBindError(
       field, \.text, "person.firstName { color: 1 }",
-      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, updatesContinuously, conditionallySetsEnabled)",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled)",
       column: 20, kind: .attribute)
     expectBindError(
       field, \.text, "person.firstName { nullPlaceholder: 3 }",
@@ -220,7 +275,7 @@ struct ExpressionBindingTests {
   func negationKeepsTheType() throws {
     let sample = Sample()
     let light = Light()
-    try light.bind(\.level, to: sample, expression: "-int8")
+    try light.bind(\.level, to: .expression(sample, "-int8"))
     #expect(light.level == -3)
     sample.int8 = .min
     #expect(light.level == .max)
@@ -234,7 +289,7 @@ struct ExpressionBindingTests {
     #expect(
       throws: ExpressionError("\"-\" needs a signed number; uint8 is a UInt8", at: .start, in: "-uint8", kind: .type)
     ) {
-      try light.bind(\.isOn, to: sample, expression: "-uint8")
+      try light.bind(\.isOn, to: .expression(sample, "-uint8"))
     }
   }
 
@@ -244,13 +299,36 @@ struct ExpressionBindingTests {
       let root = tracker.track(PersonViewController())
       let controller = tracker.track(PersonViewController(person: tracker.track(Person())))
       let field = tracker.track(HeadlessTextField())
-      try field.bind(\.text, to: controller, expression: "person.firstName")
-      try field.bind(\.isEnabled, to: controller, expression: "person !== null && !$root.isSaving", root: root)
+      try field.bind(\.text, to: .expression(controller, "person.firstName"))
+      try field.bind(\.isEnabled, to: .expression(controller, "person !== null && !$root.isSaving", root: root))
       root.isSaving = true
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
   }
 }
+
+/// An age as "36 years", read back with or without the unit.
+struct AgeText: BindingTransformer, Sendable {
+  func transform(_ value: Int) -> String { "\(value) years" }
+  func reverseTransform(_ value: String) throws -> Int {
+    let digits = value.hasSuffix(" years") ? String(value.dropLast(6)) : value
+    guard let age = Int(digits) else { throw AgeTextError() }
+    return age
+  }
+  var isReversible: Bool { true }
+}
+
+/// An age as digits only.
+struct AgeDigits: BindingTransformer, Sendable {
+  func transform(_ value: Int) -> String { "\(value)" }
+  func reverseTransform(_ value: String) throws -> Int {
+    guard let age = Int(value) else { throw AgeTextError() }
+    return age
+  }
+  var isReversible: Bool { true }
+}
+
+struct AgeTextError: Error {}
 
 struct Uppercase: BindingTransformer, Sendable {
   func transform(_ value: String) -> String { value.uppercased() }

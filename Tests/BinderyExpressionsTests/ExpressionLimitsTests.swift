@@ -44,7 +44,7 @@ func bindBooleanBothWays(_ text: String, expected: (Bool) -> Bool) throws(Expres
   #expect(reparsed == parsed)
   let sample = Sample()
   let light = Light()
-  try light.bind(\.isOn, to: sample, expression: text)
+  try light.bind(\.isOn, to: .expression(sample, text))
   #expect(light.isOn == expected(false))
   sample.flag = true
   #expect(light.isOn == expected(true))
@@ -94,7 +94,7 @@ struct ExpressionLimitsTests {
     let text = Array(repeating: "flag && flag || int == 3", count: 400).joined(separator: " || ")
     let sample = Sample()
     let light = Light()
-    try light.bind(\.isOn, to: sample, expression: text)
+    try light.bind(\.isOn, to: .expression(sample, text))
     #expect(light.isOn)
     sample.int = 4
     #expect(!light.isOn)
@@ -118,7 +118,7 @@ struct ExpressionLimitsTests {
       }
       let sample = Sample()
       let light = Light()
-      #expect(throws: ExpressionError.self) { try light.bind(\.isOn, to: sample, expression: text) }
+      #expect(throws: ExpressionError.self) { try light.bind(\.isOn, to: .expression(sample, text)) }
       #expect(light.bindings.isEmpty)
     }
   }

@@ -26,7 +26,7 @@ struct FormattedBindingTests {
   func anAgeFieldShowsTheNumberAndWritesBackWhatTheUserTypes(locale: Locale) {
     let employee = Employee()
     let field = HeadlessTextField()
-    field.bind(\.text, to: employee, \.age, transformer: TextFormat<Int>.number(locale: locale))
+    field.bind(\.text, to: .keyPath(employee, \.age, converted: TextFormat<Int>.number(locale: locale)))
     #expect(field.text == "36")
     field.userDidEdit(text: "41")
     #expect(employee.age == 41)
@@ -38,7 +38,8 @@ struct FormattedBindingTests {
     let employee = Employee()
     let field = HeadlessTextField()
     let delegate = FailureCounter()
-    field.bind(\.text, to: employee, \.age, transformer: TextFormat<Int>.number(locale: english)).delegate = delegate
+    field.bind(\.text, to: .keyPath(employee, \.age, converted: TextFormat<Int>.number(locale: english))).delegate =
+      delegate
     field.userDidEdit(text: "4l")
     #expect(employee.age == 36)
     #expect(field.text == "4l")  // the user's text stays, to be corrected
@@ -60,10 +61,9 @@ struct FormattedBindingTests {
     let field = HeadlessTextField()
     field.bind(
       \.text,
-      to: employee,
-      \.salary,
-      transformer: TextFormat<Double>.currency(code: "EUR", locale: german),
-      editingTransformer: TextFormat<Double>.number(locale: german, fractionDigits: 0...2)
+      to: .keyPath(
+        employee, \.salary, converted: TextFormat<Double>.currency(code: "EUR", locale: german),
+        editing: TextFormat<Double>.number(locale: german, fractionDigits: 0...2))
     )
     #expect(plain(field.text) == "1.234,50 €")
     field.userDidBeginEditing()
@@ -80,10 +80,9 @@ struct FormattedBindingTests {
     let field = HeadlessTextField()
     field.bind(
       \.text,
-      to: employee,
-      \.salary,
-      transformer: TextFormat<Double>.currency(code: "EUR", locale: english),
-      editingTransformer: TextFormat<Double>.number(locale: english)
+      to: .keyPath(
+        employee, \.salary, converted: TextFormat<Double>.currency(code: "EUR", locale: english),
+        editing: TextFormat<Double>.number(locale: english))
     )
     field.userDidEdit(text: "€99.50")
     #expect(employee.salary == 99.5)
@@ -96,10 +95,9 @@ struct FormattedBindingTests {
     let field = HeadlessTextField()
     field.bind(
       \.text,
-      to: employee,
-      \.salary,
-      transformer: TextFormat<Double>.currency(code: "EUR", locale: english),
-      editingTransformer: TextFormat<Double>.number(locale: english)
+      to: .keyPath(
+        employee, \.salary, converted: TextFormat<Double>.currency(code: "EUR", locale: english),
+        editing: TextFormat<Double>.number(locale: english))
     )
     field.userDidBeginEditing()
     field.userDidEdit(text: "12x")
@@ -113,10 +111,7 @@ struct FormattedBindingTests {
     let employee = Employee()
     let field = HeadlessTextField()
     let binding = field.bind(
-      \.text,
-      to: employee,
-      \.age,
-      transformer: TextFormat<Int>.number(locale: french),
+      \.text, to: .keyPath(employee, \.age, converted: TextFormat<Int>.number(locale: french)),
       options: BindingOptions(updatesContinuously: false)
     )
     field.userDidEdit(text: "3 000")
@@ -136,10 +131,8 @@ struct FormattedBindingTests {
     let field = HeadlessTextField()
     field.bind(
       \.text,
-      to: employee,
-      \.bonus,
-      transformer: TextFormat<Double>.number(locale: english).optional,
-      placeholders: BindingPlaceholders(nullValue: "no bonus")
+      to: .keyPath(employee, \.bonus, converted: TextFormat<Double>.number(locale: english).optional).placeholders(
+        BindingPlaceholders(nullValue: "no bonus"))
     )
     #expect(field.text == "no bonus")
     field.userDidEdit(text: "1,000")

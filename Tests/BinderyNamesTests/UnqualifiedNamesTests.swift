@@ -48,7 +48,8 @@ struct UnqualifiedNamesTests {
       (any KeyValueObservable).self, KeyValueObservation.self, KeyValuePath.self, KeyValueRegistrar.self,
       (any KeyValueValidating).self, (any KeyValueInstantiable).self, (any SubviewContaining).self,
       MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
-      PatternInput.self, PropertyBinding.self, PropertyID.self,
+      PatternInput.self, PropertyBinding.self, PropertyID.self, BindingSource<String>.self,
+      ValidatedTransformer<NegateBooleanTransformer>.self,
       // BinderyControls
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
       HeadlessListRow<Account>.self,
@@ -87,11 +88,14 @@ struct UnqualifiedNamesTests {
     let observation = observe(account, \.owner) { changes.append($0.newValue) }
     let arrayChanges = observeChanges(account, \.members) { _, _ in }
     field.bind(\.text, to: account, \.owner)
+    let label = HeadlessLabel()
+    label.bind(\.text, to: .keyPath(account, \.owner, converted: ClosureTransformer { $0.uppercased() }))
     withCoalescedChanges {
       account.owner = "Ada"
       account.owner = "Grace"
     }
     #expect(changes.values == ["Grace"])
+    #expect(label.text == "GRACE")
     expectBindings(field, count: 1)
     #expect(bindingCountMismatch(field, count: 1) == nil)
     expectChangedOnce(field, \.text, to: "Lovelace") { account.owner = "Lovelace" }

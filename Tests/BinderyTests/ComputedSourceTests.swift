@@ -38,8 +38,8 @@ struct ComputedSourceTests {
   func computedBinding() {
     let board = Switchboard()
     let lamp = Lamp()
-    lamp.bind(\.isLit, to: board, computing: { !$0.isOn })
-    lamp.bind(\.number, to: board, computing: { -$0.count })
+    lamp.bind(\.isLit, to: .computed(from: board, { !$0.isOn }))
+    lamp.bind(\.number, to: .computed(from: board, { -$0.count }))
     #expect(lamp.isLit)
     #expect(lamp.number == -1)
     board.isOn = true
@@ -64,7 +64,7 @@ struct ComputedSourceTests {
   func combinedBoolean() {
     let board = Switchboard()
     let label = HeadlessLabel()
-    label.bind(\.isEnabled, to: board, computing: { !$0.isOn })
+    label.bind(\.isEnabled, to: .computed(from: board, { !$0.isOn }))
     #expect(label.isEnabled)
     board.isOn = true
     #expect(!label.isEnabled)

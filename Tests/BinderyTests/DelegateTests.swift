@@ -83,9 +83,14 @@ struct DelegateTests {
         return value
       }
     )
-    field.bind(\.text, to: node, \.value, transformer: number) { value in
-      guard value >= 0 else { throw DelegateNumberError.negative }
-    }
+    field.bind(
+      \.text,
+      to: .keyPath(
+        node, \.value,
+        converted: number.validated { value in
+          guard value >= 0 else { throw DelegateNumberError.negative }
+        })
+    )
     .delegate = delegate
     field.userDidEdit(text: "abc")
     field.userDidEdit(text: "-1")

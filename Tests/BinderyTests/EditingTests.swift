@@ -50,9 +50,13 @@ struct EditingTests {
     let last = HeadlessTextField()
     let set = BindingSet()
     let onCommit = BindingOptions(updatesContinuously: false)
-    first.bind(\.text, to: person, \.firstName, options: onCommit) { name in
-      guard !name.isEmpty else { throw EmptyName() }
-    }
+    first.bind(
+      \.text,
+      to: .keyPath(person, \.firstName).validated { name in
+        guard name?.isEmpty == false else { throw EmptyName() }
+      },
+      options: onCommit
+    )
     .store(in: set)
     last.bind(\.text, to: person, \.lastName, options: onCommit).store(in: set)
     first.userDidEdit(text: "")

@@ -112,7 +112,7 @@ struct KeyValueCodingTests {
   @Test func aStringBindingIsTwoWayAndFollowsThePathLikeATypedOne() throws {
     let controller = PersonController(person: Person(firstName: "Ada"))
     let field = HeadlessTextField()
-    let binding = try field.bind(\.text, to: controller, keyPath: "person.firstName")
+    let binding = try field.bind(\.text, to: .keyPath(controller, "person.firstName"))
     #expect(binding.direction == .both)
     #expect(field.text == "Ada")
     field.userDidEdit(text: "Augusta")
@@ -127,7 +127,7 @@ struct KeyValueCodingTests {
   @Test func aStringBindingToAComputedPathIsReadOnlyAndFollowsWhatItReads() throws {
     let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))
     let label = HeadlessLabel()
-    let binding = try label.bind(\.text, to: controller, keyPath: "person.fullName")
+    let binding = try label.bind(\.text, to: .keyPath(controller, "person.fullName"))
     #expect(binding.direction == .sourceToTarget)
     #expect(label.text == "Ada Lovelace")
     controller.person?.lastName = "King"
@@ -138,8 +138,10 @@ struct KeyValueCodingTests {
     let controller = PersonController()
     let label = HeadlessLabel()
     try label.bind(
-      \.text, to: controller, keyPath: "person.nickname",
-      placeholders: BindingPlaceholders(nullValue: "—", notApplicable: "No person"))
+      \.text,
+      to: .keyPath(controller, "person.nickname").placeholders(
+        BindingPlaceholders(nullValue: "—", notApplicable: "No person"))
+    )
     #expect(label.text == "No person")
     controller.person = Person()
     #expect(label.text == "—")
@@ -152,7 +154,7 @@ struct KeyValueCodingTests {
     _ = holder
     let controller = PersonController()
     let toggle = HeadlessSwitch()
-    try toggle.bind(\.isOn, to: controller, keyPath: "isSaving")
+    try toggle.bind(\.isOn, to: .keyPath(controller, "isSaving"))
     controller.isSaving = true
     #expect(toggle.isOn)
   }
@@ -161,11 +163,11 @@ struct KeyValueCodingTests {
     let controller = PersonController(person: Person())
     let field = HeadlessTextField()
     #expect(throws: KeyValueCodingError.typeMismatch(path: "isSaving", pathType: "Bool", expected: "String?")) {
-      try field.bind(\.text, to: controller, keyPath: "isSaving")
+      try field.bind(\.text, to: .keyPath(controller, "isSaving"))
     }
     let slider = HeadlessSlider()
     #expect(throws: KeyValueCodingError.self) {
-      try slider.bind(\.value, to: controller, keyPath: "person.id")  // Int? to Double
+      try slider.bind(\.value, to: .keyPath(controller, "person.id"))  // Int? to Double
     }
     #expect(field.bindings.isEmpty)
     #expect(slider.bindings.isEmpty)
@@ -175,12 +177,12 @@ struct KeyValueCodingTests {
     let team = Team()
     let label = HeadlessLabel()
     try label.bind(
-      \.text, to: team, keyPath: "members.@count", transformer: ClosureTransformer<Int, String> { "\($0) members" })
+      \.text, to: .keyPath(team, "members.@count", converted: ClosureTransformer<Int, String> { "\($0) members" }))
     #expect(label.text == "0 members")
     team.members.append(Person())
     #expect(label.text == "1 members")
     #expect(throws: KeyValueCodingError.self) {
-      try label.bind(\.text, to: team, keyPath: "name", transformer: ClosureTransformer { (count: Int) in "\(count)" })
+      try label.bind(\.text, to: .keyPath(team, "name", converted: ClosureTransformer { (count: Int) in "\(count)" }))
     }
   }
 
@@ -189,7 +191,7 @@ struct KeyValueCodingTests {
     do {
       let controller = tracker.track(PersonController(person: tracker.track(Person())))
       let field = tracker.track(HeadlessTextField())
-      try field.bind(\.text, to: controller, keyPath: "person.firstName")
+      try field.bind(\.text, to: .keyPath(controller, "person.firstName"))
       field.userDidEdit(text: "Ada")
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")

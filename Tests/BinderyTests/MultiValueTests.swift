@@ -9,8 +9,8 @@ struct MultiValueTests {
     // seed 000: enabled bound to person through is-not-nil and to isSaving through negate
     let controller = PersonController()
     let firstNameField = HeadlessTextField()
-    firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
-    firstNameField.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+    firstNameField.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+    firstNameField.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
     #expect(firstNameField.bindings.count == 2)
     #expect(!firstNameField.isEnabled)
     controller.person = Person()
@@ -41,8 +41,8 @@ struct MultiValueTests {
   @Test func combinedBindingsAreReadOnlyAndUnbindOneInputAtATime() {
     let controller = PersonController(person: Person())
     let field = HeadlessTextField()
-    let hasPerson = field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
-    let notSaving = field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+    let hasPerson = field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+    let notSaving = field.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
     #expect(hasPerson.direction == .sourceToTarget)
     #expect(notSaving.direction == .sourceToTarget)
     controller.isSaving = true
@@ -69,7 +69,7 @@ struct MultiValueTests {
     let flags = Flags()
     let target = CountingSwitch()
     target.bind(\.isEnabled, to: flags, \.a)
-    target.bind(\.isEnabled, to: flags, \.a, transformer: ClosureTransformer { $0 })
+    target.bind(\.isEnabled, to: .keyPath(flags, \.a, converted: ClosureTransformer { $0 }))
     let writesBefore = target.enabledWrites
     flags.a = true
     #expect(target.isEnabled)
@@ -157,7 +157,8 @@ struct MultiValueTests {
     let flags = Flags()
     let field = HeadlessTextField()
     field.bind(\.isEnabled, to: flags, \.a)  // one property: followed by address
-    field.bind(\.isEnabled, to: controller, \.person?.firstName, transformer: IsNotEmptyTransformer())  // a chain
+    // a chain
+    field.bind(\.isEnabled, to: .keyPath(controller, \.person?.firstName, converted: IsNotEmptyTransformer()))
     flags.a = true
     #expect(!field.isEnabled)
     controller.person = Person(firstName: "Ada")
@@ -171,8 +172,8 @@ struct MultiValueTests {
     do {
       let controller = tracker.track(PersonController(person: tracker.track(Person())))
       let field = tracker.track(HeadlessTextField())
-      field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
-      field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+      field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+      field.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
       controller.isSaving = true
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")

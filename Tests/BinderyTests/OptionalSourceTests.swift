@@ -67,8 +67,10 @@ struct OptionalSourceTests {
     let club = Club()
     let banner = Banner()
     banner.bind(
-      \.title, to: club, \.member?.motto,
-      placeholders: BindingPlaceholders(nullValue: "no motto", notApplicable: "no member"))
+      \.title,
+      to: .keyPath(club, \.member?.motto).placeholders(
+        BindingPlaceholders(nullValue: "no motto", notApplicable: "no member"))
+    )
     #expect(banner.title == "Carpe diem")
     club.member?.motto = nil
     #expect(banner.title == "no motto")
@@ -81,9 +83,11 @@ struct OptionalSourceTests {
   @Test func aRejectedEditLeavesTheSourceAsItIs() {
     let club = Club()
     let slider = HeadlessSlider(maximumValue: 3)
-    slider.bind(\.value, to: club, \.member?.height) { height in
-      if height > 2.5 { throw TooTall() }
-    }
+    slider.bind(
+      \.value,
+      to: .keyPath(club, \.member?.height).validated { height in
+        if height > 2.5 { throw TooTall() }
+      })
     slider.userDidSlide(to: 2.8)
     #expect(club.member?.height == 1.7)
     slider.userDidSlide(to: 2.0)

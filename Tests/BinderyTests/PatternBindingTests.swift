@@ -12,9 +12,7 @@ struct PatternBindingTests {
     let label = HeadlessLabel()
     let binding = try label.bind(
       \.text,
-      pattern: "%{value1}@ has %{value2}@ tags (100%%)",
-      .value(person, \.fullName),
-      .value(node, \.value)
+      to: .pattern("%{value1}@ has %{value2}@ tags (100%%)", .keyPath(person, \.fullName), .keyPath(node, \.value))
     )
     #expect(binding.direction == .sourceToTarget)
     #expect(label.text == "Ada Lovelace has 3 tags (100%)")
@@ -32,9 +30,9 @@ struct PatternBindingTests {
     let label = HeadlessLabel()
     try label.bind(
       \.text,
-      pattern: "%{value2}@: %{value1}@",
-      .value(flags, \.a, transformer: ClosureTransformer { $0 ? "on" : "off" }),
-      .value(node, \.name)
+      to: .pattern(
+        "%{value2}@: %{value1}@", .keyPath(flags, \.a, converted: ClosureTransformer { $0 ? "on" : "off" }),
+        .keyPath(node, \.name))
     )
     node.name = "Wi-Fi"
     #expect(label.text == "Wi-Fi: off")
@@ -45,7 +43,8 @@ struct PatternBindingTests {
   @Test func aTransactionRendersThePatternOnce() throws {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
     let label = HeadlessLabel()
-    try label.bind(\.text, pattern: "%{value1}@ %{value2}@", .value(person, \.firstName), .value(person, \.lastName))
+    try label.bind(
+      \.text, to: .pattern("%{value1}@ %{value2}@", .keyPath(person, \.firstName), .keyPath(person, \.lastName)))
     var renders: [String?] = []
     let token = observe(label, \.text) { renders.append($0.newValue) }
     withCoalescedChanges {
@@ -61,13 +60,13 @@ struct PatternBindingTests {
     let label = HeadlessLabel(text: "unchanged")
     #expect(throws: BindingPatternError.missingInput(pattern: "a %{value2}@", column: 3, placeholder: 2, inputCount: 1))
     {
-      try label.bind(\.text, pattern: "a %{value2}@", .value(node, \.name))
+      try label.bind(\.text, to: .pattern("a %{value2}@", .keyPath(node, \.name)))
     }
     #expect(throws: BindingPatternError.malformedPlaceholder(pattern: "50% off", column: 3)) {
-      try label.bind(\.text, pattern: "50% off", .value(node, \.name))
+      try label.bind(\.text, to: .pattern("50% off", .keyPath(node, \.name)))
     }
     #expect(throws: BindingPatternError.malformedPlaceholder(pattern: "%{value0}@", column: 1)) {
-      try label.bind(\.text, pattern: "%{value0}@", .value(node, \.name))
+      try label.bind(\.text, to: .pattern("%{value0}@", .keyPath(node, \.name)))
     }
     #expect(label.text == "unchanged")
     #expect(label.bindings.isEmpty)
@@ -80,7 +79,7 @@ struct PatternBindingTests {
     do {
       let person = tracker.track(Person(firstName: "Ada"))
       let label = tracker.track(HeadlessLabel())
-      try label.bind(\.text, pattern: "Hello, %{value1}@", .value(person, \.firstName))
+      try label.bind(\.text, to: .pattern("Hello, %{value1}@", .keyPath(person, \.firstName)))
       #expect(label.text == "Hello, Ada")
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")

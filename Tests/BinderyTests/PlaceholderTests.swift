@@ -26,7 +26,7 @@ struct PlaceholderTests {
   @Test func aNilSourceShowsTheNullPlaceholderAndAValueReplacesIt() {
     let person = Person(firstName: "Ada")
     let label = HeadlessLabel()
-    label.bind(\.text, to: person, \.nickname, placeholders: BindingPlaceholders(nullValue: "—"))
+    label.bind(\.text, to: .keyPath(person, \.nickname).placeholders(BindingPlaceholders(nullValue: "—")))
     #expect(label.text == "—")
     person.nickname = "Countess"
     #expect(label.text == "Countess")
@@ -39,9 +39,8 @@ struct PlaceholderTests {
     let label = HeadlessLabel()
     label.bind(
       \.text,
-      to: controller,
-      \.person?.nickname,
-      placeholders: BindingPlaceholders(nullValue: "no nickname", notApplicable: "no person")
+      to: .keyPath(controller, \.person?.nickname).placeholders(
+        BindingPlaceholders(nullValue: "no nickname", notApplicable: "no person"))
     )
     #expect(label.text == "no person")
     controller.person = Person(firstName: "Ada")
@@ -55,7 +54,7 @@ struct PlaceholderTests {
   @Test func aMarkerWithoutItsOwnPlaceholderShowsTheNullPlaceholder() {
     let controller = PersonController()
     let field = HeadlessTextField()
-    field.bind(\.text, to: controller, \.person?.firstName, placeholders: BindingPlaceholders(nullValue: "—"))
+    field.bind(\.text, to: .keyPath(controller, \.person?.firstName).placeholders(BindingPlaceholders(nullValue: "—")))
     #expect(field.text == "—")
   }
 
@@ -73,10 +72,8 @@ struct PlaceholderTests {
     let label = HeadlessTextField()
     label.bind(
       \.text,
-      to: selection,
-      \.firstName,
-      transformer: upper.then(exclaim),
-      placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection")
+      to: .marked(selection, \.firstName, converted: upper.then(exclaim)).placeholders(
+        BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
     )
     #expect(label.text == "No Selection")
     let ada = Person(firstName: "ada")
@@ -94,7 +91,8 @@ struct PlaceholderTests {
     let grace = Person(firstName: "Grace")
     selection.people = [ada, grace]
     let field = HeadlessTextField()
-    let binding = field.bind(\.text, to: selection, \.firstName, placeholders: BindingPlaceholders(multipleValues: "…"))
+    let binding = field.bind(
+      \.text, to: .marked(selection, \.firstName).placeholders(BindingPlaceholders(multipleValues: "…")))
     #expect(binding.direction == .both)
     #expect(field.text == "…")
     field.userDidEdit(text: "Mary")
@@ -106,14 +104,14 @@ struct PlaceholderTests {
   @Test func aMarkerWithNoPlaceholderShowsNothing() {
     let selection = FakeSelection()
     let field = HeadlessTextField(text: "stale")
-    field.bind(\.text, to: selection, \.firstName)
+    field.bind(\.text, to: .marked(selection, \.firstName))
     #expect(field.text == nil)
   }
 
   @Test func typingOverAPlaceholderWritesTheValueTyped() {
     let person = Person()
     let field = HeadlessTextField()
-    field.bind(\.text, to: person, \.nickname, placeholders: BindingPlaceholders(nullValue: "none"))
+    field.bind(\.text, to: .keyPath(person, \.nickname).placeholders(BindingPlaceholders(nullValue: "none")))
     #expect(field.text == "none")
     field.userDidEdit(text: "Ada")
     #expect(person.nickname == "Ada")
@@ -145,7 +143,7 @@ struct ConditionalEnablingTests {
     let controller = PersonController(person: Person(firstName: "Ada"))
     let field = HeadlessTextField()
     field.bind(\.text, to: controller, \.person?.firstName, options: BindingOptions(conditionallySetsEnabled: true))
-    field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+    field.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
     #expect(field.isEnabled)
     controller.isSaving = true
     #expect(!field.isEnabled)
@@ -157,7 +155,7 @@ struct ConditionalEnablingTests {
   @Test func noSelectionDisablesAndMultipleValuesDoNot() {
     let selection = FakeSelection()
     let field = HeadlessTextField()
-    field.bind(\.text, to: selection, \.firstName, options: BindingOptions(conditionallySetsEnabled: true))
+    field.bind(\.text, to: .marked(selection, \.firstName), options: BindingOptions(conditionallySetsEnabled: true))
     #expect(!field.isEnabled)
     selection.people = [Person(firstName: "Ada"), Person(firstName: "Grace")]
     #expect(field.isEnabled)
@@ -172,7 +170,7 @@ struct ConditionalEnablingTests {
       \.person?.firstName,
       options: BindingOptions(conditionallySetsEnabled: true)
     )
-    field.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+    field.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
     #expect(!field.isEnabled)
     binding.unbind()
     #expect(field.isEnabled)  // only `!isSaving` is left

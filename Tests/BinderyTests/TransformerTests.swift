@@ -79,7 +79,7 @@ struct TransformerTests {
     // seed 000: this.firstNameField.bind('enabled', this, 'person', {valueTransformer: JSIsNotNullValueTransformer})
     let controller = PersonController()
     let field = HeadlessTextField()
-    let binding = field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
+    let binding = field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
     #expect(binding.direction == .sourceToTarget)
     #expect(!field.isEnabled)
     controller.person = Person()
@@ -92,7 +92,7 @@ struct TransformerTests {
     // a switch shows "not saving"; toggling it writes isSaving back through the negation
     let controller = PersonController()
     let notSaving = HeadlessSwitch()
-    let binding = notSaving.bind(\.isOn, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+    let binding = notSaving.bind(\.isOn, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
     #expect(binding.direction == .both)
     #expect(notSaving.isOn)
     notSaving.userDidToggle()
@@ -105,7 +105,7 @@ struct TransformerTests {
     let person = Person()
     person.tags = ["math", "poetry"]
     let field = HeadlessTextField()
-    field.bind(\.text, to: person, \.tags, transformer: CommaSeparatedListTransformer())
+    field.bind(\.text, to: .keyPath(person, \.tags, converted: CommaSeparatedListTransformer()))
     #expect(field.text == "math, poetry")
     field.userDidEdit(text: "math, engines ,")
     #expect(person.tags == ["math", "engines"])
@@ -125,7 +125,7 @@ struct TransformerTests {
         return value
       }
     )
-    field.bind(\.text, to: node, \.value, transformer: number)
+    field.bind(\.text, to: .keyPath(node, \.value, converted: number))
     field.userDidEdit(text: "twelve")
     #expect(node.value == 7)
     field.userDidEdit(text: "12")
@@ -136,7 +136,8 @@ struct TransformerTests {
     let settings = Settings()
     let label = HeadlessLabel()
     let binding = label.bind(
-      \.text, to: settings, \.notifications, transformer: ClosureTransformer { $0 ? "on" : "off" })
+      \.text, to: .keyPath(settings, \.notifications, converted: ClosureTransformer { $0 ? "on" : "off" })
+    )
     #expect(binding.direction == .sourceToTarget)
     #expect(label.text == "off")
     settings.notifications = true

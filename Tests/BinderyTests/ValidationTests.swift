@@ -8,9 +8,11 @@ struct ValidationTests {
   @Test func aRejectedValueLeavesTheModelUntouchedAndTheFieldShowsWhy() throws {
     let person = Person(firstName: "Ada")
     let field = HeadlessTextField()
-    field.bind(\.text, to: person, \.firstName) { name in
-      guard !name.isEmpty else { throw NameError.empty }
-    }
+    field.bind(
+      \.text,
+      to: .keyPath(person, \.firstName).validated { name in
+        guard name?.isEmpty == false else { throw NameError.empty }
+      })
     field.userDidEdit(text: "")
     #expect(person.firstName == "Ada")
     #expect(field.text == "")  // the user's text is kept
@@ -52,7 +54,7 @@ struct ValidationTests {
     let node = Node()
     node.value = 7
     let field = HeadlessTextField()
-    field.bind(\.text, to: node, \.value, transformer: IntegerText())
+    field.bind(\.text, to: .keyPath(node, \.value, converted: IntegerText()))
     field.userDidEdit(text: "seven")
     #expect(node.value == 7)
     let error = try #require(field.validationError)
@@ -66,12 +68,16 @@ struct ValidationTests {
     #expect(field.validationError == nil)
   }
 
-  @Test func aValidatorOnATransformedBindingSeesTheConvertedValue() {
+  @Test func aValidatedTransformerChecksTheConvertedValue() {
     let node = Node()
     let field = HeadlessTextField()
-    field.bind(\.text, to: node, \.value, transformer: IntegerText()) { value in
-      guard value >= 0 else { throw NumberError.negative }
-    }
+    field.bind(
+      \.text,
+      to: .keyPath(
+        node, \.value,
+        converted: IntegerText().validated { value in
+          guard value >= 0 else { throw NumberError.negative }
+        }))
     field.userDidEdit(text: "-3")
     #expect(node.value == 0)
     #expect(field.validationError != nil)

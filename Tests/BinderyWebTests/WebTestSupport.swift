@@ -137,13 +137,13 @@ private func makeProfilePage(sharing: WebPage.Sharing, model: @escaping @Sendabl
     let save = HeadlessButton(title: "Save") { profile.isLocked = true }
     let bindings = BindingSet()
     name.bind(\.text, to: profile, \.name).store(in: bindings)
-    greeting.bind(\.text, to: profile, \.greeting, placeholders: BindingPlaceholders(nullValue: "(nobody)"))
+    greeting.bind(\.text, to: .keyPath(profile, \.greeting).placeholders(BindingPlaceholders(nullValue: "(nobody)")))
       .store(in: bindings)
     subscribe.bind(\.isOn, to: profile, \.subscribed).store(in: bindings)
     volume.bind(\.value, to: profile, \.volume).store(in: bindings)
     guests.bind(\.value, to: profile, \.guests).store(in: bindings)
     size.bind(\.selectedIndex, to: profile, \.sizeIndex).store(in: bindings)
-    save.bind(\.isEnabled, to: profile, \.isLocked, transformer: NegateBooleanTransformer()).store(in: bindings)
+    save.bind(\.isEnabled, to: .keyPath(profile, \.isLocked, converted: NegateBooleanTransformer())).store(in: bindings)
     let list = WebList(controller: model.friends) { friend, row in
       let label = HeadlessLabel()
       label.bind(\.text, to: friend, \.name).store(in: row.bindings)

@@ -34,10 +34,7 @@ func binderyTransformerOneWay(operations: Int) -> Double {
   let source = Counter()
   let target = Counter()
   target.bind(
-    \.value,
-    to: source,
-    \.value,
-    transformer: ClosureTransformer { $0 &+ 1 },
+    \.value, to: .keyPath(source, \.value, converted: ClosureTransformer { $0 &+ 1 }),
     options: BindingOptions(direction: .sourceToTarget)
   )
   let result = measure(operations: operations) { count in
@@ -58,7 +55,7 @@ func binderyAndTwoInputs(operations: Int) -> Double {
   let flags = Flags()
   let field = HeadlessTextField()
   field.bind(\.isEnabled, to: flags, \.isReady)
-  field.bind(\.isEnabled, to: flags, \.isSaving, transformer: NegateBooleanTransformer())
+  field.bind(\.isEnabled, to: .keyPath(flags, \.isSaving, converted: NegateBooleanTransformer()))
   let result = measure(operations: operations) { count in
     for index in 0..<count { flags.isSaving = index & 1 == 0 }
   }

@@ -55,7 +55,7 @@ func specLoad(fields: Int, rounds: Int) -> Double {
 func expressionKeyPath(operations: Int) -> Double {
   let controller = PersonController()
   let field = HeadlessTextField()
-  _ = try? field.bind(\.text, to: controller, expression: "person.firstName")
+  _ = try? field.bind(\.text, to: .expression(controller, "person.firstName"))
   let names = ["Ada", "Grace"]
   let result = measure(operations: operations) { count in
     for index in 0..<count { controller.person?.firstName = names[index & 1] }
@@ -81,7 +81,7 @@ func typedKeyPath(operations: Int) -> Double {
 func expressionNegation(operations: Int) -> Double {
   let flags = Flags()
   let toggle = HeadlessSwitch()
-  _ = try? toggle.bind(\.isOn, to: flags, expression: "!isSaving")
+  _ = try? toggle.bind(\.isOn, to: .expression(flags, "!isSaving"))
   let result = measure(operations: operations) { count in
     for index in 0..<count { flags.isSaving = index & 1 == 0 }
   }
@@ -93,7 +93,7 @@ func expressionNegation(operations: Int) -> Double {
 func typedNegation(operations: Int) -> Double {
   let flags = Flags()
   let toggle = HeadlessSwitch()
-  toggle.bind(\.isOn, to: flags, \.isSaving, transformer: NegateBooleanTransformer())
+  toggle.bind(\.isOn, to: .keyPath(flags, \.isSaving, converted: NegateBooleanTransformer()))
   let result = measure(operations: operations) { count in
     for index in 0..<count { flags.isSaving = index & 1 == 0 }
   }

@@ -201,6 +201,9 @@ enum BindingFactory {
         let converted: SourceValue?
         do {
           converted = try editing?.toSource(value, binding.isUserEditing) ?? toSource(value)
+        } catch let failure as ValidationFailure {
+          binding.reportError(.validationFailed(failure.underlying), for: failure.value, to: control)
+          return .validationFailed(failure.underlying)
         } catch {
           binding.reportError(.conversionFailed(error), for: value, to: control)
           return .conversionFailed(error)

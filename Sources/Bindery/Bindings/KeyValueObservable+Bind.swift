@@ -16,16 +16,14 @@ extension KeyValueObservable {
   /// value that is already there. Binding a property that already has a binding replaces it. Neither end
   /// is retained: the target keeps the binding, and when either end is deallocated it unbinds itself.
   ///
+  /// This is the short form of `bind(property, to: .keyPath(source, sourceKeyPath))`; a conversion,
+  /// placeholders or validation are given with a ``BindingSource`` (``bind(_:to:options:file:line:)``).
+  ///
   /// - Parameters:
   ///   - property: The target property.
   ///   - source: The source object.
   ///   - sourceKeyPath: The key path of the value on the source.
   ///   - options: Direction, delivery, editing and conditional enabling.
-  ///   - placeholders: What the target shows when the source is `nil` or cannot be resolved
-  ///     (``BindingPlaceholders``).
-  ///   - validate: Checks a value before it is written back; throw to reject it (the source keeps its
-  ///     value, the control shows the ``BindingError``). The model's own ``KeyValueValidating`` is
-  ///     consulted too.
   ///   - file: Where the binding is made, for its description (the caller's file by default).
   ///   - line: Where the binding is made, for its description (the caller's line by default).
   /// - Returns: The binding, to query or unbind; the target keeps it alive.
@@ -35,8 +33,6 @@ extension KeyValueObservable {
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value>,
     options: BindingOptions = BindingOptions(),
-    placeholders: BindingPlaceholders<Value> = .none,
-    validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
@@ -47,9 +43,7 @@ extension KeyValueObservable {
       SourcePath(sourceKeyPath),
       toTarget: { $0 },
       toSource: { $0 },
-      validate: validate,
       isIdentity: true,
-      placeholders: placeholders,
       options: options,
       file: file,
       line: line
@@ -58,17 +52,13 @@ extension KeyValueObservable {
 
   /// Binds an optional property of this object to a non-optional key path of a source object.
   ///
-  /// The same as
-  /// ``bind(_:to:_:options:placeholders:validate:file:line:)-(_,_,_,_,BindingPlaceholders<Value>,_,_,_)``;
-  /// a `nil` written to the target is not written back.
+  /// The same as binding two properties of one type; a `nil` written to the target is not written back.
   @discardableResult
   public func bind<Source: AnyObject, Value>(
     _ property: ReferenceWritableKeyPath<Self, Value?>,
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value>,
     options: BindingOptions = BindingOptions(),
-    placeholders: BindingPlaceholders<Value?> = .none,
-    validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
@@ -79,9 +69,7 @@ extension KeyValueObservable {
       SourcePath(sourceKeyPath),
       toTarget: { Optional($0) },
       toSource: { $0 },
-      validate: validate,
       isIdentity: false,
-      placeholders: placeholders,
       options: options,
       file: file,
       line: line

@@ -10,17 +10,17 @@ extension KeyValueObservable {
   /// meanwhile.
   ///
   /// ```swift
-  /// ageSlider.bind(\.value, to: controller, \.person?.height, options: BindingOptions(conditionallySetsEnabled: true))
-  /// ageLabel.bind(\.text, to: controller, \.person?.nickname, placeholders: BindingPlaceholders(nullValue: "—"))
+  /// heightSlider.bind(\.value, to: controller, \.person?.height, options: BindingOptions(conditionallySetsEnabled: true))
   /// ```
+  ///
+  /// This is the short form of `bind(property, to: .keyPath(source, sourceKeyPath))`; placeholders or
+  /// validation are given with a ``BindingSource`` (``bind(_:to:options:file:line:)``).
   ///
   /// - Parameters:
   ///   - property: The target property.
   ///   - source: The source object.
   ///   - sourceKeyPath: The key path of the value on the source; `nil` when it has none.
   ///   - options: Direction, delivery, editing and conditional enabling.
-  ///   - placeholders: What the target shows while the path gives `nil` (``BindingPlaceholders``).
-  ///   - validate: Checks a value before it is written back; throw to reject it.
   ///   - file: Where the binding is made, for its description (the caller's file by default).
   ///   - line: Where the binding is made, for its description (the caller's line by default).
   /// - Returns: The binding, to query or unbind; the target keeps it alive.
@@ -30,27 +30,9 @@ extension KeyValueObservable {
     to source: Source,
     _ sourceKeyPath: KeyPath<Source, Value?>,
     options: BindingOptions = BindingOptions(),
-    placeholders: BindingPlaceholders<Value> = .none,
-    validate: ((Value) throws -> Void)? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
-    // What the target shows for `nil` without a placeholder: `false`, or the value it has.
-    let falseValue = Value.self == Bool.self ? false as? Value : nil
-    let initial = self[keyPath: property]
-    return BindingFactory.make(
-      target: self,
-      property,
-      source: source,
-      SourcePath(sourceKeyPath),
-      toTarget: { [weak self] value in value ?? falseValue ?? self?[keyPath: property] ?? initial },
-      toSource: { $0 },
-      validate: validate.map { check in { value in if let value { try check(value) } } },
-      isIdentity: false,
-      placeholders: placeholders,
-      options: options,
-      file: file,
-      line: line
-    )
+    bind(property, to: .keyPath(source, sourceKeyPath), options: options, file: file, line: line)
   }
 }

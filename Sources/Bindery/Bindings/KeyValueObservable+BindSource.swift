@@ -8,7 +8,7 @@ extension KeyValueObservable {
   /// nameField.bind(\.text, to: .marked(selection, \.firstName).placeholders(BindingPlaceholders(noSelection: "—")))
   /// ```
   ///
-  /// The binding behaves as one made with ``bind(_:to:_:options:placeholders:validate:file:line:)``:
+  /// The binding behaves as one made with `bind(_:to:_:options:file:line:)` and a key path:
   /// it follows the source, is two-way when the source can be written, never echoes, and holds neither
   /// end. Binding a property that already has a binding replaces it.
   ///

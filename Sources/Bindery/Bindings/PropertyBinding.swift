@@ -2,8 +2,7 @@ import Synchronization
 
 /// A live link between a property of a target object and a key path of a source object.
 ///
-/// Make one with
-/// ``KeyValueObservable/bind(_:to:_:options:placeholders:validate:file:line:)-(_,_,_,_,BindingPlaceholders<Value>,_,_,_)``.
+/// Make one with `bind`: ``KeyValueObservable/bind(_:to:options:file:line:)`` and its short forms.
 /// A binding is an object you can query (its ends, key paths, options, state) and end with ``unbind()``.
 /// Neither end is retained; when either is deallocated the binding unbinds itself. Once unbound it never acts again.
 ///

@@ -84,6 +84,67 @@ extension BindingSource {
         unlift: { value in try value.map { try transformer.reverseTransform($0) } },
         isReversible: transformer.isReversible))
   }
+
+  /// The value at a string key path of `source`, shown in one form and edited in another
+  /// (``keyPath(_:_:converted:editing:)-(_,_,_,_)``); both transformers' types are checked here.
+  ///
+  /// - Throws: ``KeyValueCodingError`` with the column of the key at fault.
+  public static func keyPath<
+    Source: KeyValueCoding, Transformer: BindingTransformer, EditingTransformer: BindingTransformer
+  >(
+    _ source: Source,
+    _ path: String,
+    converted transformer: Transformer,
+    editing editingTransformer: EditingTransformer
+  ) throws(KeyValueCodingError) -> Self
+  where
+    Transformer.Output == Value, EditingTransformer.Input == Transformer.Input,
+    EditingTransformer.Output == Transformer.Output
+  {
+    let path = try KeyValuePath(path, in: type(of: source))
+    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
+      return keyPath(source, typed, converted: transformer, editing: editingTransformer)
+    }
+    try KeyValueSourceAccess<Source, Transformer.Input>.check(path: path, hasNullPlaceholder: false)
+    let forms = EditingForms(display: transformer, editing: editingTransformer)
+    return Self(
+      connector: KeyValuePathConnector<Source, Transformer.Input, Value>(
+        source: source, path: path, lift: { transformer.transform($0) },
+        unlift: { try forms.read($0, isEditing: false) }, isReversible: forms.isReversible,
+        editingLift: { editingTransformer.transform($0) },
+        editingUnlift: { value, isEditing in try forms.read(value, isEditing: isEditing) }))
+  }
+
+  /// The value at a string key path of `source`, shown in one form and edited in another, for an
+  /// optional property: a `nil` written to the property is not written back.
+  ///
+  /// - Throws: ``KeyValueCodingError`` with the column of the key at fault.
+  public static func keyPath<
+    Source: KeyValueCoding, Transformer: BindingTransformer, EditingTransformer: BindingTransformer, Wrapped
+  >(
+    _ source: Source,
+    _ path: String,
+    converted transformer: Transformer,
+    editing editingTransformer: EditingTransformer
+  ) throws(KeyValueCodingError) -> Self
+  where
+    Value == Wrapped?, Transformer.Output == Wrapped, EditingTransformer.Input == Transformer.Input,
+    EditingTransformer.Output == Transformer.Output
+  {
+    let path = try KeyValuePath(path, in: type(of: source))
+    if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
+      return keyPath(source, typed, converted: transformer, editing: editingTransformer)
+    }
+    try KeyValueSourceAccess<Source, Transformer.Input>.check(path: path, hasNullPlaceholder: false)
+    let forms = EditingForms(display: transformer, editing: editingTransformer)
+    return Self(
+      connector: KeyValuePathConnector<Source, Transformer.Input, Value>(
+        source: source, path: path, lift: { Optional(transformer.transform($0)) },
+        unlift: { value in try value.map { try forms.read($0, isEditing: false) } },
+        isReversible: forms.isReversible,
+        editingLift: { Optional(editingTransformer.transform($0)) },
+        editingUnlift: { value, isEditing in try value.map { try forms.read($0, isEditing: isEditing) } }))
+  }
 }
 
 /// Binds a target to a resolved string key path whose values are `PathValue`, lifted to the target's
@@ -91,9 +152,14 @@ extension BindingSource {
 struct KeyValuePathConnector<Source: KeyValueCoding, PathValue, Value>: SourceConnector {
   let source: Source
   let path: KeyValuePath
-  let lift: (PathValue) -> Value
+  /// A path value as the property's value; `nil` when it does not convert.
+  let lift: (PathValue) -> Value?
   var unlift: ((Value) throws -> PathValue?)?
   var isReversible = true
+  /// The editing form, if the source has one: as ``lift`` and ``unlift``, the latter told whether the
+  /// user is editing.
+  var editingLift: ((PathValue) -> Value?)?
+  var editingUnlift: ((Value, Bool) throws -> PathValue?)?
 
   func connect<Target: KeyValueObservable>(
     _ target: Target,
@@ -106,28 +172,44 @@ struct KeyValuePathConnector<Source: KeyValueCoding, PathValue, Value>: SourceCo
       checkedPath: path,
       placeholders: converts
         ? .none : BindingPlaceholders(nullValue: request.placeholders.nullValue.flatMap { $0 as? PathValue }))
-    let lift = self.lift
     let unlift = self.unlift ?? { $0 as? PathValue }
     let nullValue = request.placeholders.nullValue
     let initial = target[keyPath: property]
+    // What the property shows when nothing converts: `nil`, `false`, or the value it has.
+    let noValue = RuntimeTypes.none(of: Value.self) as? Value ?? (Value.self == Bool.self ? false as? Value : nil)
+    func display(_ lift: @escaping (PathValue) -> Value?) -> (MarkedValue<PathValue?>) -> Value {
+      { [weak target] marked in
+        if let value = access.value(of: marked), nullValue == nil || !isNilValue(value), let shown = lift(value) {
+          return shown
+        }
+        if let nullValue { return nullValue }
+        if let value = access.fallback, let shown = lift(value) { return shown }
+        if let noValue { return noValue }
+        // A path that may be nil, for a property that may not: the property keeps its value.
+        return target?[keyPath: property] ?? initial
+      }
+    }
+    let editing = editingLift.map { editingLift in
+      EditingConversion<MarkedValue<PathValue?>, Value>(
+        toTarget: display(editingLift),
+        toSource: { [editingUnlift] value, isEditing in
+          try (editingUnlift?(value, isEditing) ?? unlift(value)).map { .value($0) }
+        }
+      )
+    }
     return BindingFactory.make(
       target: target,
       property,
       source: source,
       access.sourcePath,
-      toTarget: { [weak target] marked in
-        if let value = access.value(of: marked), nullValue == nil || !isNilValue(value) { return lift(value) }
-        if let nullValue { return nullValue }
-        if let value = access.fallback { return lift(value) }
-        // A path that may be nil, for a property that may not: the property keeps its value.
-        return target?[keyPath: property] ?? initial
-      },
+      toTarget: display(lift),
       toSource: { value in try unlift(value).map { .value($0) } },
       validateTarget: request.validation,
       isIdentity: false,
       isReversible: path.isWritable && isReversible,
       marker: { $0.marker },
       placeholders: request.placeholders,
+      editing: editing,
       options: request.options,
       file: request.file,
       line: request.line

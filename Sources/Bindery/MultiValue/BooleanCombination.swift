@@ -20,8 +20,8 @@ public enum BooleanCombination: Sendable, Equatable {
 /// while there is a person and it is not saving reads as written:
 ///
 /// ```swift
-/// firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
-/// firstNameField.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+/// firstNameField.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+/// firstNameField.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
 /// // isEnabled == (controller.person != nil && !controller.isSaving)
 /// ```
 public protocol BooleanCombining: KeyValueObservable {

@@ -1,7 +1,7 @@
 /// One value of a pattern binding: a key path of a source object, shown as text.
 ///
 /// ```swift
-/// label.bind(\.text, pattern: "%{value1}@ of %{value2}@", .value(book, \.title), .value(book, \.author))
+/// label.bind(\.text, to: try .pattern("%{value1}@ of %{value2}@", .keyPath(book, \.title), .keyPath(book, \.author)))
 /// ```
 public struct PatternInput {
   let source: AnyObject
@@ -10,17 +10,17 @@ public struct PatternInput {
   let read: () -> String?
 
   /// The value at `keyPath` of `source`, as text (`nil` shows as nothing, optionals unwrapped).
-  public static func value<Source: AnyObject, Value>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
+  public static func keyPath<Source: AnyObject, Value>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
     PatternInput(source: source, keyPath: keyPath) { [weak source] in
       source.map { displayText($0[keyPath: keyPath]) }
     }
   }
 
-  /// The value at `keyPath` of `source`, converted to text by a transformer.
-  public static func value<Source: AnyObject, Transformer: BindingTransformer>(
+  /// The value at `keyPath` of `source`, converted to text by `transformer`.
+  public static func keyPath<Source: AnyObject, Transformer: BindingTransformer>(
     _ source: Source,
     _ keyPath: KeyPath<Source, Transformer.Input>,
-    transformer: Transformer
+    converted transformer: Transformer
   ) -> Self where Transformer.Output == String {
     PatternInput(source: source, keyPath: keyPath) { [weak source] in
       source.map { transformer.transform($0[keyPath: keyPath]) }
@@ -34,20 +34,4 @@ func displayText(_ value: Any?) -> String {
   if let text = value as? String { return text }
   if let optional = value as? any _AnyOptional, let unwrapped = optional._unwrapped { return displayText(unwrapped) }
   return String(describing: value)
-}
-
-extension PatternInput {
-  /// The value at `keyPath` of `source`, as text (`nil` shows as nothing, optionals unwrapped).
-  public static func keyPath<Source: AnyObject, Value>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
-    value(source, keyPath)
-  }
-
-  /// The value at `keyPath` of `source`, converted to text by `transformer`.
-  public static func keyPath<Source: AnyObject, Transformer: BindingTransformer>(
-    _ source: Source,
-    _ keyPath: KeyPath<Source, Transformer.Input>,
-    converted transformer: Transformer
-  ) -> Self where Transformer.Output == String {
-    value(source, keyPath, transformer: transformer)
-  }
 }

@@ -7,8 +7,8 @@
 /// struct Celsius: BindingTransformer {
 ///   func transform(_ kelvin: Double) -> String { "\(kelvin - 273.15) °C" }
 /// }
-/// label.bind(\.text, to: sensor, \.kelvin, transformer: Celsius())
-/// field.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
+/// label.bind(\.text, to: .keyPath(sensor, \.kelvin, converted: Celsius()))
+/// field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
 /// ```
 public protocol BindingTransformer<Input, Output> {
   /// The source's value type.

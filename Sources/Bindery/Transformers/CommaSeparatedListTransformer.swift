@@ -5,7 +5,7 @@
 /// `["math", "poetry"]`: items are trimmed of spaces and empty items dropped.
 ///
 /// ```swift
-/// tagsField.bind(\.text, to: person, \.tags, transformer: CommaSeparatedListTransformer())
+/// tagsField.bind(\.text, to: .keyPath(person, \.tags, converted: CommaSeparatedListTransformer()))
 /// ```
 public struct CommaSeparatedListTransformer: BindingTransformer, Sendable {
   /// Creates the transformer.

@@ -2,7 +2,7 @@
 /// `!== null`). One-way.
 ///
 /// ```swift
-/// firstNameField.bind(\.isEnabled, to: controller, \.person, transformer: IsNotNilTransformer())
+/// firstNameField.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
 /// ```
 public struct IsNotNilTransformer<Wrapped>: BindingTransformer, Sendable {
   /// Creates the transformer.

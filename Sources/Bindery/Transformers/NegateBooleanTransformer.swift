@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// // enabled while not saving
-/// firstNameField.bind(\.isEnabled, to: controller, \.isSaving, transformer: NegateBooleanTransformer())
+/// firstNameField.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
 /// ```
 public struct NegateBooleanTransformer: BindingTransformer, Sendable {
   /// Creates the transformer.

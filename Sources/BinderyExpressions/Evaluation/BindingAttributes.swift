@@ -6,12 +6,15 @@ import Bindery
 /// - `nullPlaceholder`, `notApplicablePlaceholder`, `multipleValuesPlaceholder`,
 ///   `noSelectionPlaceholder`: values shown instead of `nil` and markers (evaluated once, at bind time);
 /// - `transformer` (or `formatter`): a transformer of the registry, by name;
+/// - `editingTransformer` (or `editingFormatter`): the transformer of the editing form, by name;
 /// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options.
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
 
   var placeholders = BindingPlaceholders<Value>()
   var transformer: AnyBindingTransformer?
+  /// The transformer of the editing form (`editingTransformer`, or `editingFormatter`).
+  var editingTransformer: AnyBindingTransformer?
   var options: BindingOptions
   /// The options the attributes set (`updatesContinuously`, `conditionallySetsEnabled`), to apply to
   /// the options of a later `bind` call.
@@ -58,7 +61,7 @@ struct BindingAttributes<Value> {
         case "multipleValuesPlaceholder": placeholders.multipleValues = placeholder
         default: placeholders.noSelection = placeholder
         }
-      case "transformer", "formatter":
+      case "transformer", "formatter", "editingTransformer", "editingFormatter":
         let name: String
         switch primary {
         case .string(let text, _): name = text
@@ -70,7 +73,11 @@ struct BindingAttributes<Value> {
             "no transformer is registered as \"\(name)\" (registered: \(registry.names.joined(separator: ", ")))",
             at: primary.location)
         }
-        self.transformer = transformer
+        if attribute.name.hasPrefix("editing") {
+          self.editingTransformer = transformer
+        } else {
+          self.transformer = transformer
+        }
       case "updatesContinuously", "conditionallySetsEnabled":
         guard case .bool(let flag, _) = primary else {
           throw error("\(attribute.name) takes true or false", at: primary.location)

@@ -107,8 +107,9 @@ extension BindingSource {
     EditingTransformer.Output == Transformer.Output
   {
     Self(
-      connector: editingConnector(
-        source, keyPath, transformer, editingTransformer, lift: { $0 }, unlift: { $0 }))
+      connector: connector(
+        source, SourcePath(keyPath), EditingForms(display: transformer, editing: editingTransformer),
+        input: { $0 }, wrap: { $0 }, lift: { $0 }, unlift: { $0 }))
   }
 
   /// The value at `keyPath` of `source`, shown in one form and edited in another, for an optional
@@ -126,41 +127,8 @@ extension BindingSource {
     EditingTransformer.Output == Transformer.Output
   {
     Self(
-      connector: editingConnector(
-        source, keyPath, transformer, editingTransformer, lift: { Optional($0) }, unlift: { $0 }))
-  }
-
-  private static func editingConnector<
-    Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer
-  >(
-    _ source: Source,
-    _ keyPath: KeyPath<Source, Transformer.Input>,
-    _ transformer: Transformer,
-    _ editingTransformer: EditingTransformer,
-    lift: @escaping (Transformer.Output) -> Value,
-    unlift: @escaping (Value) -> Transformer.Output?
-  ) -> PathConnector<Source, Transformer.Input, Value>
-  where EditingTransformer.Input == Transformer.Input, EditingTransformer.Output == Transformer.Output {
-    let display: (Transformer.Output) throws -> Transformer.Input = { try transformer.reverseTransform($0) }
-    let editing: (Transformer.Output) throws -> Transformer.Input = { try editingTransformer.reverseTransform($0) }
-    let read: (Value, Bool) throws -> Transformer.Input? = { value, isEditing in
-      guard let output = unlift(value) else { return nil }
-      let (first, second) = isEditing ? (editing, display) : (display, editing)
-      do {
-        return try first(output)
-      } catch {
-        if let read = try? second(output) { return read }
-        throw error
-      }
-    }
-    var connector = PathConnector<Source, Transformer.Input, Value>(
-      source: source,
-      path: SourcePath(keyPath),
-      makeToTarget: { _ in { lift(transformer.transform($0)) } },
-      toSource: { try read($0, false) },
-      isReversible: transformer.isReversible && editingTransformer.isReversible
-    )
-    connector.editing = EditingConversion(toTarget: { lift(editingTransformer.transform($0)) }, toSource: read)
-    return connector
+      connector: connector(
+        source, SourcePath(keyPath), EditingForms(display: transformer, editing: editingTransformer),
+        input: { $0 }, wrap: { $0 }, lift: { Optional($0) }, unlift: { $0 }))
   }
 }

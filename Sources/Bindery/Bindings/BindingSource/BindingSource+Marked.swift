@@ -83,4 +83,47 @@ extension BindingSource {
       )
     )
   }
+
+  /// The value at `keyPath` of `source`, which may be a marker, shown in one form and edited in
+  /// another (``keyPath(_:_:converted:editing:)-(_,_,_,_)``); markers go around both forms.
+  public static func marked<
+    Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer
+  >(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, MarkedValue<Transformer.Input>>,
+    converted transformer: Transformer,
+    editing editingTransformer: EditingTransformer
+  ) -> Self
+  where
+    Transformer.Output == Value, EditingTransformer.Input == Transformer.Input,
+    EditingTransformer.Output == Transformer.Output
+  {
+    let falseValue = Value.self == Bool.self ? false as? Value : nil
+    return Self(
+      connector: connector(
+        source, SourcePath(keyPath), EditingForms(display: transformer, editing: editingTransformer),
+        input: { $0.value }, wrap: { .value($0) }, lift: { $0 }, unlift: { $0 }, marker: { $0.marker },
+        noValue: { falseValue ?? $0() }, readsTargetValue: falseValue == nil))
+  }
+
+  /// The value at `keyPath` of `source`, which may be a marker, shown in one form and edited in
+  /// another, for an optional property: a marker with no placeholder writes `nil`.
+  public static func marked<
+    Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer, Wrapped
+  >(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, MarkedValue<Transformer.Input>>,
+    converted transformer: Transformer,
+    editing editingTransformer: EditingTransformer
+  ) -> Self
+  where
+    Value == Wrapped?, Transformer.Output == Wrapped, EditingTransformer.Input == Transformer.Input,
+    EditingTransformer.Output == Transformer.Output
+  {
+    Self(
+      connector: connector(
+        source, SourcePath(keyPath), EditingForms(display: transformer, editing: editingTransformer),
+        input: { $0.value }, wrap: { .value($0) }, lift: { Optional($0) }, unlift: { $0 },
+        marker: { $0.marker }, noValue: { _ in nil }))
+  }
 }

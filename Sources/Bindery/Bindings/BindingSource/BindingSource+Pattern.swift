@@ -34,6 +34,13 @@ extension BindingSource where Value == String? {
 
 /// Binds a target to a display pattern.
 struct PatternConnector<Value>: SourceConnector {
+  /// The options of a read-only binding.
+  private func readOnly(_ options: BindingOptions) -> BindingOptions {
+    var options = options
+    options.direction = .sourceToTarget
+    return options
+  }
+
   let pattern: DisplayPattern
   let inputs: [PatternInput]
   let convert: (String) -> Value
@@ -44,7 +51,9 @@ struct PatternConnector<Value>: SourceConnector {
     _ request: BindingRequest<Value>
   ) -> PropertyBinding {
     PatternBindingFactory.make(
-      target: target, property, pattern: pattern, inputs: inputs, file: request.file, line: request.line,
+      target: target, property, pattern: pattern, inputs: inputs, options: readOnly(request.options),
+      file: request.file,
+      line: request.line,
       convert: convert)
   }
 }

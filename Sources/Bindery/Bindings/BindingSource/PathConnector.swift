@@ -9,7 +9,9 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
   var isIdentity = false
   var isReversible = true
   var marker: ((SourceValue) -> BindingMarker?)?
-  var editing: EditingConversion<SourceValue, Value>?
+  /// Makes the editing form's conversion, if the source has one, given what reads the target's
+  /// current value.
+  var makeEditing: ((_ current: @escaping () -> Value) -> EditingConversion<SourceValue, Value>)?
   var validateSource: ((SourceValue) throws -> Void)?
   /// Whether the binding is one-way whatever the options ask (a computed value).
   var isReadOnly = false
@@ -23,20 +25,20 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
   ) -> PropertyBinding {
     var options = request.options
     if isReadOnly { options.direction = .sourceToTarget }
-    let toTarget: (SourceValue) -> Value
+    let current: () -> Value
     if readsTargetValue {
       // The value the target has; the one it had at first once it is gone (never written then).
       let initial = target[keyPath: property]
-      toTarget = makeToTarget { [weak target] in target?[keyPath: property] ?? initial }
+      current = { [weak target] in target?[keyPath: property] ?? initial }
     } else {
-      toTarget = makeToTarget { preconditionFailure("this conversion does not read the target") }
+      current = { preconditionFailure("this source's conversions do not read the target") }
     }
     return BindingFactory.make(
       target: target,
       property,
       source: source,
       path,
-      toTarget: toTarget,
+      toTarget: makeToTarget(current),
       toSource: toSource,
       validate: validateSource,
       validateTarget: request.validation,
@@ -44,7 +46,7 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
       isReversible: isReversible,
       marker: marker,
       placeholders: request.placeholders,
-      editing: editing,
+      editing: makeEditing?(current),
       options: options,
       file: request.file,
       line: request.line

@@ -1,84 +1,4 @@
-public import Bindery
-
-extension KeyValueObservable {
-  /// Binds a property of this object to a binding expression evaluated on a data context.
-  ///
-  /// The expression is parsed, its keys resolved and its types checked against the property now;
-  /// any problem throws an ``ExpressionError`` with its line and column, and nothing is bound. The
-  /// binding follows everything the expression reads.
-  ///
-  /// A key path (`person.firstName`) is two-way when it can be written, as is `!` of a Boolean key
-  /// path (`!isSaving`, through ``NegateBooleanTransformer``); the other spec-file shorthands
-  /// (`x === null`, `x !== null`, `x.length === 0`, `x.length > 0`) and every other expression are
-  /// read-only. Attributes: `nullPlaceholder`, `notApplicablePlaceholder`,
-  /// `multipleValuesPlaceholder`, `noSelectionPlaceholder`, `transformer` (or `formatter`, a name of
-  /// `transformers`), `updatesContinuously`, `conditionallySetsEnabled`.
-  ///
-  /// ```swift
-  /// try firstNameField.bind(\.text, to: controller, expression: "person.firstName")
-  /// try firstNameField.bind(\.isEnabled, to: controller, expression: "person !== null")
-  /// try firstNameField.bind(\.isEnabled, to: controller, expression: "!isSaving")
-  /// try nickLabel.bind(\.text, to: controller, expression: #"person.nickname { nullPlaceholder: "—" }"#)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - root: The top-level view model, for `$root.` key paths.
-  ///   - transformers: Where `transformer:` attributes are looked up.
-  /// - Throws: ``ExpressionError``.
-  @discardableResult
-  public func bind<Context: KeyValueCoding, Value>(
-    _ property: ReferenceWritableKeyPath<Self, Value>,
-    to context: Context,
-    expression text: String,
-    root: (any KeyValueCoding)? = nil,
-    transformers: BindingTransformerRegistry = .shared,
-    options: BindingOptions = BindingOptions(),
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) throws(ExpressionError) -> PropertyBinding {
-    let source = try BindingSource<Value>.expression(context, text, root: root, transformers: transformers)
-    return bind(property, to: source, options: options, file: file, line: line)
-  }
-
-  /// Checks everything ``bind(_:to:expression:root:transformers:options:file:line:)`` would check, and
-  /// binds nothing: for loaders that must bind all or nothing.
-  ///
-  /// - Throws: ``ExpressionError``.
-  public func checkBinding<Context: KeyValueCoding, Value>(
-    _ property: ReferenceWritableKeyPath<Self, Value>,
-    to context: Context,
-    expression text: String,
-    root: (any KeyValueCoding)? = nil,
-    transformers: BindingTransformerRegistry = .shared,
-    options: BindingOptions = BindingOptions()
-  ) throws(ExpressionError) {
-    _ = try prepareBinding(
-      property, to: context, expression: text, root: root, transformers: transformers, options: options)
-  }
-
-  /// Checks everything ``bind(_:to:expression:root:transformers:options:file:line:)`` would check and
-  /// returns what makes the binding, so a loader checks everything first and then binds without
-  /// compiling the expression again.
-  ///
-  /// - Returns: Makes the binding (it throws only if the objects changed type since the check).
-  /// - Throws: ``ExpressionError``.
-  public func prepareBinding<Context: KeyValueCoding, Value>(
-    _ property: ReferenceWritableKeyPath<Self, Value>,
-    to context: Context,
-    expression text: String,
-    root: (any KeyValueCoding)? = nil,
-    transformers: BindingTransformerRegistry = .shared,
-    options: BindingOptions = BindingOptions(),
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
-    let source = try BindingSource<Value>.expression(context, text, root: root, transformers: transformers)
-    return { [weak self] () throws(ExpressionError) -> PropertyBinding in
-      guard let self else { throw ExpressionError("the bound object is gone", at: .start, in: text, kind: .type) }
-      return bind(property, to: source, options: options, file: file, line: line)
-    }
-  }
-}
+import Bindery
 
 /// Checks an expression against the type of the property it is bound to and makes its source: a
 /// string key path when the expression is one (two-way), a computation otherwise (read-only).
@@ -151,6 +71,33 @@ struct ExpressionBinder<Value> {
       !same(baseType(inputType), baseType(node.type)), !same(baseType(node.type), Any.self)
     {
       throw error("the transformer \(transformer.name) takes a \(typeName(inputType)), not a \(typeName(node.type))")
+    }
+    if attributes.editingTransformer != nil, transformer == nil {
+      throw error("an editingTransformer needs a transformer for display", .attribute)
+    }
+    // A key path through a transformer that converts back: two-way, with its editing form.
+    if let transformer, transformer.isReversible, case .keyPath(let pathScope, let path)? = node.form {
+      let editing = attributes.editingTransformer
+      func differ(_ one: Any.Type?, _ other: Any.Type?) -> Bool {
+        guard let one, let other else { return false }
+        return !same(one, other)
+      }
+      if let editing,
+        differ(editing.inputType, transformer.inputType) || differ(editing.outputType, transformer.outputType)
+      {
+        throw error("the editing transformer \(editing.name) does not convert the same types as \(transformer.name)")
+      }
+      func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> BindingSource<Value> {
+        try .keyPath(source, path, registered: transformer, editing: editing)
+      }
+      do {
+        return finished(try open(object(for: pathScope)))
+      } catch {
+        throw mapped(error)
+      }
+    }
+    if attributes.editingTransformer != nil {
+      throw error("an editing form needs a key path and a transformer that converts back", .attribute)
     }
     let evaluate = node.evaluate
     func open<Source: KeyValueCoding>(_ source: Source) -> BindingSource<Value> {

@@ -11,7 +11,6 @@ enum BindingFactory {
     _ sourcePath: SourcePath<Source, SourceValue>,
     toTarget: @escaping (SourceValue) -> TargetValue,
     toSource: @escaping (TargetValue) throws -> SourceValue?,
-    validate: ((SourceValue) throws -> Void)? = nil,
     validateTarget: ((TargetValue) throws -> Void)? = nil,
     isIdentity: Bool,
     isReversible: Bool = true,
@@ -184,7 +183,7 @@ enum BindingFactory {
         binding.updateSource(with: value, from: targetValue) { sourceWriter.write(value, to: source) }
       }
       let channel: Channel = target is any EditableControl ? .userEdit : .change
-      let validatesSource = validate != nil || validateTarget != nil || source is any KeyValueValidating
+      let validatesSource = validateTarget != nil || source is any KeyValueValidating
       let continuous = options.updatesContinuously
       let rawSourceSetter = sameType && !validatesSource && continuous ? sourceWriter.directSetter : nil
       // Converts, validates, writes; a failure leaves the source as it is and is shown by the control.
@@ -210,7 +209,6 @@ enum BindingFactory {
         }
         guard let converted, let source else { return nil }
         do {
-          try validate?(converted)
           try sourceWriter.validate(converted, on: source)
         } catch {
           binding.reportError(.validationFailed(error), for: converted, to: control)

@@ -34,13 +34,6 @@ extension BindingSource where Value == String? {
 
 /// Binds a target to a display pattern.
 struct PatternConnector<Value>: SourceConnector {
-  /// The options of a read-only binding.
-  private func readOnly(_ options: BindingOptions) -> BindingOptions {
-    var options = options
-    options.direction = .sourceToTarget
-    return options
-  }
-
   let pattern: DisplayPattern
   let inputs: [PatternInput]
   let convert: (String) -> Value
@@ -50,10 +43,11 @@ struct PatternConnector<Value>: SourceConnector {
     _ property: ReferenceWritableKeyPath<Target, Value>,
     _ request: BindingRequest<Value>
   ) -> PropertyBinding {
-    PatternBindingFactory.make(
-      target: target, property, pattern: pattern, inputs: inputs, options: readOnly(request.options),
-      file: request.file,
-      line: request.line,
-      convert: convert)
+    // Read-only, whatever the options ask.
+    var options = request.options
+    options.direction = .sourceToTarget
+    return PatternBindingFactory.make(
+      target: target, property, pattern: pattern, inputs: inputs, options: options, file: request.file,
+      line: request.line, convert: convert)
   }
 }

@@ -12,7 +12,6 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
   /// Makes the editing form's conversion, if the source has one, given what reads the target's
   /// current value.
   var makeEditing: ((_ current: @escaping () -> Value) -> EditingConversion<SourceValue, Value>)?
-  var validateSource: ((SourceValue) throws -> Void)?
   /// Whether the binding is one-way whatever the options ask (a computed value).
   var isReadOnly = false
   /// Whether the display conversion reads the target's current value.
@@ -40,7 +39,6 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
       path,
       toTarget: makeToTarget(current),
       toSource: toSource,
-      validate: validateSource,
       validateTarget: request.validation,
       isIdentity: isIdentity,
       isReversible: isReversible,

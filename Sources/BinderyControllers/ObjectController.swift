@@ -7,8 +7,8 @@ public import Bindery
 /// ```swift
 /// let editor = ObjectController<Person>(makeContent: { Person() })
 /// editor.bindContent(to: viewModel, \.person)
-/// nameField.bind(\.text, to: editor, \.selection.firstName,
-///                placeholders: BindingPlaceholders(noSelection: "No person"))
+/// nameField.bind(\.text, to: .marked(editor, \.selection.firstName)
+///   .placeholders(BindingPlaceholders(noSelection: "No person")))
 /// deleteButton.bind(\.isEnabled, to: editor, \.canRemove)
 /// ```
 ///

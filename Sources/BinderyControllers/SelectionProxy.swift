@@ -12,8 +12,8 @@ public import Bindery
 /// as typed code does:
 ///
 /// ```swift
-/// firstNameField.bind(\.text, to: people, \.selection.firstName,
-///                     placeholders: BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection"))
+/// firstNameField.bind(\.text, to: .marked(people, \.selection.firstName)
+///   .placeholders(BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection")))
 /// try lastNameField.bind(\.text, to: .keyPath(people, "selection.lastName"))
 /// ```
 @dynamicMemberLookup

@@ -176,6 +176,20 @@ struct ExpressionBindingTests {
     #expect(controller.person?.age == 40)
   }
 
+  @Test func aTransformerWhoseOutputIsAnotherNumberTypeStaysOneWayAndConverts() throws {
+    let registry = BindingTransformerRegistry()
+    registry.register(AgeDigits(), named: "AgeDigits")
+    registry.register(Twice(), named: "Twice")
+    let controller = PersonViewController(person: Person(firstName: "Ada", age: 36))
+    let slider = HeadlessSlider(maximumValue: 200)
+    let binding = try slider.bind(
+      \.value, to: .expression(controller, "person.age { transformer: Twice }", transformers: registry))
+    #expect(slider.value == 72)
+    #expect(binding.direction == .sourceToTarget)
+    controller.person?.age = 40
+    #expect(slider.value == 80)
+  }
+
   @Test func anEditingFormNeedsATransformerThatConvertsBackOnAKeyPath() {
     let registry = BindingTransformerRegistry()
     registry.register(AgeText(), named: "AgeText")
@@ -329,6 +343,13 @@ struct AgeDigits: BindingTransformer, Sendable {
 }
 
 struct AgeTextError: Error {}
+
+/// Twice the number, and half of it back.
+struct Twice: BindingTransformer, Sendable {
+  func transform(_ value: Int) -> Int { value * 2 }
+  func reverseTransform(_ value: Int) throws -> Int { value / 2 }
+  var isReversible: Bool { true }
+}
 
 struct Uppercase: BindingTransformer, Sendable {
   func transform(_ value: String) -> String { value.uppercased() }

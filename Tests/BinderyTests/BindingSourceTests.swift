@@ -255,6 +255,18 @@ struct BindingSourceTests {
     #expect(field.validationError == nil)
   }
 
+  @Test func aValueTheDisplayFormReadsAndItsCheckRefusesIsNotTakenByTheEditingForm() {
+    let ledger = Ledger()
+    let field = HeadlessTextField()
+    let display = countText.validated { if $0 < 0 { throw Rejected() } }
+    field.bind(\.text, to: .keyPath(ledger, \.balance, converted: display, editing: countText))
+    field.userDidEdit(text: "-5")
+    #expect(ledger.balance == 12)
+    if case .validationFailed? = field.validationError {} else { Issue.record("expected a validation error") }
+    field.userDidEdit(text: "5")
+    #expect(ledger.balance == 5)
+  }
+
   @Test func aSourceHoldsNeitherEndOnceBound() throws {
     try expectReleased { tracker in
       let ledger = tracker.track(Ledger())

@@ -40,7 +40,7 @@ enum BindingMatrix {
     .stringKeyPath: Set(BindingFeature.allCases),
     .expression: Set(BindingFeature.allCases),
     .pattern: [.conversion, .delivery, .delegate],
-    .computed: [.conversion, .placeholders, .delivery, .delegate],
+    .computed: [.conversion, .placeholders, .delivery, .delegate, .conditionallyEnabled],
     .booleanInputs: [.conversion],
   ]
 

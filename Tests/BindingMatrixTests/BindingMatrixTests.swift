@@ -124,7 +124,8 @@ struct Fixture {
     case .marked: .marked(sheet, \.selection)
     case .stringKeyPath: try .keyPath(sheet, "holder.name")
     case .expression: try .expression(sheet, "holder.name")
-    case .pattern, .computed, .booleanInputs: throw Rejected()
+    case .computed: .computed(from: sheet) { $0.holder?.name }
+    case .pattern, .booleanInputs: throw Rejected()
     }
   }
 

@@ -6,7 +6,7 @@ extension BindingSource {
   /// anything is bound. The binding then behaves as one made with a typed key path: it follows everything
   /// the path reads, is two-way when every step is a property and the last can be written, and shows
   /// the placeholders while the path cannot be resolved or its value is `nil`. A path that may be `nil`
-  /// fits a property that may not, as ``keyPath(_:_:)-(_,KeyPath<Source,Value?>)`` does: `nil` shows
+  /// fits a property that may not, as a typed key path that may be `nil` does: `nil` shows
   /// the null placeholder, else `false` for a `Bool`, else the property keeps its value.
   ///
   /// ```swift
@@ -85,8 +85,8 @@ extension BindingSource {
         isReversible: transformer.isReversible))
   }
 
-  /// The value at a string key path of `source`, shown in one form and edited in another
-  /// (``keyPath(_:_:converted:editing:)-(_,_,_,_)``); both transformers' types are checked here.
+  /// The value at a string key path of `source`, shown in one form and edited in another,
+  /// as a typed key path can be; both transformers' types are checked here.
   ///
   /// - Throws: ``KeyValueCodingError`` with the column of the key at fault.
   public static func keyPath<
@@ -174,9 +174,10 @@ struct KeyValuePathConnector<Source: KeyValueCoding, PathValue, Value>: SourceCo
         ? .none : BindingPlaceholders(nullValue: request.placeholders.nullValue.flatMap { $0 as? PathValue }))
     let unlift = self.unlift ?? { $0 as? PathValue }
     let nullValue = request.placeholders.nullValue
-    let initial = target[keyPath: property]
-    // What the property shows when nothing converts: `nil`, `false`, or the value it has.
+    // What the property shows when nothing converts: `nil`, `false`, or the value it has (the one it
+    // had at first once it is gone, never written then).
     let noValue = RuntimeTypes.none(of: Value.self) as? Value ?? (Value.self == Bool.self ? false as? Value : nil)
+    let initial = noValue ?? target[keyPath: property]
     func display(_ lift: @escaping (PathValue) -> Value?) -> (MarkedValue<PathValue?>) -> Value {
       { [weak target] marked in
         if let value = access.value(of: marked), nullValue == nil || !isNilValue(value), let shown = lift(value) {

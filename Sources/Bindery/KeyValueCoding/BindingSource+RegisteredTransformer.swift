@@ -32,6 +32,8 @@ extension BindingSource {
       let (first, second) = isEditing ? (editing, transformer) : (transformer, editing)
       do {
         return try first.reverseTransform(value)
+      } catch let failure as ValidationFailure {
+        throw failure
       } catch {
         if let read = try? second.reverseTransform(value) { return read }
         throw error

@@ -142,7 +142,8 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   public static let maximumKeyCount = 64
 
   /// Checks, without binding anything, that a property of type `Value` can be bound to this path
-  /// (the check ``KeyValueObservable/bind(_:to:keyPath:options:placeholders:file:line:)`` makes).
+  /// (the check a spec file's binding makes; a string key path ``BindingSource`` also lets a path that
+  /// may be `nil` feed a property that may not).
   ///
   /// - Parameters:
   ///   - type: The type of the property.

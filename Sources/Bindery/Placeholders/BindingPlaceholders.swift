@@ -6,8 +6,8 @@
 /// optional text property: `nil`).
 ///
 /// ```swift
-/// nicknameLabel.bind(\.text, to: controller, \.person?.nickname,
-///                    placeholders: BindingPlaceholders(nullValue: "—", notApplicable: "No person"))
+/// nicknameLabel.bind(\.text, to: .keyPath(controller, \.person?.nickname)
+///   .placeholders(BindingPlaceholders(nullValue: "—", notApplicable: "No person")))
 /// ```
 public struct BindingPlaceholders<Value> {
   /// Shown when the source value is `nil` (and for markers with no placeholder of their own).

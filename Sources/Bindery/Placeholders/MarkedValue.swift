@@ -13,7 +13,7 @@
 ///     return people.allSatisfy { $0.firstName == first.firstName } ? .value(first.firstName) : .marker(.multipleValues)
 ///   }
 /// }
-/// field.bind(\.text, to: selection, \.firstName, placeholders: .init(multipleValues: "Multiple Values"))
+/// field.bind(\.text, to: .marked(selection, \.firstName).placeholders(.init(multipleValues: "Multiple Values")))
 /// ```
 public enum MarkedValue<Value> {
   /// A value.

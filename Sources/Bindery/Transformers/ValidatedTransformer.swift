@@ -8,7 +8,9 @@
 ///
 /// A value the check rejects is reported as ``BindingError/validationFailed(_:)`` (the source keeps its
 /// value and the control shows the error); one the transformer cannot convert, as
-/// ``BindingError/conversionFailed(_:)``.
+/// ``BindingError/conversionFailed(_:)``. With an editing form, each form checks only what it reads
+/// back itself: give the editing transformer the check too, or check the typed text with
+/// ``BindingSource/validated(_:)``.
 public struct ValidatedTransformer<Base: BindingTransformer>: BindingTransformer {
   /// The transformer that converts.
   public let base: Base

@@ -6,11 +6,13 @@ extension BindingSource {
   ///
   /// The expression is parsed, its keys resolved and its types checked against the property's type
   /// here; any problem throws, and nothing is bound. The binding follows everything the expression
-  /// reads. A key path (`person.firstName`) is two-way when it can be written, as is `!` of a Boolean
-  /// key path (`!isSaving`); every other expression is read-only. Attributes set placeholders
-  /// (`nullPlaceholder`, `notApplicablePlaceholder`, `multipleValuesPlaceholder`,
-  /// `noSelectionPlaceholder`), a transformer by name (`transformer` or `formatter`), and the options
-  /// `updatesContinuously` and `conditionallySetsEnabled`, over those of the `bind` call.
+  /// reads. A key path (`person.firstName`) is two-way when it can be written, as are a key path through
+  /// a transformer that converts back to the property's type (`age { formatter: AgeFormat }`) and `!`
+  /// of a Boolean key path (`!isSaving`); every other expression is read-only. Attributes set
+  /// placeholders (`nullPlaceholder`, `notApplicablePlaceholder`, `multipleValuesPlaceholder`,
+  /// `noSelectionPlaceholder`), a transformer by name (`transformer` or `formatter`), the editing
+  /// form's (`editingTransformer` or `editingFormatter`), and the options `updatesContinuously` and
+  /// `conditionallySetsEnabled`, over those of the `bind` call.
   ///
   /// ```swift
   /// saveButton.bind(\.isEnabled, to: try .expression(controller, "person != nil && !isSaving"))

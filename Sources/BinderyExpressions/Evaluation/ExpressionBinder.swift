@@ -1,7 +1,8 @@
 import Bindery
 
 /// Checks an expression against the type of the property it is bound to and makes its source: a
-/// string key path when the expression is one (two-way), a computation otherwise (read-only).
+/// string key path when the expression is one, or one through a transformer that converts back
+/// (two-way), a computation otherwise (read-only).
 struct ExpressionBinder<Value> {
   let expression: CompiledExpression
 
@@ -75,8 +76,11 @@ struct ExpressionBinder<Value> {
     if attributes.editingTransformer != nil, transformer == nil {
       throw error("an editingTransformer needs a transformer for display", .attribute)
     }
-    // A key path through a transformer that converts back: two-way, with its editing form.
-    if let transformer, transformer.isReversible, case .keyPath(let pathScope, let path)? = node.form {
+    // A key path through a transformer that converts back to a value of the property's own type: two-way,
+    // with its editing form. (Other transformers' values are converted, one-way, below.)
+    if let transformer, transformer.isReversible, let output = transformer.outputType,
+      same(baseType(output), baseType(Value.self)), case .keyPath(let pathScope, let path)? = node.form
+    {
       let editing = attributes.editingTransformer
       func differ(_ one: Any.Type?, _ other: Any.Type?) -> Bool {
         guard let one, let other else { return false }

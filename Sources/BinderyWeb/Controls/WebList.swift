@@ -13,7 +13,7 @@ import BinderySpec
 /// ```swift
 /// let list = WebList(controller: people) { person, row in
 ///   let name = HeadlessLabel()
-///   name.bind(\.text, to: person, \.fullName, placeholders: BindingPlaceholders(nullValue: "(no name)"))
+///   name.bind(\.text, to: .keyPath(person, \.fullName).placeholders(BindingPlaceholders(nullValue: "(no name)")))
 ///     .store(in: row.bindings)
 ///   row.controls = [name]
 /// }

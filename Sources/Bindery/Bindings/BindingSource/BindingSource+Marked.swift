@@ -85,7 +85,7 @@ extension BindingSource {
   }
 
   /// The value at `keyPath` of `source`, which may be a marker, shown in one form and edited in
-  /// another (``keyPath(_:_:converted:editing:)-(_,_,_,_)``); markers go around both forms.
+  /// another, as a key path can be; markers go around both forms.
   public static func marked<
     Source: AnyObject, Transformer: BindingTransformer, EditingTransformer: BindingTransformer
   >(

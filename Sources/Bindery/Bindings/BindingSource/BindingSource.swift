@@ -31,7 +31,7 @@ public struct BindingSource<Value> {
   /// selection marker (no selection, multiple values).
   ///
   /// ```swift
-  /// field.bind(\.text, to: .keyPath(selection, \.firstName)
+  /// field.bind(\.text, to: .marked(people, \.selection.firstName)
   ///   .placeholders(BindingPlaceholders(multipleValues: "Multiple Values", noSelection: "No Selection")))
   /// ```
   public func placeholders(_ placeholders: BindingPlaceholders<Value>) -> Self {

@@ -8,10 +8,14 @@ where EditingTransformer.Input == Transformer.Input, EditingTransformer.Output =
   var isReversible: Bool { display.isReversible && editing.isReversible }
 
   /// Reads back what the user typed: in the editing form first while editing, else in the display form
-  /// first, then in the other form; the error of the first form when neither reads.
+  /// first, then in the other form; the error of the first form when neither reads. A value a form
+  /// reads and its check refuses (``ValidatedTransformer``) is refused.
   func read(_ output: Transformer.Output, isEditing: Bool) throws -> Transformer.Input {
     do {
       return isEditing ? try editing.reverseTransform(output) : try display.reverseTransform(output)
+    } catch let failure as ValidationFailure {
+      // Read, and refused by a check: the other form may not read it past the check.
+      throw failure
     } catch {
       let second = isEditing ? try? display.reverseTransform(output) : try? editing.reverseTransform(output)
       if let second { return second }

@@ -41,9 +41,7 @@ extension KeyValueObservable {
       property,
       source: source,
       SourcePath(sourceKeyPath),
-      toTarget: { $0 },
-      toSource: { $0 },
-      isIdentity: true,
+      Conversion(toTarget: { $0 }, toSource: { $0 }, isIdentity: true),
       options: options,
       file: file,
       line: line
@@ -67,9 +65,7 @@ extension KeyValueObservable {
       property,
       source: source,
       SourcePath(sourceKeyPath),
-      toTarget: { Optional($0) },
-      toSource: { $0 },
-      isIdentity: false,
+      Conversion(toTarget: { Optional($0) }, toSource: { $0 }),
       options: options,
       file: file,
       line: line

@@ -32,12 +32,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   private weak var weakSource: AnyObject?
   private weak var weakTarget: AnyObject?
-  private let unbound = Atomic<Bool>(false)
-  /// Number of threads now writing through this binding; see ``isWritingOnThisThread``.
-  private let activeWrites = Atomic<Int>(0)
-  private let pendingDelivery = Atomic<Bool>(false)
-  /// Whether the binding carries values both ways, so its own writes may come back (echo).
-  private let hasReversePath = Atomic<Bool>(false)
+  /// The binding's flags, direction and writers, in one atomic word.
+  private let state = BindingState()
   /// The machinery to stop at unbind: the forward observer and the reverse subscription.
   /// What unbinding stops or drops: the forward observer, the reverse subscriptions, the edit actions.
   private struct Parts {
@@ -57,8 +53,6 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   private let parts = Locked(Parts())
-  private let pendingEdit = Atomic<Bool>(false)
-  private let effectiveDirection = Atomic<UInt8>(0)
   /// The target property's identifier in its registrar's binding table.
   let targetPropertyID: PropertyID
 
@@ -91,22 +85,16 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public var target: AnyObject? { weakTarget }
 
   /// The direction in force: what ``BindingOptions/direction`` asked for, or what the paths allow.
-  public var direction: BindingDirection {
-    switch effectiveDirection.load(ordering: .acquiring) {
-    case 1: .targetToSource
-    case 2: .both
-    default: .sourceToTarget
-    }
-  }
+  public var direction: BindingDirection { state.direction }
 
   /// Whether the binding still acts: not unbound, and both ends alive.
   public var isBound: Bool {
-    !unbound.load(ordering: .acquiring) && weakSource != nil && weakTarget != nil
+    !state.contains(.unbound) && weakSource != nil && weakTarget != nil
   }
 
   /// Ends the binding for good. Unbinding twice does nothing.
   public func unbind() {
-    guard !unbound.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    guard !state.insert(.unbound) else { return }
     let dropped = parts.withLock { parts in
       defer {
         var kept = Parts()
@@ -129,49 +117,47 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   // MARK: Editing
 
   /// Whether a user edit waits to be committed (``BindingOptions/updatesContinuously`` `false`).
-  public var hasPendingEdit: Bool { pendingEdit.load(ordering: .acquiring) }
+  public var hasPendingEdit: Bool { state.contains(.pendingEdit) }
 
   /// Writes a pending user edit back to the source (Cocoa's `commitEditing`).
   ///
   /// - Throws: ``BindingError`` when the value does not convert or validate; the edit stays pending and
   ///   the source keeps its value.
   public func commitEditing() throws(BindingError) {
-    guard pendingEdit.load(ordering: .acquiring), let commit = parts.withLock({ $0.commit }) else { return }
+    guard state.contains(.pendingEdit), let commit = parts.withLock({ $0.commit }) else { return }
     if let error = commit() { throw error }
-    pendingEdit.store(false, ordering: .releasing)
+    state.remove(.pendingEdit)
   }
 
   /// Drops a pending user edit and shows the source value again (Cocoa's `discardEditing`).
   public func discardEditing() {
-    guard pendingEdit.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    guard state.remove(.pendingEdit) else { return }
     parts.withLock { $0.discard }?()
   }
 
   /// Keeps what commit and discard do; dropped at unbind.
   func setEditActions(commit: @escaping () -> BindingError?, discard: @escaping () -> Void) {
     parts.withLock { parts in
-      guard !unbound.load(ordering: .acquiring) else { return }
+      guard !state.contains(.unbound) else { return }
       parts.commit = commit
       parts.discard = discard
     }
   }
 
   func markPendingEdit() {
-    pendingEdit.store(true, ordering: .releasing)
+    state.insert(.pendingEdit)
   }
 
-  private let userEditing = Atomic<Bool>(false)
-
   /// Whether the user is editing the target (between the control's begin- and end-editing reports).
-  public var isUserEditing: Bool { userEditing.load(ordering: .relaxed) }
+  public var isUserEditing: Bool { state.containsRelaxed(.userEditing) }
 
   /// Sets whether the user is editing; returns whether they were.
   func setUserEditing(_ editing: Bool) -> Bool {
-    userEditing.exchange(editing, ordering: .acquiringAndReleasing)
+    state.set(.userEditing, to: editing)
   }
 
   /// Whether the control shows an error of this binding (its last user value was rejected).
-  var isShowingError: Bool { showsError.load(ordering: .relaxed) }
+  var isShowingError: Bool { state.containsRelaxed(.showsError) }
 
   /// `Target.path ⇄ Source.path (state, location)`.
   public var description: String {
@@ -197,16 +183,10 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   // MARK: Internals
 
-  var isUnbound: Bool { unbound.load(ordering: .relaxed) }
+  var isUnbound: Bool { state.containsRelaxed(.unbound) }
 
   func setDirection(_ direction: BindingDirection) {
-    let raw: UInt8 =
-      switch direction {
-      case .sourceToTarget: 0
-      case .targetToSource: 1
-      case .both: 2
-      }
-    effectiveDirection.store(raw, ordering: .releasing)
+    state.setDirection(direction)
   }
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
@@ -219,7 +199,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     enabling: Bool = false
   ) {
     let runNow = parts.withLock { parts -> Bool in
-      if unbound.load(ordering: .acquiring) { return true }
+      if state.contains(.unbound) { return true }
       if enabling {
         parts.enabling = part
       } else if beginEditing {
@@ -236,9 +216,6 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     if runNow { part.cancel() }
   }
 
-  /// Whether the control was last told an error, so a good value clears it (once).
-  private let showsError = Atomic<Bool>(false)
-
   /// Tells the control about a rejected value, or clears the error it shows; tells the delegate about a
   /// rejected value.
   func reportError(_ error: BindingError?, for value: Any, to control: (any EditableControl)?) {
@@ -250,37 +227,34 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     }
     guard let control else { return }
     if let error {
-      showsError.store(true, ordering: .relaxed)
+      state.insert(.showsError)
       control.showValidationError(error)
-    } else if showsError.exchange(false, ordering: .relaxed) {
+    } else if state.remove(.showsError) {
       control.showValidationError(nil)
     }
   }
 
   // MARK: Delegate
 
-  /// Whether a delegate was ever set, so a binding without one never takes the lock on a change.
-  private let mayHaveDelegate = Atomic<Bool>(false)
-
   /// The binding's own delegate (held weakly); it wins over the delegate of its ``BindingSet``.
   public var delegate: (any BindingDelegate)? {
     get { parts.withLock { $0.ownDelegate } }
     set {
       parts.withLock { $0.ownDelegate = newValue }
-      if newValue != nil { mayHaveDelegate.store(true, ordering: .releasing) }
+      if newValue != nil { state.insert(.mayHaveDelegate) }
     }
   }
 
   /// Sets the delegate inherited from a binding set.
   func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
     parts.withLock { $0.inheritedDelegate = delegate }
-    if delegate != nil { mayHaveDelegate.store(true, ordering: .releasing) }
+    if delegate != nil { state.insert(.mayHaveDelegate) }
   }
 
   /// The delegate in force: the binding's own, else its set's.
   @inline(__always)
   var currentDelegate: (any BindingDelegate)? {
-    guard mayHaveDelegate.load(ordering: .acquiring) else { return nil }
+    guard state.contains(.mayHaveDelegate) else { return nil }
     return parts.withLock { $0.ownDelegate ?? $0.inheritedDelegate }
   }
 
@@ -310,13 +284,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo.
   func guardsEcho() {
-    hasReversePath.store(true, ordering: .releasing)
+    state.insert(.hasReversePath)
   }
 
   /// Whether this thread is inside a write made by this binding (so the change is its own echo).
   @inline(__always)
   var isWritingOnThisThread: Bool {
-    guard activeWrites.load(ordering: .relaxed) > 0 else { return false }
+    guard state.isBeingWritten else { return false }
     let me = ObjectIdentifier(self)
     return ThreadContext.current.writingBindings.contains(me)
   }
@@ -324,24 +298,24 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Runs a write made by this binding; notifications it causes to this binding are skipped.
   @inline(__always)
   func writing(_ body: () -> Void) {
-    guard hasReversePath.load(ordering: .relaxed) else {
+    guard state.containsRelaxed(.hasReversePath) else {
       body()
       return
     }
     let context = ThreadContext.current
     context.writingBindings.append(ObjectIdentifier(self))
-    activeWrites.add(1, ordering: .relaxed)
+    state.beginWrite()
     body()
-    activeWrites.subtract(1, ordering: .relaxed)
+    state.endWrite()
     context.writingBindings.removeLast()
   }
 
   /// Schedules `flush` on the binding's actor, once for any number of changes before it runs.
   func scheduleDelivery(_ flush: @escaping () -> Void) {
-    guard !pendingDelivery.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    guard !state.insert(.pendingDelivery) else { return }
     let work = UncheckedSendable(flush)
     let clear: @Sendable () -> Void = { [self] in
-      pendingDelivery.store(false, ordering: .releasing)
+      state.remove(.pendingDelivery)
       work.value()
     }
     switch options.delivery {

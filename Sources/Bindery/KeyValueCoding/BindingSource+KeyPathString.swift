@@ -203,14 +203,10 @@ struct KeyValuePathConnector<Source: KeyValueCoding, PathValue, Value>: SourceCo
       property,
       source: source,
       access.sourcePath,
-      toTarget: display(lift),
-      toSource: { value in try unlift(value).map { .value($0) } },
-      validateTarget: request.validation,
-      isIdentity: false,
-      isReversible: path.isWritable && isReversible,
-      marker: { $0.marker },
-      placeholders: request.placeholders,
-      editing: editing,
+      Conversion(
+        toTarget: display(lift), toSource: { value in try unlift(value).map { .value($0) } },
+        isReversible: path.isWritable && isReversible, marker: { $0.marker }, placeholders: request.placeholders,
+        editing: editing, validation: request.validation),
       options: request.options,
       file: request.file,
       line: request.line

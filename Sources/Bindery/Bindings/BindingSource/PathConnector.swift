@@ -37,14 +37,10 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
       property,
       source: source,
       path,
-      toTarget: makeToTarget(current),
-      toSource: toSource,
-      validateTarget: request.validation,
-      isIdentity: isIdentity,
-      isReversible: isReversible,
-      marker: marker,
-      placeholders: request.placeholders,
-      editing: makeEditing?(current),
+      Conversion(
+        toTarget: makeToTarget(current), toSource: toSource, isIdentity: isIdentity, isReversible: isReversible,
+        marker: marker, placeholders: request.placeholders, editing: makeEditing?(current),
+        validation: request.validation),
       options: options,
       file: request.file,
       line: request.line

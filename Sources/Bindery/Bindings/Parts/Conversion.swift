@@ -1,0 +1,39 @@
+/// How a binding converts between its source's values and its target's: for display, back for the
+/// source, in an editing form while the user edits, and which values the target shows instead of
+/// markers (its placeholders).
+struct Conversion<SourceValue, TargetValue> {
+  /// A source value, for display.
+  let toTarget: (SourceValue) -> TargetValue
+  /// A target value, for the source; `nil` is not written back.
+  let toSource: (TargetValue) throws -> SourceValue?
+  /// Whether the values are the same on both sides (nothing converts).
+  var isIdentity = false
+  /// Whether values convert back (a transformer without a reverse makes the binding read-only).
+  var isReversible = true
+  /// Finds a source value's marker (a selection that has no single value).
+  var marker: ((SourceValue) -> BindingMarker?)?
+  /// What the target shows for `nil`, markers and paths that cannot be resolved.
+  var placeholders: BindingPlaceholders<TargetValue> = .none
+  /// The editing form, if it differs from display.
+  var editing: EditingConversion<SourceValue, TargetValue>?
+  /// Checks a value the user entered, before it is converted back.
+  var validation: ((TargetValue) throws -> Void)?
+
+  /// Looks for markers and placeholders, for bindings that ask for them.
+  func presenter(conditionallySetsEnabled: Bool) -> MarkerPresenter<SourceValue, TargetValue>? {
+    marker != nil || !placeholders.isEmpty || conditionallySetsEnabled
+      ? MarkerPresenter(marker: marker, placeholders: placeholders) : nil
+  }
+
+  /// A source value for display, or in its editing form while the user edits.
+  @inline(__always)
+  func target(for value: SourceValue, userEditing: Bool) -> TargetValue {
+    if let editing, userEditing { editing.toTarget(value) } else { toTarget(value) }
+  }
+
+  /// A target value for the source: in the editing form first while the user edits.
+  func source(for value: TargetValue, userEditing: Bool) throws -> SourceValue? {
+    if let editing, let read = try editing.toSource(value, userEditing) { return read }
+    return try toSource(value)
+  }
+}

@@ -1,0 +1,135 @@
+/// The way from a binding's source to its target: an observer of the source path, and the writer of
+/// the target (the value converted for display or, while the user edits, for editing; or the
+/// placeholder of its marker), by address where nothing converts.
+struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue> {
+  let binding: PropertyBinding
+  let property: TargetProperty<Target, TargetValue>
+  let sourcePath: SourcePath<Source, SourceValue>
+  let conversion: Conversion<SourceValue, TargetValue>
+  let presenter: MarkerPresenter<SourceValue, TargetValue>?
+  let options: BindingOptions
+  /// Writes a source value to the target.
+  let writeTarget: (SourceValue) -> Void
+  /// For delivery on another actor: writes the source's latest value to the target.
+  let flush: (() -> Void)?
+
+  init(
+    binding: PropertyBinding,
+    target: Target,
+    property: TargetProperty<Target, TargetValue>,
+    source: Source,
+    sourcePath: SourcePath<Source, SourceValue>,
+    conversion: Conversion<SourceValue, TargetValue>,
+    presenter: MarkerPresenter<SourceValue, TargetValue>?,
+    options: BindingOptions
+  ) {
+    self.binding = binding
+    self.property = property
+    self.sourcePath = sourcePath
+    self.conversion = conversion
+    self.presenter = presenter
+    self.options = options
+    let writeTarget: (SourceValue) -> Void = { [weak target] value in
+      guard let target else {
+        binding.unbind()
+        return
+      }
+      // Only bindings with an editing form ask whether the user is editing.
+      let userEditing = conversion.editing != nil && binding.isUserEditing
+      let converted =
+        presenter?.present(value) { conversion.target(for: $0, userEditing: userEditing) }
+        ?? conversion.target(for: value, userEditing: userEditing)
+      binding.updateTarget(with: converted) { property.write(converted, to: target) }
+    }
+    self.writeTarget = writeTarget
+    if case .synchronous = options.delivery {
+      flush = nil
+    } else {
+      flush = { [weak source] in
+        guard !binding.isUnbound, let source else { return }
+        writeTarget(sourcePath.read(source))
+      }
+    }
+  }
+
+  /// Starts observing the source path; returns the observer and the source's first value.
+  func attach(target: Target, source: Source) -> (ValueObserver<SourceValue>, SourceValue?) {
+    let binding = binding
+    let sourcePath = sourcePath
+    let presenter = presenter
+    let writeTarget = writeTarget
+    let flush = flush
+    let enabled = options.direction != .targetToSource
+    let observer = ValueObserver<SourceValue>(
+      evaluate: { [weak source] in
+        guard let source else { return nil }
+        return presenter?.evaluate(source, sourcePath.read) ?? sourcePath.read(source)
+      },
+      root: source,
+      directKeyPath: sourcePath.keyPath,
+      skipsEqualValues: presenter == nil,
+      deliver: { _, new, kind in
+        guard enabled, kind == .change, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+        if let flush {
+          binding.scheduleDelivery(flush)
+        } else {
+          writeTarget(new)
+        }
+      },
+      onRootDeinit: { binding.unbind() }
+    )
+    if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter {
+      observer.rawDirectHandler =
+        conversion.isIdentity && SourceValue.self == TargetValue.self
+        ? Self.sameTypeHandler(binding: binding, target: target, setter: setter)
+        : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
+    }
+    binding.attach(observer, reverse: false)
+    return (observer, observer.start(initial: false, recordingSetters: true))
+  }
+
+  /// Writes the source's first value to the target, here or on the binding's actor.
+  func deliverFirst(_ value: SourceValue) {
+    if let flush { binding.scheduleDelivery(flush) } else { writeTarget(value) }
+  }
+
+  /// A change of the same type: from the registrar's address to the target's setter.
+  private static func sameTypeHandler(
+    binding: PropertyBinding,
+    target: Target,
+    setter: @escaping RawSetter
+  ) -> (RawChange) -> Void {
+    let valueType = ObjectIdentifier(TargetValue.self)
+    return { [weak target] change in
+      guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+      guard let target else {
+        binding.unbind()
+        return
+      }
+      binding.updateTarget(with: change.newValue.assumingMemoryBound(to: TargetValue.self).pointee) {
+        setter(target, change.newValue)
+      }
+    }
+  }
+
+  /// A change converted: read from the registrar's address, converted, written by address.
+  private static func convertingHandler(
+    binding: PropertyBinding,
+    target: Target,
+    setter: @escaping RawSetter,
+    _ toTarget: @escaping (SourceValue) -> TargetValue
+  ) -> (RawChange) -> Void {
+    let valueType = ObjectIdentifier(SourceValue.self)
+    return { [weak target] change in
+      guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+      guard let target else {
+        binding.unbind()
+        return
+      }
+      let converted = toTarget(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee)
+      binding.updateTarget(with: converted) {
+        withUnsafePointer(to: converted) { setter(target, UnsafeRawPointer($0)) }
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// The way from a binding's target back to its source: a subscription to the target property (user
+/// edits only, for a control), the edit actions of editing on commit, and the switch to and from the
+/// editing form.
+struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue> {
+  let binding: PropertyBinding
+  let property: TargetProperty<Target, TargetValue>
+  let sourcePath: SourcePath<Source, SourceValue>
+  let sourceWriter: SourceWriter<Source, SourceValue>
+  let conversion: Conversion<SourceValue, TargetValue>
+  let options: BindingOptions
+  let writeTarget: (SourceValue) -> Void
+
+  func attach(target: Target, source: Source, direction: BindingDirection) {
+    let binding = binding
+    let keyPath = property.keyPath
+    let sourcePath = sourcePath
+    let writeTarget = writeTarget
+    let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
+      binding: binding, sourceWriter: sourceWriter, conversion: conversion)
+    let accept: (TargetValue, Target) -> BindingError? = { [weak source] value, target in
+      userValue.accept(value, from: target, for: source)
+    }
+    // Editing on commit: the control's current value is written when the edit is committed.
+    binding.setEditActions(
+      commit: { [weak target] in
+        guard let target else { return nil }
+        return accept(target[keyPath: keyPath], target)
+      },
+      discard: { [weak source, weak target] in
+        guard let source, let target else { return }
+        writeTarget(sourcePath.read(source))
+        binding.reportError(nil, for: (), to: target as? any EditableControl)
+      }
+    )
+    let hasEditingForm = conversion.editing != nil
+    if !options.updatesContinuously || hasEditingForm {
+      // At the end of editing: commit (on-commit bindings), then show the value for display again.
+      subscribe(target, .endEditing, endEditing: true) { [weak source] _ in
+        let committed = (try? binding.commitEditing()) != nil && !binding.isShowingError
+        _ = binding.setUserEditing(false)
+        guard hasEditingForm, committed, let source else { return }
+        writeTarget(sourcePath.read(source))
+      }
+    }
+    if hasEditingForm {
+      // At the beginning of editing: show the value in its editing form.
+      subscribe(target, .beginEditing, beginEditing: true) { [weak source] _ in
+        guard !binding.setUserEditing(true), let source else { return }
+        writeTarget(sourcePath.read(source))
+      }
+    }
+    binding.guardsEcho()
+    subscribe(
+      target, target is any EditableControl ? .userEdit : .change, handler: changeHandler(target, source, accept))
+
+    // On creation, target-to-source only: the target value goes to the source.
+    if direction == .targetToSource {
+      _ = accept(target[keyPath: keyPath], target)
+    }
+  }
+
+  /// What a change of the target does: by address to the source's setter where nothing converts or
+  /// validates, else accepted as a user value (or kept pending, on commit).
+  private func changeHandler(
+    _ target: Target,
+    _ source: Source,
+    _ accept: @escaping (TargetValue, Target) -> BindingError?
+  ) -> (RawChange) -> Void {
+    let binding = binding
+    let keyPath = property.keyPath
+    let validates = conversion.validation != nil || source is any KeyValueValidating
+    let byAddress =
+      conversion.isIdentity && SourceValue.self == TargetValue.self && conversion.marker == nil
+      && conversion.placeholders.isEmpty && !options.conditionallySetsEnabled && conversion.editing == nil
+      && !validates && options.updatesContinuously
+    if byAddress, let setter = sourceWriter.directSetter {
+      let valueType = ObjectIdentifier(TargetValue.self)
+      return { [weak source] change in
+        guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+        guard let source else {
+          binding.unbind()
+          return
+        }
+        guard binding.currentDelegate == nil else {
+          let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
+          binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
+          return
+        }
+        binding.writing { setter(source, change.newValue) }
+      }
+    }
+    let continuous = options.updatesContinuously
+    return { [weak target] change in
+      guard !binding.isUnbound, !binding.isWritingOnThisThread, let target else { return }
+      guard continuous else {
+        binding.markPendingEdit()
+        return
+      }
+      let value = change.newValue(as: TargetValue.self) ?? target[keyPath: keyPath]
+      _ = accept(value, target)
+    }
+  }
+
+  /// Subscribes `handler` to a channel of the target property; the binding cancels it at unbind.
+  private func subscribe(
+    _ target: Target,
+    _ channel: Channel,
+    endEditing: Bool = false,
+    beginEditing: Bool = false,
+    handler: @escaping (RawChange) -> Void
+  ) {
+    let subscriber = Subscriber(
+      key: SlotKey(id: property.id, channel: channel),
+      storage: target.keyValueRegistrar.storage,
+      handler: handler
+    )
+    target.keyValueRegistrar.add(subscriber)
+    binding.attach(subscriber, reverse: true, endEditing: endEditing, beginEditing: beginEditing)
+  }
+}

@@ -1,0 +1,42 @@
+/// What a binding does with a value the user entered: check it, convert it back, have the source's
+/// object validate it, write it; a failure leaves the source as it is and is shown by the control and
+/// told to the delegate.
+struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue> {
+  let binding: PropertyBinding
+  let sourceWriter: SourceWriter<Source, SourceValue>
+  let conversion: Conversion<SourceValue, TargetValue>
+
+  /// Accepts `value` from `target` for `source`; returns why it was refused, if it was.
+  func accept(_ value: TargetValue, from target: Target, for source: Source?) -> BindingError? {
+    let control = target as? any EditableControl
+    if let validation = conversion.validation {
+      do {
+        try validation(value)
+      } catch {
+        return refuse(.validationFailed(error), for: value, control)
+      }
+    }
+    let converted: SourceValue?
+    do {
+      converted = try conversion.source(for: value, userEditing: binding.isUserEditing)
+    } catch let failure as ValidationFailure {
+      return refuse(.validationFailed(failure.underlying), for: failure.value, control)
+    } catch {
+      return refuse(.conversionFailed(error), for: value, control)
+    }
+    guard let converted, let source else { return nil }
+    do {
+      try sourceWriter.validate(converted, on: source)
+    } catch {
+      return refuse(.validationFailed(error), for: converted, control)
+    }
+    binding.updateSource(with: converted, from: value) { sourceWriter.write(converted, to: source) }
+    binding.reportError(nil, for: converted, to: control)
+    return nil
+  }
+
+  private func refuse(_ error: BindingError, for value: Any, _ control: (any EditableControl)?) -> BindingError {
+    binding.reportError(error, for: value, to: control)
+    return error
+  }
+}

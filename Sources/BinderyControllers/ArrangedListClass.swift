@@ -34,12 +34,12 @@ public protocol ArrangedListClass: Sendable {
 public struct ArrangedList {
   /// The list object.
   public let object: any KeyValueCoding
-  /// Connects the list to its controller; the observation keeps it following (the loaded objects
-  /// keep the observation).
-  public let connect: () -> KeyValueObservation
+  /// Binds the list to its controller and returns the binding (kept with the spec file's bindings),
+  /// or `nil` when the list follows its controller already.
+  public let connect: () -> PropertyBinding?
 
   /// Creates a list and its connection.
-  public init(object: any KeyValueCoding, connect: @escaping () -> KeyValueObservation) {
+  public init(object: any KeyValueCoding, connect: @escaping () -> PropertyBinding?) {
     self.object = object
     self.connect = connect
   }

@@ -158,7 +158,6 @@ public final class ArrayController<Element: AnyObject> {
   /// array, so the model can mutate it in place).
   @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
-  @KeyValueIgnored private var contentToken: KeyValueObservation?
   @KeyValueIgnored private var writeContent: ContentWriter<Element>?
   @KeyValueIgnored private var arrangementObservers:
     [(id: Int, handler: (CollectionChange, ArrangedObjects<Element>) -> Void)] = []
@@ -190,71 +189,133 @@ public final class ArrayController<Element: AnyObject> {
 
   // MARK: Content
 
-  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back.
-  public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, [Element]>) {
-    contentToken = nil
-    writeContent = ContentWriter(model, keyPath)
-    follow(model, keyPath)
+  /// Makes the content follow `keyPath` of `model` (Cocoa's `contentArray` binding); ``add()`` and
+  /// ``remove()`` write it back. Returns the binding, which ``content`` is the target of: unbinding it
+  /// (or binding the content again, or ``setContent(_:)``) leaves the controller with the objects it had.
+  @discardableResult
+  public func bindContent<Model: AnyObject>(
+    to model: Model,
+    _ keyPath: ReferenceWritableKeyPath<Model, [Element]>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    linkContent(to: model, keyPath, writable: true, file: file, line: line) {
+      writeContent = ContentWriter(model, keyPath)
+      return follow(model, keyPath)
+    }
   }
 
   /// Makes the content follow a to-many ``KeyValueArray`` property of `model`: its mutations reach
   /// the arrangement as the exact change (an append to 100,000 objects costs O(log n), with no
   /// comparison of the arrays). ``add()`` and ``remove()`` write it through the key path (Swift
   /// applies a key path to a computed property by reading and assigning the whole array, so their
-  /// change is found by comparison: O(n), once per user action).
+  /// change is found by comparison: O(n), once per user action). Returns the binding.
+  @discardableResult
   public func bindContent<Model: AnyObject>(
     to model: Model,
-    _ keyPath: ReferenceWritableKeyPath<Model, KeyValueArray<Element>>
-  ) {
-    contentToken = nil
-    writeContent = ContentWriter(model, keyPath)
-    follow(model, keyPath)
+    _ keyPath: ReferenceWritableKeyPath<Model, KeyValueArray<Element>>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    linkContent(to: model, keyPath, writable: true, file: file, line: line) {
+      writeContent = ContentWriter(model, keyPath)
+      return follow(model, keyPath)
+    }
   }
 
   /// Makes the content follow a read-only ``KeyValueArray``; ``add()`` and ``remove()`` are disabled.
-  public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: KeyPath<Model, KeyValueArray<Element>>) {
-    contentToken = nil
-    writeContent = nil
-    follow(model, keyPath)
+  /// Returns the binding.
+  @discardableResult
+  public func bindContent<Model: AnyObject>(
+    to model: Model,
+    _ keyPath: KeyPath<Model, KeyValueArray<Element>>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    linkContent(to: model, keyPath, writable: false, file: file, line: line) { follow(model, keyPath) }
   }
 
-  /// Makes the content follow a read-only array; ``add()`` and ``remove()`` are disabled.
-  public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: KeyPath<Model, [Element]>) {
-    contentToken = nil
-    writeContent = nil
-    follow(model, keyPath)
+  /// Makes the content follow a read-only array; ``add()`` and ``remove()`` are disabled. Returns the
+  /// binding.
+  @discardableResult
+  public func bindContent<Model: AnyObject>(
+    to model: Model,
+    _ keyPath: KeyPath<Model, [Element]>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    linkContent(to: model, keyPath, writable: false, file: file, line: line) { follow(model, keyPath) }
   }
 
-  /// Sets the content directly (when it is not bound to a model).
+  /// Sets the content directly; a content binding ends first.
   public func setContent(_ elements: [Element]) {
+    unbind(\.content)
     readContent = nil
     fixedContent = elements
     rebuild()
   }
 
-  /// The content: the model's array when bound, else the one set.
-  private var content: [Element] { readContent?() ?? fixedContent }
+  /// The objects the controller arranges, in the model's order: the model's array when the content is
+  /// bound (``bindContent(to:_:file:line:)``), else the ones set (``setContent(_:)``).
+  public var content: [Element] { readContent?() ?? fixedContent }
 
-  private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, [Element]>) {
+  /// Registers the content binding (ending the one before), then lets `start` follow the model.
+  private func linkContent(
+    to model: AnyObject,
+    _ keyPath: AnyKeyPath,
+    writable: Bool,
+    file: StaticString,
+    line: UInt,
+    start: () -> KeyValueObservation
+  ) -> PropertyBinding {
+    PropertyBinding.link(
+      \.content, of: self, to: model, keyPath, direction: writable ? .both : .sourceToTarget, file: file, line: line
+    ) {
+      let following = start()
+      let controller = WeakReference(self)
+      return KeyValueObservation {
+        following.unbind()
+        controller.object?.contentUnbound()
+      }
+    }
+  }
+
+  /// Keeps the objects the content had, as if set directly, when its binding ends.
+  private func contentUnbound() {
+    fixedContent = content
+    readContent = nil
+    writeContent = nil
+    rebuild()
+    updateAbilities()
+  }
+
+  private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, [Element]>) -> KeyValueObservation {
     follow(reading: { [weak model] in model?[keyPath: keyPath] ?? [] }) {
       observeChanges(model, keyPath) { [weak self] change, old, new in self?.contentDidChange(change, old, new) }
     }
   }
 
-  private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, KeyValueArray<Element>>) {
+  private func follow<Model: AnyObject>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, KeyValueArray<Element>>
+  ) -> KeyValueObservation {
     follow(reading: { [weak model] in model?[keyPath: keyPath].elements ?? [] }) {
       observeChanges(model, keyPath) { [weak self] change, old, new in self?.contentDidChange(change, old, new) }
     }
   }
 
   /// Makes the content what `read` reads, arranged now and kept up to date by the observation
-  /// `observing` starts.
-  private func follow(reading read: @escaping () -> [Element], observing: () -> KeyValueObservation) {
+  /// `observing` starts, which it returns.
+  private func follow(
+    reading read: @escaping () -> [Element],
+    observing: () -> KeyValueObservation
+  ) -> KeyValueObservation {
     fixedContent = []
     readContent = read
     rebuild()
-    contentToken = observing()
+    let token = observing()
     updateAbilities()
+    return token
   }
 
   private func contentDidChange<Old: RandomAccessCollection<Element>>(
@@ -658,11 +719,4 @@ private struct ContentWriter<Element: AnyObject> {
     insert = { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) }
     remove = { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
   }
-}
-
-/// A weak reference a `Sendable` closure may hold: the controller is used from one thread (or actor)
-/// at a time, as its documentation says; the reference itself is only read.
-private struct WeakReference<Object: AnyObject>: @unchecked Sendable {
-  weak var object: Object?
-  init(_ object: Object) { self.object = object }
 }

@@ -67,7 +67,6 @@ public final class ObjectController<Content: AnyObject> {
 
   @KeyValueIgnored private let makeContent: (() -> Content)?
   @KeyValueIgnored private var writeContent: ((Content?) -> Void)?
-  @KeyValueIgnored private var contentToken: KeyValueObservation?
 
   /// Creates a controller; `makeContent` lets ``add()`` make a content object.
   public init(content: Content? = nil, makeContent: (() -> Content)? = nil) {
@@ -85,15 +84,35 @@ public final class ObjectController<Content: AnyObject> {
     updateAbilities()
   }
 
-  /// Makes the content follow `keyPath` of `model`; ``add()`` and ``remove()`` write it back. With
-  /// ``automaticallyPreparesContent``, a `nil` there is replaced at once by a new object.
-  public func bindContent<Model: AnyObject>(to model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Content?>) {
-    writeContent = { [weak model] content in model?[keyPath: keyPath] = content }
-    contentToken = observe(model, keyPath, options: .initial) { [weak self] change in
-      self?.content = change.newValue
-      self?.updateAbilities()
+  /// Makes the content follow `keyPath` of `model` (Cocoa's `contentObject` binding); ``add()`` and
+  /// ``remove()`` write it back. With ``automaticallyPreparesContent``, a `nil` there is replaced at
+  /// once by a new object. Returns the binding, which ``content`` is the target of: unbinding it (or
+  /// binding the content again) leaves the controller with the object it had.
+  @discardableResult
+  public func bindContent<Model: AnyObject>(
+    to model: Model,
+    _ keyPath: ReferenceWritableKeyPath<Model, Content?>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    let binding = PropertyBinding.link(
+      \.content, of: self, to: model, keyPath, direction: .both, file: file, line: line
+    ) {
+      writeContent = { [weak model] content in model?[keyPath: keyPath] = content }
+      let following = observe(model, keyPath, options: .initial) { [weak self] change in
+        self?.content = change.newValue
+        self?.updateAbilities()
+      }
+      let controller = WeakReference(self)
+      return KeyValueObservation {
+        following.unbind()
+        guard let controller = controller.object else { return }
+        controller.writeContent = nil
+        controller.updateAbilities()
+      }
     }
     if preparesContent, content == nil { prepareContent() }
+    return binding
   }
 
   /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not set as content; `nil` when

@@ -73,7 +73,7 @@ struct HeadlessListViewClass: ArrangedListClass {
   ) -> ArrangedList {
     let list = HeadlessListView<Item> { item, row in row.controls = makeRow(item, row.bindings) }
     return ArrangedList(object: list) { [weak list, weak controller] in
-      guard let list, let controller else { return KeyValueObservation {} }
+      guard let list, let controller else { return nil }
       return list.bind(to: controller)
     }
   }

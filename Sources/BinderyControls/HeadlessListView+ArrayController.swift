@@ -4,24 +4,35 @@ public import BinderyControllers
 extension HeadlessListView {
   /// Shows the arranged objects of `controller` and follows every change of the arrangement row by
   /// row, and keeps the list's selection and the controller's in step both ways (a user's row
-  /// selection selects in the controller); returns the token that keeps the list following (drop it
-  /// to stop).
-  public func bind(to controller: ArrayController<Item>) -> KeyValueObservation {
-    show(controller.arrangedObjects)
-    selectionIndexes = controller.selectionIndexes
-    let arrangement = controller.observeArrangement { [weak self] change, arranged in
-      self?.apply(change, items: arranged)
-    }
-    let selection = observe(controller, \.selectionIndexes) { [weak self] change in
-      guard let self, self.selectionIndexes != change.newValue else { return }
-      self.selectionIndexes = change.newValue
-    }
-    onUserSelection = { [weak controller] indexes in controller?.select(indexes: indexes) }
-    let list = WeakList(self)
-    return KeyValueObservation {
-      arrangement.cancel()
-      selection.cancel()
-      list.object?.onUserSelection = nil
+  /// selection selects in the controller). Returns the binding, whose target is the list's ``items``
+  /// and whose source is the controller's `arrangedObjects`; binding the list again or unbinding it
+  /// stops the following, and so does the list or the controller going away.
+  @discardableResult
+  public func bind(
+    to controller: ArrayController<Item>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    PropertyBinding.link(
+      \.items, of: self, to: controller, \ArrayController<Item>.arrangedObjects, direction: .both, file: file,
+      line: line
+    ) {
+      show(controller.arrangedObjects)
+      selectionIndexes = controller.selectionIndexes
+      let arrangement = controller.observeArrangement { [weak self] change, arranged in
+        self?.apply(change, items: arranged)
+      }
+      let selection = observe(controller, \.selectionIndexes) { [weak self] change in
+        guard let self, self.selectionIndexes != change.newValue else { return }
+        self.selectionIndexes = change.newValue
+      }
+      onUserSelection = { [weak controller] indexes in controller?.select(indexes: indexes) }
+      let list = WeakList(self)
+      return KeyValueObservation {
+        arrangement.unbind()
+        selection.unbind()
+        list.object?.onUserSelection = nil
+      }
     }
   }
 }

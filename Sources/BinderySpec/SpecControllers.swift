@@ -21,8 +21,12 @@ struct TypedElementClass<Object: KeyValueCoding>: SpecElementClass {
 
 /// A controller whose content a spec file binds (`bindings: content: {to: /Model, value: people}`).
 protocol SpecContentController: KeyValueCoding {
-  /// Checks that `path` of `source` can be the content; returns what binds it.
-  func prepareContent(_ path: KeyValuePath, of source: any KeyValueCoding) throws(KeyValueCodingError) -> () -> Void
+  /// Checks that `path` of `source` can be the content; returns what binds it, which returns the
+  /// binding (`nil` when either end is gone).
+  func prepareContent(
+    _ path: KeyValuePath,
+    of source: any KeyValueCoding
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding?
 }
 
 /// An array controller, as a spec file configures it.
@@ -40,31 +44,34 @@ protocol SpecArrangingController: SpecContentController {
 extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {
   var elementType: any KeyValueCoding.Type { Element.self }
 
-  func prepareContent(_ path: KeyValuePath, of source: any KeyValueCoding) throws(KeyValueCodingError) -> () -> Void {
-    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> () -> Void {
+  func prepareContent(
+    _ path: KeyValuePath,
+    of source: any KeyValueCoding
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding? {
+    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> () -> PropertyBinding? {
       let composed = path.composedKeyPath
       if let writable = composed as? ReferenceWritableKeyPath<Source, [Element]> {
         return { [weak self, weak source] in
-          guard let self, let source else { return }
-          self.bindContent(to: source, writable)
+          guard let self, let source else { return nil }
+          return self.bindContent(to: source, writable)
         }
       }
       if let readable = composed as? KeyPath<Source, [Element]> {
         return { [weak self, weak source] in
-          guard let self, let source else { return }
-          self.bindContent(to: source, readable)
+          guard let self, let source else { return nil }
+          return self.bindContent(to: source, readable)
         }
       }
       if let writable = composed as? ReferenceWritableKeyPath<Source, KeyValueArray<Element>> {
         return { [weak self, weak source] in
-          guard let self, let source else { return }
-          self.bindContent(to: source, writable)
+          guard let self, let source else { return nil }
+          return self.bindContent(to: source, writable)
         }
       }
       if let readable = composed as? KeyPath<Source, KeyValueArray<Element>> {
         return { [weak self, weak source] in
-          guard let self, let source else { return }
-          self.bindContent(to: source, readable)
+          guard let self, let source else { return nil }
+          return self.bindContent(to: source, readable)
         }
       }
       throw .typeMismatch(
@@ -91,16 +98,19 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
 }
 
 extension ObjectController: SpecContentController where Content: KeyValueCoding {
-  func prepareContent(_ path: KeyValuePath, of source: any KeyValueCoding) throws(KeyValueCodingError) -> () -> Void {
-    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> () -> Void {
+  func prepareContent(
+    _ path: KeyValuePath,
+    of source: any KeyValueCoding
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding? {
+    func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> () -> PropertyBinding? {
       guard let writable = path.composedKeyPath as? ReferenceWritableKeyPath<Source, Content?> else {
         throw .typeMismatch(
           path: path.text, pathType: RuntimeTypes.readableName(path.valueType),
           expected: "a writable \(Content.self)? reached without optionals on the way")
       }
       return { [weak self, weak source] in
-        guard let self, let source else { return }
-        self.bindContent(to: source, writable)
+        guard let self, let source else { return nil }
+        return self.bindContent(to: source, writable)
       }
     }
     return try open(source)

@@ -199,7 +199,10 @@ extension SpecLoader {
     }
     do {
       let path = try KeyValuePath(text, in: type(of: model))
-      writes.append(try controller.prepareContent(path, of: model))
+      let bindContent = try controller.prepareContent(path, of: model)
+      writes.append { [made] in
+        if let binding = bindContent() { made.insert(binding) }
+      }
     } catch {
       let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
       errors.append(source.error(kind, error.description.shortenedMessage, in: valueNode, offset: error.column - 1))

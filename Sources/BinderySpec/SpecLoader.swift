@@ -40,9 +40,11 @@ struct SpecLoader {
   /// The row templates of the lists made here (by list), told the file's objects once all are made.
   var rowTemplates: [ObjectIdentifier: SpecRowTemplate] = [:]
   /// Connections of lists to their controllers, made after the writes.
-  var connections: [() -> KeyValueObservation] = []
+  var connections: [() -> PropertyBinding?] = []
   /// Writes of outlets, views and properties, made once everything checked.
   var writes: [() -> Void] = []
+  /// The bindings made, in order: controllers' content first, then lists, then the file's bindings.
+  let made = BindingSet()
   /// Bindings, made after the writes, each with its expression's node.
   private var bindings: [(node: YAMLNode, bind: () throws -> PropertyBinding?)] = []
 
@@ -167,18 +169,19 @@ struct SpecLoader {
     let forRows = rowObjects()
     for template in rowTemplates.values { template.outerObjects = forRows }
     for write in writes { write() }
-    let tokens = connections.map { $0() }
-    let set = BindingSet()
+    let set = made
+    for connect in connections {
+      if let following = connect() { set.insert(following) }
+    }
     for (node, bind) in bindings {
       do {
         if let binding = try bind() { set.insert(binding) }
       } catch {
         set.unbind()
-        for token in tokens { token.cancel() }
         throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])
       }
     }
-    return SpecObjects(names: names, objects: objects, bindings: set, tokens: tokens)
+    return SpecObjects(names: names, objects: objects, bindings: set)
   }
 
   /// The objects of this load and the outer ones, as row templates see them: made once.

@@ -14,17 +14,13 @@ public final class SpecObjects {
   public let names: [String]
   /// The objects, by name.
   public let objects: [String: any KeyValueCoding]
-  /// Every binding the file declared.
+  /// Every binding the file declared, and the ones that keep its lists following their controllers.
   public let bindings: BindingSet
-  /// What keeps the file's lists following their controllers.
-  let tokens: [KeyValueObservation]
 
-  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet, tokens: [KeyValueObservation] = [])
-  {
+  init(names: [String], objects: [String: any KeyValueCoding], bindings: BindingSet) {
     self.names = names
     self.objects = objects
     self.bindings = bindings
-    self.tokens = tokens
   }
 
   /// The object named `name`.
@@ -38,6 +34,5 @@ public final class SpecObjects {
   /// Ends every binding, and stops the lists following their controllers.
   public func unbind() {
     bindings.unbind()
-    for token in tokens { token.cancel() }
   }
 }

@@ -119,16 +119,15 @@ struct StringKeyTests {
     controller.sortOrder = [.ascending(\.firstName)]
     controller.bindContent(to: directory, \.people)
     let list = HeadlessListView<Person> { _, _ in }
-    var token: KeyValueObservation? = list.bind(to: controller)
+    let binding = list.bind(to: controller)
     #expect(list.selectionIndexes == controller.selectionIndexes)
     list.userDidSelectRows([2, 7, 2])
     #expect(controller.selectionIndexes == [2])
     #expect(controller.selectedObjects.map(\.firstName) == ["c"])
     directory.people.append(Person("0"))  // sorts first: the selection moves to index 3
     #expect(list.selectionIndexes == [3])
-    token = nil
+    binding.unbind()
     list.userDidSelectRows([0])
     #expect(controller.selectionIndexes == [3])  // no longer following
-    _ = token
   }
 }

@@ -188,7 +188,7 @@ final class Twin {
     })
     controller.bindContent(to: ledger, \.people)
     guard observed else { return }
-    tokens.append(list.bind(to: controller))
+    list.bind(to: controller)
     tokens.append(
       controller.observeArrangement { [unowned self] change, arranged in
         self.shown = change.applying(to: self.shown, newElements: Array(arranged))

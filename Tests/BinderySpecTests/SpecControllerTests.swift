@@ -7,6 +7,24 @@ import Testing
 
 @Suite("Controllers and lists in spec files")
 struct SpecControllerTests {
+  @Test func aSpecFilesContentAndListBindingsAreAmongItsBindingsAndEndWithThem() throws {
+    let spec = try SpecFile.load(contentsOf: specPath("PeopleEditor.spec.yaml"), classes: listClasses)
+    let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))
+    let people = try #require(spec.object(named: "People", as: ArrayController<Person>.self))
+    let list = try #require(spec.object(named: "PeopleList", as: HeadlessListView<Person>.self))
+    let content = try #require(people.binding(for: \.content))
+    let rows = try #require(list.binding(for: \.items))
+    #expect(spec.bindings.bindings.contains { $0 === content })
+    #expect(spec.bindings.bindings.contains { $0 === rows })
+    #expect(content.source === editor)
+    spec.unbind()
+    #expect(!content.isBound)
+    #expect(!rows.isBound)
+    editor.people = [Person(firstName: "Ada", lastName: "Lovelace")]
+    #expect(people.arrangedObjects.isEmpty)
+    #expect(list.items.isEmpty)
+  }
+
   @Test func aListThroughAnArrayControllerLoadsAndFollowsTheModel() throws {
     let spec = try SpecFile.load(contentsOf: specPath("PeopleEditor.spec.yaml"), classes: listClasses)
     let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))

@@ -23,14 +23,13 @@ public final class WebList<Item: AnyObject> {
   public let list: HeadlessListView<Item>
   /// The controller whose arranged objects the rows show and whose selection the page shows.
   public private(set) weak var controller: ArrayController<Item>?
-  private let following: KeyValueObservation
 
   /// Creates a list that follows `controller`; `row` fills each row (its controls and bindings).
   public init(controller: ArrayController<Item>, row: @escaping (Item, HeadlessListRow<Item>) -> Void) {
     let list = HeadlessListView<Item>(makeRow: row)
     self.list = list
     self.controller = controller
-    self.following = list.bind(to: controller)
+    list.bind(to: controller)  // the list keeps the binding; it ends with the list
   }
 }
 
@@ -62,6 +61,6 @@ struct WebListClass: ArrangedListClass {
     let list = WebList(controller: controller) { item, row in
       row.controls = makeRow(item, row.bindings)
     }
-    return ArrangedList(object: list) { KeyValueObservation {} }  // the list follows its controller from the start
+    return ArrangedList(object: list) { list.list.binding(for: \.items) }  // bound from the start
   }
 }

@@ -69,7 +69,7 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   }
 
   override func stop() {
-    rowsToken?.cancel()
+    rowsToken?.unbind()
     rowsToken = nil
     super.stop()
   }

@@ -63,7 +63,7 @@ class WebMirror {
 
   /// Ends the mirror's observations (its element left the page).
   func stop() {
-    tokens.forEach { $0.cancel() }
+    tokens.forEach { $0.unbind() }
     tokens = []
     children.forEach { $0.stop() }
   }

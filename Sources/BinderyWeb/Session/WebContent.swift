@@ -67,7 +67,7 @@ public final class WebContent {
   /// Ends the page's bindings and observations.
   func end() {
     bindings.unbind()
-    tokens.forEach { $0.cancel() }
+    tokens.forEach { $0.unbind() }
     tokens = []
   }
 }

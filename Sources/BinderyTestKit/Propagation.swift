@@ -31,7 +31,7 @@ public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Se
 
   /// Stops recording.
   public func stop() {
-    token?.cancel()
+    token?.unbind()
   }
 }
 

@@ -104,8 +104,8 @@ struct UnqualifiedNamesTests {
       let other = tracker.track(Account())
       other.balance = 1
     }
-    observation.cancel()
-    arrayChanges.cancel()
+    observation.unbind()
+    arrayChanges.unbind()
   }
 }
 

@@ -31,7 +31,7 @@ struct NestedObservationTests {
     #expect(outerCount == 0)
     outerModel.value = 1
     #expect(outerCount == 1)
-    outer.cancel()
+    outer.unbind()
     box.tokens.removeAll()
   }
 
@@ -59,7 +59,7 @@ struct NestedObservationTests {
     #expect(outerCount == 2)
     inner.value = 1
     #expect(outerCount == 2)
-    outer.cancel()
+    outer.unbind()
     box.tokens.removeAll()
   }
 
@@ -83,7 +83,7 @@ struct NestedObservationTests {
     model.name = "c"
     #expect(innerCount >= 1)
     #expect(outerCount == 1)
-    outer.cancel()
+    outer.unbind()
     box.tokens.removeAll()
   }
 
@@ -102,7 +102,7 @@ struct NestedObservationTests {
     controller.person?.firstName = "Grace"
     #expect(label.name == "Grace")
     #expect(rebuilt == 0)
-    outer.cancel()
+    outer.unbind()
     for binding in bindings { binding.unbind() }
   }
 }

@@ -14,7 +14,7 @@ struct KeyPathObservationTests {
     #expect(changes.first?.newValue == "Grace")
     #expect(changes.first?.keyPath == \Person.firstName)
     #expect(changes.first?.kind == .change)
-    token.cancel()
+    token.unbind()
   }
 
   @Test func theInitialOptionDeliversTheCurrentValueAtOnce() {
@@ -73,10 +73,10 @@ struct KeyPathObservationTests {
     person.firstName = "B"
     #expect(count == 1)
     let second = observe(person, \.firstName) { _ in count += 1 }
-    second.cancel()
+    second.unbind()
     person.firstName = "C"
     #expect(count == 1)
-    #expect(second.isCancelled)
+    #expect(!second.isBound)
     #expect(person.keyValueRegistrar.observerCount == 0)
   }
 
@@ -154,7 +154,7 @@ struct KeyPathObservationTests {
     }
     #expect(tracker.liveCount == 0)
     #expect(count == 1)
-    token?.cancel()
+    token?.unbind()
   }
 }
 
@@ -218,7 +218,7 @@ struct TrackedObservationTests {
     node.value = 1
     node.value = 2
     #expect(count == 2)
-    token.cancel()
+    token.unbind()
     node.value = 3
     #expect(count == 2)
   }

@@ -11,11 +11,11 @@ struct ObserverOrderTests {
     // Cancel in an order that leaves holes everywhere and squeezes them out several times.
     var kept = Set(0..<300)
     for index in stride(from: 0, to: 300, by: 3) {
-      tokens[index].cancel()
+      tokens[index].unbind()
       kept.remove(index)
     }
     for index in stride(from: 299, through: 0, by: -2) where kept.contains(index) {
-      tokens[index].cancel()
+      tokens[index].unbind()
       kept.remove(index)
     }
     let late = (300..<310).map { index in observe(person, \.firstName) { _ in calls.append(index) } }
@@ -23,7 +23,7 @@ struct ObserverOrderTests {
     person.firstName = "Grace"
     #expect(calls == kept.sorted() + Array(300..<310))
     #expect(person.keyValueRegistrar.observerCount == kept.count + 10)
-    for token in tokens { token.cancel() }
+    for token in tokens { token.unbind() }
     #expect(person.keyValueRegistrar.observerCount == 0)
   }
 
@@ -32,12 +32,12 @@ struct ObserverOrderTests {
     var calls: [String] = []
     let first = observe(person, \.firstName) { _ in calls.append("first") }
     let second = observe(person, \.firstName) { _ in calls.append("second") }
-    first.cancel()
-    first.cancel()
+    first.unbind()
+    first.unbind()
     person.firstName = "Grace"
     #expect(calls == ["second"])
     #expect(person.keyValueRegistrar.observerCount == 1)
-    second.cancel()
+    second.unbind()
   }
 
   @Test func anObserverThatCancelsOthersDuringAChangeLeavesTheRestInOrder() {
@@ -47,7 +47,7 @@ struct ObserverOrderTests {
     tokens.append(
       observe(person, \.firstName) { _ in
         calls.append(0)
-        for token in tokens.dropFirst().prefix(50) { token.cancel() }
+        for token in tokens.dropFirst().prefix(50) { token.unbind() }
       })
     for index in 1..<100 {
       tokens.append(observe(person, \.firstName) { _ in calls.append(index) })
@@ -56,7 +56,7 @@ struct ObserverOrderTests {
     calls.removeAll()
     person.firstName = "Hopper"
     #expect(calls == [0] + Array(51..<100))
-    for token in tokens { token.cancel() }
+    for token in tokens { token.unbind() }
   }
 
   @Test func unbindingTenThousandBindingsOfOneSourceLeavesItUnobservedAndTheOthersBound() {

@@ -58,8 +58,8 @@ struct ThreadTests {
           deliveries.increment()
         }
         binding.unbind()
-        token.cancel()
-        tracked.cancel()
+        token.unbind()
+        tracked.unbind()
         count += 1
       }
       rounds.append(count)
@@ -101,7 +101,7 @@ struct ThreadTests {
     #expect(counter.keyValueRegistrar.observerCount == 2000)
     let all = tokens.values
     onThreads(4) { index in
-      for token in all[(index * 500)..<((index + 1) * 500)] { token.cancel() }
+      for token in all[(index * 500)..<((index + 1) * 500)] { token.unbind() }
     }
     #expect(counter.keyValueRegistrar.observerCount == 0)
   }

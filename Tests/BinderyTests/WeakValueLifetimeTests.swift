@@ -32,7 +32,7 @@ struct WeakValueLifetimeTests {
     do { model.referent = tracker.track(Referent("a")) }
     #expect(tracker.liveCount == 0)
     #expect(seen == [true])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("An observation through a chain lets the object at its end go")
@@ -45,7 +45,7 @@ struct WeakValueLifetimeTests {
     do { owner.model?.referent = tracker.track(Referent("a")) }
     #expect(tracker.liveCount == 0)
     #expect(changes == 1)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("An observation started while a weak property holds an object lets it go")
@@ -65,8 +65,8 @@ struct WeakValueLifetimeTests {
     }
     #expect(tracker.liveCount == 0)
     #expect(model.referent == nil)
-    token?.cancel()
-    tracking?.cancel()
+    token?.unbind()
+    tracking?.unbind()
   }
 
   @Test("A class-bound protocol value is let go too, and the next change still arrives")
@@ -84,7 +84,7 @@ struct WeakValueLifetimeTests {
     let next = DelegateObject()
     model.delegate = next
     #expect(changes == [true, true])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("A binding from a weak property lets its object go")

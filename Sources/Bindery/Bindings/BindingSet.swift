@@ -1,4 +1,4 @@
-/// A group of bindings that unbind together (ILBindingsSet's `unbind`).
+/// A group of bindings, and of observations, that unbind together (ILBindingsSet's `unbind`).
 ///
 /// ```swift
 /// let bindings = BindingSet()
@@ -8,6 +8,7 @@
 /// ```
 public final class BindingSet: @unchecked Sendable {
   private let members = Locked<[PropertyBinding]>([])
+  private let observations = Locked<[KeyValueObservation]>([])
   private let delegateReference = Locked(WeakDelegate())
 
   private struct WeakDelegate {
@@ -35,6 +36,11 @@ public final class BindingSet: @unchecked Sendable {
   public func insert(_ binding: PropertyBinding) {
     members.withLock { $0.append(binding) }
     if let delegate { binding.setInheritedDelegate(delegate) }
+  }
+
+  /// Adds an observation, to end it with the bindings (``KeyValueObservation/store(in:)``).
+  public func insert(_ observation: KeyValueObservation) {
+    observations.withLock { $0.append(observation) }
   }
 
   /// The bindings of the set, in the order they were added.
@@ -67,12 +73,17 @@ public final class BindingSet: @unchecked Sendable {
   /// Whether any binding of the set has a pending edit.
   public var hasPendingEdits: Bool { bindings.contains { $0.hasPendingEdit } }
 
-  /// Unbinds every binding of the set and empties it.
+  /// Unbinds every binding and every observation of the set and empties it.
   public func unbind() {
     let all = members.withLock { members in
       defer { members = [] }
       return members
     }
     for binding in all { binding.unbind() }
+    let observed = observations.withLock { observations in
+      defer { observations = [] }
+      return observations
+    }
+    for observation in observed { observation.unbind() }
   }
 }

@@ -8,7 +8,7 @@
 /// team.members.append(ada)  // +[n], without comparing the elements
 /// ```
 ///
-/// - Returns: A token; the observation lasts until it is cancelled or deallocated.
+/// - Returns: A token; the observation lasts until it is unbound or deallocated.
 public func observeChanges<Subject: AnyObject, Element>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,

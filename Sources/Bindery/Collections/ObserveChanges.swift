@@ -16,7 +16,7 @@
 /// fewest possible move. Mutations inside ``withCoalescedChanges(_:)`` arrive as one change. Plain
 /// observers of the property (``observe(_:_:options:_:)``) get the new array as before.
 ///
-/// - Returns: A token; the observation lasts until it is cancelled or deallocated.
+/// - Returns: A token; the observation lasts until it is unbound or deallocated.
 public func observeChanges<Subject: AnyObject, Element>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, [Element]>,

@@ -1,33 +1,52 @@
-/// Keeps an observation alive; dropping it or calling ``cancel()`` ends the observation.
+/// Keeps an observation alive; dropping it or calling ``unbind()`` ends the observation.
 ///
 /// ```swift
-/// var token: KeyValueObservation? = observe(person, \.firstName) { label.text = $0.newValue }
-/// token = nil  // no more calls
+/// var observation: KeyValueObservation? = observe(person, \.firstName) { label.text = $0.newValue }
+/// observation = nil  // no more calls
 /// ```
+///
+/// Bindery ends everything it links with one verb, `unbind()`, and keeps things alive with one
+/// container, ``BindingSet``: ``store(in:)`` puts an observation there beside bindings.
 public final class KeyValueObservation: Sendable, Hashable {
-  private let onCancel: Locked<(@Sendable () -> Void)?>
+  private let onEnd: Locked<(@Sendable () -> Void)?>
 
-  /// Creates a token that runs `onCancel` once, when it is cancelled or deallocated (for observations
+  /// Creates a token that runs `onEnd` once, when it is unbound or deallocated (for observations
   /// made outside Bindery's core, such as a controller's arrangement observers).
-  public init(_ onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Locked(onCancel)
+  public init(_ onEnd: @escaping @Sendable () -> Void) {
+    self.onEnd = Locked(onEnd)
   }
 
-  deinit { cancel() }
+  deinit { unbind() }
 
-  /// Ends the observation; the handler is not called again. Cancelling twice does nothing.
-  public func cancel() {
-    let action = onCancel.withLock { action in
+  /// Ends the observation; the handler is not called again. Unbinding twice does nothing.
+  public func unbind() {
+    let action = onEnd.withLock { action in
       defer { action = nil }
       return action
     }
     action?()
   }
 
-  /// Whether ``cancel()`` was called.
-  public var isCancelled: Bool { onCancel.withLock { $0 == nil } }
+  /// Whether the observation still acts: ``unbind()`` was not called.
+  public var isBound: Bool { onEnd.withLock { $0 != nil } }
 
-  /// Keeps this token in a set, for observations that live as long as the set.
+  /// Keeps this observation in a set, to end it with the set's bindings.
+  @discardableResult
+  public func store(in set: BindingSet) -> KeyValueObservation {
+    set.insert(self)
+    return self
+  }
+
+  /// Ends the observation (the name before ``unbind()``).
+  @available(*, deprecated, renamed: "unbind()")
+  public func cancel() { unbind() }
+
+  /// Whether ``unbind()`` was called (the name before ``isBound``, with the opposite meaning).
+  @available(*, deprecated, message: "use !isBound")
+  public var isCancelled: Bool { !isBound }
+
+  /// Keeps this token in a Swift set (before ``store(in:)`` took a ``BindingSet``).
+  @available(*, deprecated, message: "keep observations in a BindingSet: store(in: bindingSet)")
   public func store(in set: inout Set<KeyValueObservation>) {
     set.insert(self)
   }

@@ -21,7 +21,7 @@
 ///   - options: ``ObservationOptions/initial`` to get the current value at once,
 ///     ``ObservationOptions/prior`` to be called before each change too.
 ///   - handler: Called with each change.
-/// - Returns: A token; the observation lasts until the token is cancelled or deallocated.
+/// - Returns: A token; the observation lasts until the token is unbound or deallocated.
 public func observe<Subject: AnyObject, Value>(
   _ subject: Subject,
   _ keyPath: KeyPath<Subject, Value>,
@@ -64,7 +64,7 @@ public func observe<Subject: AnyObject, Value>(
 /// - Parameters:
 ///   - tracked: The value to compute; it runs now, and again on the mutating thread after each change.
 ///   - onChange: Called with the new value after each change.
-/// - Returns: A token; the observation lasts until the token is cancelled or deallocated.
+/// - Returns: A token; the observation lasts until the token is unbound or deallocated.
 public func observe<Value>(
   _ tracked: @escaping () -> Value,
   onChange: @escaping (Value) -> Void

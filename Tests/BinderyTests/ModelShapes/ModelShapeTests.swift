@@ -20,7 +20,7 @@ struct ModelShapeTests {
     #expect(tracker.liveCount == 0)
     #expect(holder.delegate == nil)
     #expect(seen == ["delegate"])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("Unowned and unowned(unsafe) properties do not keep their object alive")
@@ -61,7 +61,7 @@ struct ModelShapeTests {
     #expect(sum == 5)
     model.count = nil
     #expect(values == [4, nil])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("A lazy property is made on first read, from the object's state, and can be reached by name")
@@ -97,7 +97,7 @@ struct ModelShapeTests {
     let token = observe(model, \.other) { _ in otherChanges += 1 }
     model.other = 1
     #expect(otherChanges == 1)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("Deprecated and version-restricted properties are observable and reachable by name")
@@ -133,7 +133,7 @@ struct ModelShapeTests {
     holder.value += 2
     holder.value += 0
     #expect(changes == [2])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("An initial value made by a closure works")
@@ -153,7 +153,7 @@ struct ObservedPropertyTests {
     }
     model.value = 5
     #expect(model.events == ["prior 0", "willSet 0 → 5", "didSet 0 → 5", "change 5"])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("An equal value still runs the property's own observers, as Swift does, and notifies nobody")
@@ -164,7 +164,7 @@ struct ObservedPropertyTests {
     model.value = 0
     #expect(model.events == ["willSet 0 → 0", "didSet 0 → 0"])
     #expect(notified == 0)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("Observers see the value a didSet settled on, not the one first written")
@@ -182,8 +182,8 @@ struct ObservedPropertyTests {
     #expect(model.percent == 100)
     #expect(seen.last == 100)
     #expect(tracked.last == 100)
-    token.cancel()
-    tracking.cancel()
+    token.unbind()
+    tracking.unbind()
   }
 
   @Test("An in-place mutation runs the property's didSet once and notifies once")
@@ -194,7 +194,7 @@ struct ObservedPropertyTests {
     model.tags.append("a")
     #expect(model.events == ["tags 0 → 1"])
     #expect(notified == 1)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("A subclass's observers on an inherited property run, and the property stays observable")
@@ -205,7 +205,7 @@ struct ObservedPropertyTests {
     model.value = 3
     #expect(model.seen == [3])
     #expect(notified == [3])
-    token.cancel()
+    token.unbind()
   }
 
   @Test("A binding to such a property writes through its observers")
@@ -243,7 +243,7 @@ struct CodableModelTests {
     let token = observe(model, \.field) { _ in changes += 1 }
     model.field = 10
     #expect(changes == 1)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("Coding keys of the model's own, naming the storage, keep their coded names")
@@ -274,7 +274,7 @@ struct ConformanceShapeTests {
     #expect(titles == ["c"])
     #expect(IsolatedPropertyWithoutInitialValue(title: "t").title == "t")
     #expect(KeyValueKeyTable.of(IsolatedProperty.self).key(named: "count") != nil)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("A class that names KeyValueObservable itself, or a protocol refining it, works")
@@ -288,8 +288,8 @@ struct ConformanceShapeTests {
     refined.value = 1
     #expect(changes == 2)
     #expect(KeyValueKeyTable.of(NamesItsConformance.self).key(named: "value") != nil)
-    first.cancel()
-    second.cancel()
+    first.unbind()
+    second.unbind()
   }
 }
 
@@ -311,7 +311,7 @@ struct SendableModelTests {
     #expect(changes.count <= 800)
     let last = model.count
     #expect(last % 1000 == 100)
-    token.cancel()
+    token.unbind()
   }
 
   @Test("A Sendable model's values cross into tasks and back")

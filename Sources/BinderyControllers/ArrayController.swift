@@ -70,7 +70,7 @@ public final class ArrayController<Element: AnyObject> {
   /// Whether the controller's content may be edited through it; `true` by default. When `false`,
   /// ``add()``, ``insert(_:at:)`` and ``remove()`` do nothing, ``canAdd``, ``canInsert`` and
   /// ``canRemove`` are `false`, and values written through ``selection`` (a user's edit of a bound
-  /// field) are refused: the binding reports ``ControllerError/notEditable`` to the control and the
+  /// field) are refused: the binding reports ``BindingError/notEditable`` to the control and the
   /// objects keep their values. The model itself can still be changed directly.
   public var isEditable = true {
     didSet { updateAbilities() }

@@ -8,12 +8,12 @@ public import Bindery
 
 extension ArrayController: KeyValueValidating {
   /// Refuses a value written through ``selection`` while ``isEditable`` is `false`
-  /// (``ControllerError/notEditable``), then asks each selected object that is `KeyValueValidating`
+  /// (``BindingError/notEditable``), then asks each selected object that is `KeyValueValidating`
   /// (when the element class is `KeyValueCoding`, so the property can be named); the controller's own
   /// settings are always accepted.
   public func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
     guard SelectionValidation.isThroughSelection(keyPath) else { return }
-    guard isEditable else { throw ControllerError.notEditable }
+    guard isEditable else { throw BindingError.notEditable }
     try SelectionValidation.validate(
       value, for: keyPath, through: \ArrayController<Element>.selection, of: selectedObjects)
   }
@@ -21,9 +21,9 @@ extension ArrayController: KeyValueValidating {
 
 extension SelectionProxy: KeyValueValidating {
   /// Refuses every value while the controller's ``ArrayController/isEditable`` is `false`
-  /// (``ControllerError/notEditable``), then asks each selected object that is `KeyValueValidating`.
+  /// (``BindingError/notEditable``), then asks each selected object that is `KeyValueValidating`.
   public func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
-    guard controller.isEditable else { throw ControllerError.notEditable }
+    guard controller.isEditable else { throw BindingError.notEditable }
     try SelectionValidation.validate(
       value, for: keyPath, through: nil as KeyPath<SelectionProxy<Element>, SelectionProxy<Element>>?,
       of: controller.selectedObjects)
@@ -32,11 +32,11 @@ extension SelectionProxy: KeyValueValidating {
 
 extension ObjectController: KeyValueValidating {
   /// Refuses a value written through ``selection`` while ``isEditable`` is `false`
-  /// (``ControllerError/notEditable``), then asks the content if it is `KeyValueValidating` (when its
+  /// (``BindingError/notEditable``), then asks the content if it is `KeyValueValidating` (when its
   /// class is `KeyValueCoding`).
   public func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
     guard SelectionValidation.isThroughSelection(keyPath) else { return }
-    guard isEditable else { throw ControllerError.notEditable }
+    guard isEditable else { throw BindingError.notEditable }
     try SelectionValidation.validate(
       value, for: keyPath, through: \ObjectController<Content>.selection, of: content.map { [$0] } ?? [])
   }
@@ -44,9 +44,9 @@ extension ObjectController: KeyValueValidating {
 
 extension ObjectSelection: KeyValueValidating {
   /// Refuses every value while the controller's ``ObjectController/isEditable`` is `false`
-  /// (``ControllerError/notEditable``), then asks the content if it is `KeyValueValidating`.
+  /// (``BindingError/notEditable``), then asks the content if it is `KeyValueValidating`.
   public func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
-    guard controller.isEditable else { throw ControllerError.notEditable }
+    guard controller.isEditable else { throw BindingError.notEditable }
     try SelectionValidation.validate(
       value, for: keyPath, through: nil as KeyPath<ObjectSelection<Content>, ObjectSelection<Content>>?,
       of: controller.content.map { [$0] } ?? [])

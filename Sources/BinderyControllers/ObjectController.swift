@@ -32,7 +32,7 @@ public final class ObjectController<Content: AnyObject> {
   /// Whether the content may be edited through the controller; `true` by default. When `false`,
   /// ``add()`` and ``remove()`` do nothing, ``canAdd`` and ``canRemove`` are `false`, and values
   /// written through ``selection`` (a user's edit of a bound field) are refused: the binding reports
-  /// ``ControllerError/notEditable`` to the control and the content keeps its values.
+  /// ``BindingError/notEditable`` to the control and the content keeps its values.
   public var isEditable = true {
     didSet { updateAbilities() }
   }

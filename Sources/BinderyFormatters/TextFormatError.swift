@@ -1,5 +1,7 @@
+public import Bindery
+
 /// Why text typed by a user is not a value of a ``TextFormat``.
-public struct TextFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct TextFormatError: LocatedError, Equatable, Sendable {
   /// The text that was typed.
   public var text: String
   /// What was expected, such as `a whole number` or `a date`.
@@ -15,6 +17,18 @@ public struct TextFormatError: Error, Equatable, Sendable, CustomStringConvertib
     self.expected = expected
     self.example = example
     self.column = column
+  }
+
+  /// Where in ``text`` reading failed: line 1 and ``column``, or the start when that is not known.
+  public var location: TextPosition {
+    let column = column ?? 1
+    return TextPosition(line: 1, column: column, offset: column - 1)
+  }
+
+  /// `"12abc" is not a whole number (like "1,234")`.
+  public var message: String {
+    let quoted = text.isEmpty ? "empty text" : "\"\(text)\""
+    return "\(quoted) is not \(expected) (like \"\(example)\")"
   }
 
   /// `"12abc" is not a whole number (at column 3; like "1,234")`.

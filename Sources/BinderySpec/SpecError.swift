@@ -1,5 +1,7 @@
+public import Bindery
+
 /// One problem in a spec or binding-definition file, where it is.
-public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SpecError: LocatedError, Equatable, Sendable {
   /// What kind of problem it is.
   public enum Kind: String, Sendable, Equatable {
     /// The YAML itself does not parse.
@@ -48,6 +50,9 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     self.kind = kind
     self.message = message
   }
+
+  /// The line and column in ``file`` (the YAML reader gives no offset: it is -1).
+  public var location: TextPosition { TextPosition(line: line, column: column, offset: -1) }
 
   /// `file:line:column: error: message`, as compilers print it.
   public var description: String { "\(file):\(line):\(column): error: \(message)" }

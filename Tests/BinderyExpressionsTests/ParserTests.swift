@@ -1,3 +1,4 @@
+import Bindery
 import BinderyExpressions
 import Testing
 

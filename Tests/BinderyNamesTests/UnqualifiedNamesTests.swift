@@ -36,7 +36,7 @@ struct UnqualifiedNamesTests {
     let types: [Any.Type] = [
       // Bindery
       AnyBindingTransformer.self, (any BindingDelegate).self, BindingDelivery.self, BindingDirection.self,
-      BindingError.self, BindingMarker.self, BindingOptions.self, BindingPatternError.self,
+      BindingError.self, BindingMarker.self, BindingOptions.self, (any LocatedError).self,
       BindingPlaceholders<String>.self, BindingSet.self, (any BindingTransformer).self, BindingTransformerError.self,
       BindingTransformerRegistry.self, BooleanCombination.self, (any BooleanCombining).self,
       ClosureTransformer<Int, String>.self, CollectionChange.self, CommaSeparatedListTransformer.self,
@@ -58,7 +58,7 @@ struct UnqualifiedNamesTests {
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self,
-      ControllerError.self, (any DefaultInitializable).self, ObjectController<Account>.self,
+      (any DefaultInitializable).self, ObjectController<Account>.self,
       ObjectSelection<Account>.self, SelectionProxy<Account>.self,
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,

@@ -223,7 +223,7 @@ struct BindingSourceTests {
     let ledger = Ledger()
     let caption = Caption()
     let field = HeadlessTextField()
-    #expect(throws: BindingPatternError.self) {
+    #expect(throws: ExpressionError.self) {
       try BindingSource<String>.pattern("%{value2}@", .keyPath(ledger, \.owner))
     }
     caption.bind(

@@ -55,23 +55,28 @@ struct PatternBindingTests {
     _ = token
   }
 
-  @Test func aBadPatternIsATypedErrorWithItsColumnAndBindsNothing() {
+  @Test func aBadPatternIsATypedErrorWithItsLineAndColumnAndBindsNothing() {
     let node = Node()
     let label = HeadlessLabel(text: "unchanged")
-    #expect(throws: BindingPatternError.missingInput(pattern: "a %{value2}@", column: 3, placeholder: 2, inputCount: 1))
-    {
+    #expect(
+      throws: ExpressionError(
+        "%{value2}@ has no input (1 given)", at: TextPosition(line: 1, column: 3, offset: 2), in: "a %{value2}@",
+        kind: .key)
+    ) {
       try label.bind(\.text, to: .pattern("a %{value2}@", .keyPath(node, \.name)))
     }
-    #expect(throws: BindingPatternError.malformedPlaceholder(pattern: "50% off", column: 3)) {
+    let malformed = #expect(throws: ExpressionError.self) {
       try label.bind(\.text, to: .pattern("50% off", .keyPath(node, \.name)))
     }
-    #expect(throws: BindingPatternError.malformedPlaceholder(pattern: "%{value0}@", column: 1)) {
-      try label.bind(\.text, to: .pattern("%{value0}@", .keyPath(node, \.name)))
+    #expect(malformed?.kind == .syntax)
+    #expect(malformed?.location == TextPosition(line: 1, column: 3, offset: 2))
+    #expect(malformed?.description.hasPrefix("1:3: error: expected %{valueN}@") == true)
+    let second = #expect(throws: ExpressionError.self) {
+      try label.bind(\.text, to: .pattern("Name:\n  %{value0}@", .keyPath(node, \.name)))
     }
+    #expect(second?.location == TextPosition(line: 2, column: 3, offset: 8))
     #expect(label.text == "unchanged")
     #expect(label.bindings.isEmpty)
-    let message = BindingPatternError.malformedPlaceholder(pattern: "50% off", column: 3).description
-    #expect(message.contains("column 3"))
   }
 
   @Test func aPatternBindingLetsItsObjectsGo() throws {

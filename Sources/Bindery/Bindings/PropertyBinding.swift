@@ -223,6 +223,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
       switch error {
       case .conversionFailed(let underlying): delegate.binding(self, conversionFailed: underlying, for: value)
       case .validationFailed(let underlying): delegate.binding(self, validationFailed: underlying, for: value)
+      case .notEditable: delegate.binding(self, validationFailed: error, for: value)
       }
     }
     guard let control else { return }

@@ -13,12 +13,16 @@ struct DisplayPattern: Sendable, Equatable {
 
   /// Parses `pattern` for `inputCount` inputs.
   ///
-  /// - Throws: ``BindingPatternError`` with the column of the first problem.
-  init(_ pattern: String, inputCount: Int) throws(BindingPatternError) {
+  /// - Throws: ``ExpressionError`` at the first problem: `.syntax` for a `%` that starts no
+  ///   placeholder, `.key` for a placeholder with no input.
+  init(_ pattern: String, inputCount: Int) throws(ExpressionError) {
     var parts: [Part] = []
     var literal = ""
     var index = pattern.startIndex
-    func column(_ at: String.Index) -> Int { pattern.distance(from: pattern.startIndex, to: at) + 1 }
+    func malformed(_ at: String.Index) -> ExpressionError {
+      ExpressionError(
+        "expected %{valueN}@ (N from 1) or %%", at: TextPosition(of: at, in: pattern), in: pattern, kind: .syntax)
+    }
     while index < pattern.endIndex {
       let character = pattern[index]
       guard character == "%" else {
@@ -33,14 +37,15 @@ struct DisplayPattern: Sendable, Equatable {
         continue
       }
       guard rest.hasPrefix("{value"), let close = rest.firstRange(of: "}@") else {
-        throw .malformedPlaceholder(pattern: pattern, column: column(index))
+        throw malformed(index)
       }
       let digits = rest[rest.index(rest.startIndex, offsetBy: 6)..<close.lowerBound]
       guard let number = Int(digits), number >= 1 else {
-        throw .malformedPlaceholder(pattern: pattern, column: column(index))
+        throw malformed(index)
       }
       guard number <= inputCount else {
-        throw .missingInput(pattern: pattern, column: column(index), placeholder: number, inputCount: inputCount)
+        let message = "%{value\(number)}@ has no input (\(inputCount) given)"
+        throw ExpressionError(message, at: TextPosition(of: index, in: pattern), in: pattern, kind: .key)
       }
       if !literal.isEmpty {
         parts.append(.text(literal))
@@ -63,23 +68,5 @@ struct DisplayPattern: Sendable, Equatable {
       }
     }
     return result
-  }
-}
-
-/// Why a display pattern was rejected.
-public enum BindingPatternError: Error, Equatable, CustomStringConvertible {
-  /// A `%` that does not start `%{valueN}@` (N from 1) or `%%`.
-  case malformedPlaceholder(pattern: String, column: Int)
-  /// A placeholder for an input that was not given.
-  case missingInput(pattern: String, column: Int, placeholder: Int, inputCount: Int)
-
-  /// The message, with the column of the problem.
-  public var description: String {
-    switch self {
-    case .malformedPlaceholder(let pattern, let column):
-      "pattern \"\(pattern)\", column \(column): expected %{valueN}@ (N from 1) or %%"
-    case .missingInput(let pattern, let column, let placeholder, let inputCount):
-      "pattern \"\(pattern)\", column \(column): %{value\(placeholder)}@ has no input (\(inputCount) given)"
-    }
   }
 }

@@ -1,3 +1,5 @@
+public import Bindery
+
 /// Reads the text of a binding expression into its syntax.
 ///
 /// The grammar, in EBNF (the README and DocC show it too):

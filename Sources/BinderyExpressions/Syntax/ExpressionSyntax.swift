@@ -1,3 +1,5 @@
+public import Bindery
+
 /// A binding expression as written: an optional primary expression and optional attributes
 /// (`account.balance { formatter: currency, nullPlaceholder: "—" }`).
 public struct BindingExpressionSyntax: Sendable, Equatable {

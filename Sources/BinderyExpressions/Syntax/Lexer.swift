@@ -1,3 +1,5 @@
+import Bindery
+
 /// Cuts the text of an expression into tokens, one at a time as the parser asks for them, so a text
 /// is read only as far as the parser goes (and is never copied).
 struct Lexer {

@@ -1,3 +1,5 @@
+import Bindery
+
 /// A token of the binding-expression language.
 struct Token: Equatable, Sendable {
   enum Kind: Equatable, Sendable {

@@ -1,3 +1,5 @@
+public import Bindery
+
 /// How much JSON a reader accepts: hostile text is refused at the first byte past a limit, so
 /// reading any text costs time and memory linear in its length, and never more than the limits allow.
 public struct JSONLimits: Sendable, Equatable {
@@ -23,7 +25,7 @@ public struct JSONLimits: Sendable, Equatable {
 }
 
 /// Why a JSON text was refused, and where.
-public struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct JSONReadError: LocatedError, Equatable, Sendable {
   /// What was wrong.
   public enum Reason: Equatable, Sendable {
     /// The text is longer than ``JSONLimits/maxBytes``.
@@ -40,11 +42,29 @@ public struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertible
   public let reason: Reason
   /// The byte offset in the text where reading stopped.
   public let offset: Int
+  /// Where reading stopped, in lines and characters.
+  public let location: TextPosition
 
-  /// Creates an error.
+  /// Creates an error at a byte offset of a one-line text of one-byte characters.
   public init(reason: Reason, offset: Int) {
+    self.init(reason: reason, offset: offset, location: TextPosition(line: 1, column: offset + 1, offset: offset))
+  }
+
+  /// Creates an error at a byte offset and the place it is in the text.
+  init(reason: Reason, offset: Int, location: TextPosition) {
     self.reason = reason
     self.offset = offset
+    self.location = location
+  }
+
+  /// What was wrong, without the place.
+  public var message: String {
+    switch reason {
+    case .tooLarge: "the text is too large"
+    case .tooDeep: "nesting too deep"
+    case .tooManyValues: "too many values"
+    case .syntax(let expected): "syntax error: \(expected)"
+    }
   }
 
   /// `syntax error at byte 12: expected a value`.
@@ -84,7 +104,7 @@ struct JSONReader: ~Copyable {
         do throws(JSONReadError) {
           return .success(try reader.readDocument())
         } catch {
-          return .failure(error)
+          return .failure(error.placed(in: text))
         }
       } ?? .failure(JSONReadError(reason: .syntax("UTF-8 text"), offset: 0))
     return try result.get()
@@ -308,5 +328,14 @@ struct JSONReader: ~Copyable {
       index += 1
     }
     return value
+  }
+}
+
+extension JSONReadError {
+  /// The same error, with ``location`` counted in the lines and characters of `text`.
+  fileprivate func placed(in text: String) -> JSONReadError {
+    let utf8 = text.utf8
+    let index = utf8.index(utf8.startIndex, offsetBy: min(max(offset, 0), utf8.count))
+    return JSONReadError(reason: reason, offset: offset, location: TextPosition(of: index, in: text))
   }
 }

@@ -9,9 +9,9 @@ extension BindingSource where Value == String {
   /// label.bind(\.text, to: try .pattern("%{value1}@ by %{value2}@", .keyPath(book, \.title), .keyPath(book, \.author)))
   /// ```
   ///
-  /// - Throws: ``BindingPatternError`` (with the column) for a malformed pattern or a placeholder with
-  ///   no input.
-  public static func pattern(_ pattern: String, _ inputs: PatternInput...) throws(BindingPatternError) -> Self {
+  /// - Throws: ``ExpressionError`` (with the line and column) for a malformed pattern or a placeholder
+  ///   with no input.
+  public static func pattern(_ pattern: String, _ inputs: PatternInput...) throws(ExpressionError) -> Self {
     Self(
       connector: PatternConnector(pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs) { $0 }
     )
@@ -22,9 +22,9 @@ extension BindingSource where Value == String? {
   /// A pattern filled with several values, for an optional text property: the same as the
   /// non-optional form.
   ///
-  /// - Throws: ``BindingPatternError`` (with the column) for a malformed pattern or a placeholder with
-  ///   no input.
-  public static func pattern(_ pattern: String, _ inputs: PatternInput...) throws(BindingPatternError) -> Self {
+  /// - Throws: ``ExpressionError`` (with the line and column) for a malformed pattern or a placeholder
+  ///   with no input.
+  public static func pattern(_ pattern: String, _ inputs: PatternInput...) throws(ExpressionError) -> Self {
     Self(
       connector: PatternConnector(pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs) {
         Optional($0)

@@ -27,6 +27,8 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
     guard let converted, let source else { return nil }
     do {
       try sourceWriter.validate(converted, on: source)
+    } catch BindingError.notEditable {
+      return refuse(.notEditable, for: converted, control)
     } catch {
       return refuse(.validationFailed(error), for: converted, control)
     }

@@ -1,5 +1,6 @@
-/// Why a binding expression cannot be bound, and where: its text is not an expression, a key is
-/// unknown, types do not fit, or an attribute is wrong.
+/// Why the text of a binding cannot be bound, and where: an expression (BinderyExpressions) whose text
+/// is not an expression, whose key is unknown, whose types do not fit or whose attribute is wrong; or a
+/// display pattern with a malformed placeholder or one that has no input.
 ///
 /// ``formatted`` shows the line of the text with a caret under the column:
 ///
@@ -8,12 +9,13 @@
 ///   person &&
 ///            ^
 /// ```
-public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ExpressionError: LocatedError, Equatable, Sendable {
   /// What kind of problem it is.
   public enum Kind: Sendable, Equatable {
     /// The text is not an expression of the grammar.
     case syntax
-    /// A key of a key path is unknown, or follows a value that has no keys.
+    /// A key of a key path is unknown, or follows a value that has no keys; or a pattern's placeholder
+    /// names an input that was not given.
     case key
     /// Types do not fit: an operator's operands, or the expression and the bound property.
     case type
@@ -27,7 +29,7 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
   public var message: String
   /// Where.
   public var location: TextPosition
-  /// The whole text of the expression.
+  /// The whole text of the expression or pattern.
   public var source: String
 
   /// Creates an error.

@@ -7,11 +7,16 @@ public enum BindingError: Error, CustomStringConvertible {
   case conversionFailed(any Error)
   /// A validator of the binding, or the model's own validation, rejected the value.
   case validationFailed(any Error)
+  /// The source takes no edits: a controller whose `isEditable` is `false` refuses every value written
+  /// through its selection. A model's ``KeyValueValidating/validateValue(_:for:)`` may throw it too.
+  case notEditable
 
-  /// The error thrown by the transformer, the validator or the model.
+  /// The error thrown by the transformer, the validator or the model; the error itself for
+  /// ``notEditable``.
   public var underlying: any Error {
     switch self {
     case .conversionFailed(let error), .validationFailed(let error): error
+    case .notEditable: self
     }
   }
 
@@ -20,6 +25,7 @@ public enum BindingError: Error, CustomStringConvertible {
     switch self {
     case .conversionFailed(let error): "cannot convert: \(error)"
     case .validationFailed(let error): "invalid: \(error)"
+    case .notEditable: "not editable"
     }
   }
 }

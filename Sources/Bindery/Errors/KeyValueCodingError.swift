@@ -2,7 +2,7 @@
 ///
 /// Every case carries the column (counted in characters from 1) of the key that failed, in the text
 /// that was resolved.
-public enum KeyValueCodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum KeyValueCodingError: LocatedError, Equatable, Sendable {
   /// The path, or one of its keys, is empty (`person..name`, `""`).
   case emptyKey(path: String, column: Int)
   /// The type has no key of that name; `suggestions` are its closest keys.
@@ -29,6 +29,12 @@ public enum KeyValueCodingError: Error, Equatable, Sendable, CustomStringConvert
     case .typeMismatch, .wrongValueType: 1
     }
   }
+
+  /// Where in the path the key that failed is: line 1, its column (1 for type mismatches).
+  public var location: TextPosition { TextPosition(line: 1, column: column, offset: column - 1) }
+
+  /// The same as ``description``.
+  public var message: String { description }
 
   /// A message a user can act on; a key or path longer than 80 characters is cut short.
   public var description: String {

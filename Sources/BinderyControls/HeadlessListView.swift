@@ -3,7 +3,7 @@ public import Bindery
 /// A headless list: one row per item, updated row by row from index-level changes, as a real list
 /// would animate them (inserts, removals, moves), never reloaded whole.
 ///
-/// Each row has its item as its data context and its own bindings, made by `makeRow` when the row
+/// Each row has its item as the source of its bindings and its own bindings, made by `makeRow` when the row
 /// appears and ended when it leaves.
 ///
 /// ```swift
@@ -92,7 +92,7 @@ public final class HeadlessListView<Item: AnyObject> {
   }
 }
 
-/// One row of a ``HeadlessListView``: its item (the row's data context), its controls and its bindings.
+/// One row of a ``HeadlessListView``: its item (the source of the row's bindings), its controls and its bindings.
 public final class HeadlessListRow<Item: AnyObject> {
   /// The item the row shows.
   public let item: Item

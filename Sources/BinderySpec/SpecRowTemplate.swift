@@ -2,7 +2,7 @@ public import Bindery
 import BinderyExpressions
 
 /// The objects and bindings of one row of a list declared in a spec file (its `row:` mapping), made
-/// afresh for each row with the row's item as the data context.
+/// afresh for each row with the row's item as the source of its expressions.
 ///
 /// In a row, a binding without `to:` reads the row's item (`$data`); `to: /Name` names another
 /// object of the row or of the file, and `$root.` reads the loader's root. The template is checked

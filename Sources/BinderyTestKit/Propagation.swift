@@ -7,13 +7,13 @@ public import Bindery
 /// person.firstName = "Ada"
 /// #expect(recorder.values == ["Ada Lovelace"])
 /// ```
-public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Sendable {
+public final class PropagationRecorder<Object: AnyObject, Value>: @unchecked Sendable {
   private var recorded: [Value] = []
   private var token: KeyValueObservation?
 
-  /// Starts recording the changes of `keyPath` on `subject`.
-  public init(_ subject: Subject, _ keyPath: KeyPath<Subject, Value>) {
-    token = observe(subject, keyPath) { [unowned self] change in
+  /// Starts recording the changes of `keyPath` on `object`.
+  public init(_ object: Object, _ keyPath: KeyPath<Object, Value>) {
+    token = observe(object, keyPath) { [unowned self] change in
       self.recorded.append(change.newValue)
     }
   }
@@ -35,16 +35,16 @@ public final class PropagationRecorder<Subject: AnyObject, Value>: @unchecked Se
   }
 }
 
-/// Checks that running `mutation` changes `keyPath` of `subject` exactly once, to `expected`.
+/// Checks that running `mutation` changes `keyPath` of `object` exactly once, to `expected`.
 ///
 /// - Returns: A message describing the difference, or `nil` when the propagation is as expected.
-public func propagationMismatch<Subject: AnyObject, Value: Equatable>(
+public func propagationMismatch<Object: AnyObject, Value: Equatable>(
   of mutation: () throws -> Void,
-  to subject: Subject,
-  _ keyPath: KeyPath<Subject, Value>,
+  to object: Object,
+  _ keyPath: KeyPath<Object, Value>,
   expected: Value
 ) rethrows -> String? {
-  let recorder = PropagationRecorder(subject, keyPath)
+  let recorder = PropagationRecorder(object, keyPath)
   defer { recorder.stop() }
   try mutation()
   let values = recorder.values

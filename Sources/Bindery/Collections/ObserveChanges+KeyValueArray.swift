@@ -9,12 +9,12 @@
 /// ```
 ///
 /// - Returns: A token; the observation lasts until it is unbound or deallocated.
-public func observeChanges<Subject: AnyObject, Element>(
-  _ subject: Subject,
-  _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
+public func observeChanges<Object: AnyObject, Element>(
+  _ object: Object,
+  _ keyPath: KeyPath<Object, KeyValueArray<Element>>,
   _ handler: @escaping (CollectionChange, [Element]) -> Void
 ) -> KeyValueObservation {
-  observeChanges(subject, keyPath) { change, _, elements in handler(change, elements) }
+  observeChanges(object, keyPath) { change, _, elements in handler(change, elements) }
 }
 
 /// Observes a to-many ``KeyValueArray`` property of an object, like the `(change, new)` form, and
@@ -31,9 +31,9 @@ public func observeChanges<Subject: AnyObject, Element>(
 ///   for index in change.removed { print("left:", old[index].name) }
 /// }
 /// ```
-public func observeChanges<Subject: AnyObject, Element>(
-  _ subject: Subject,
-  _ keyPath: KeyPath<Subject, KeyValueArray<Element>>,
+public func observeChanges<Object: AnyObject, Element>(
+  _ object: Object,
+  _ keyPath: KeyPath<Object, KeyValueArray<Element>>,
   _ handler: @escaping (CollectionChange, _ old: ElementsBeforeChange<Element>, _ new: [Element]) -> Void
 ) -> KeyValueObservation {
   // A change compared with the elements before: a new array, a transaction, a path through other
@@ -44,8 +44,8 @@ public func observeChanges<Subject: AnyObject, Element>(
     handler(change, ElementsBeforeChange(old.elements), new.elements)
   }
   let observer = ValueObserver<KeyValueArray<Element>>(
-    evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
-    root: subject,
+    evaluate: { [weak object] in object.map { $0[keyPath: keyPath] } },
+    root: object,
     directKeyPath: keyPath,
     needsOldValue: false,
     deliver: { old, new, kind in

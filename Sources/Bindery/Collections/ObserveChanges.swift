@@ -17,12 +17,12 @@
 /// observers of the property (``observe(_:_:options:_:)``) get the new array as before.
 ///
 /// - Returns: A token; the observation lasts until it is unbound or deallocated.
-public func observeChanges<Subject: AnyObject, Element>(
-  _ subject: Subject,
-  _ keyPath: KeyPath<Subject, [Element]>,
+public func observeChanges<Object: AnyObject, Element>(
+  _ object: Object,
+  _ keyPath: KeyPath<Object, [Element]>,
   _ handler: @escaping (CollectionChange, [Element]) -> Void
 ) -> KeyValueObservation {
-  observeChanges(subject, keyPath) { change, _, elements in handler(change, elements) }
+  observeChanges(object, keyPath) { change, _, elements in handler(change, elements) }
 }
 
 /// Observes a to-many property (an array) of an object, like the `(change, new)` form, and
@@ -38,15 +38,15 @@ public func observeChanges<Subject: AnyObject, Element>(
 ///   for index in change.removed { print("removed", old[index].name) }
 /// }
 /// ```
-public func observeChanges<Subject: AnyObject, Element>(
-  _ subject: Subject,
-  _ keyPath: KeyPath<Subject, [Element]>,
+public func observeChanges<Object: AnyObject, Element>(
+  _ object: Object,
+  _ keyPath: KeyPath<Object, [Element]>,
   _ handler: @escaping (CollectionChange, _ old: [Element], _ new: [Element]) -> Void
 ) -> KeyValueObservation {
-  let mirror = CollectionMirror<Element>(subject[keyPath: keyPath])
+  let mirror = CollectionMirror<Element>(object[keyPath: keyPath])
   let observer = ValueObserver<[Element]>(
-    evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
-    root: subject,
+    evaluate: { [weak object] in object.map { $0[keyPath: keyPath] } },
+    root: object,
     directKeyPath: keyPath,
     needsOldValue: false,
     deliver: { _, new, kind in

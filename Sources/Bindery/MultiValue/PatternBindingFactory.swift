@@ -12,7 +12,7 @@ enum PatternBindingFactory {
   ) -> PropertyBinding {
     let (_, targetReads) = AccessList.tracking { _ = target[keyPath: targetKeyPath] }
     let targetID =
-      targetReads.records.last { $0.subject === target }?.id
+      targetReads.records.last { $0.object === target }?.id
       ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: targetKeyPath.hashValue))
     targetReads.recycle()
     let first = inputs.first

@@ -3,7 +3,7 @@ struct AccessRecord {
   let storage: RegistrarStorage
   let id: PropertyID
   /// The object read; kept only until the evaluation's dependencies are resolved.
-  let subject: AnyObject
+  let object: AnyObject
   let keyPath: AnyKeyPath
   let memberType: Any.Type
   let name: StaticString
@@ -27,7 +27,7 @@ final class AccessList {
   func _append(
     storage: RegistrarStorage,
     id: PropertyID,
-    subject: AnyObject,
+    object: AnyObject,
     keyPath: AnyKeyPath,
     memberType: Any.Type,
     name: StaticString,
@@ -37,7 +37,7 @@ final class AccessList {
       AccessRecord(
         storage: storage,
         id: id,
-        subject: subject,
+        object: object,
         keyPath: keyPath,
         memberType: memberType,
         name: name,

@@ -5,7 +5,7 @@
 ///   history.append("\(change.oldValue ?? "-") → \(change.newValue)")
 /// }
 /// ```
-public struct KeyValueChange<Subject: AnyObject, Value> {
+public struct KeyValueChange<Object: AnyObject, Value> {
   /// Why a handler is called.
   public enum Kind: Sendable, Equatable {
     /// The current value, delivered at once because ``ObservationOptions/initial`` was asked for.
@@ -17,7 +17,7 @@ public struct KeyValueChange<Subject: AnyObject, Value> {
   }
 
   /// The observed key path.
-  public let keyPath: KeyPath<Subject, Value>
+  public let keyPath: KeyPath<Object, Value>
   /// Why the handler is called.
   public let kind: Kind
   /// The value before the change; `nil` for ``Kind/initial``.

@@ -29,32 +29,32 @@ public final class KeyValueRegistrar: Sendable {
   /// Reports a read of a property, so a tracked evaluation running on this thread records it.
   ///
   /// - Parameters:
-  ///   - subject: The object read.
+  ///   - object: The object read.
   ///   - id: The property's identifier.
   ///   - keyPath: The property's key path; evaluated only while tracking.
   ///   - name: The property's name, for readable descriptions of bindings.
   ///   - setter: Writes the property (`{ $0.name = $1 }`); lets bindings write it without a key path.
   ///     Evaluated only while a binding is being made.
   @inlinable
-  public func access<Subject: AnyObject, Member>(
-    _ subject: Subject,
+  public func access<Object: AnyObject, Member>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     name: StaticString = "",
-    setter: @autoclosure () -> ((Subject, Member) -> Void)? = nil
+    setter: @autoclosure () -> ((Object, Member) -> Void)? = nil
   ) {
     guard let list = ThreadContext._currentTracking else { return }
     list._append(
       storage: storage,
       id: id,
-      subject: subject,
+      object: object,
       keyPath: keyPath(),
       memberType: Member.self,
       name: name,
       setter: list.recordsSetters
         ? setter().map { setter in
           { object, value in
-            setter(unsafeDowncast(object, to: Subject.self), value.assumingMemoryBound(to: Member.self).pointee)
+            setter(unsafeDowncast(object, to: Object.self), value.assumingMemoryBound(to: Member.self).pointee)
           }
         } : nil
     )
@@ -62,10 +62,10 @@ public final class KeyValueRegistrar: Sendable {
 
   /// Reports that a property is about to change; calls the observers that asked for prior calls.
   @inlinable
-  public func willSet<Subject: AnyObject, Member>(
-    _ subject: Subject,
+  public func willSet<Object: AnyObject, Member>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     value: Member
   ) {
     guard storage.priorSubscriptionCount.load(ordering: .relaxed) > 0 else { return }
@@ -74,10 +74,10 @@ public final class KeyValueRegistrar: Sendable {
 
   /// Reports that a property changed from `old` to `new`; calls its observers synchronously.
   @inlinable
-  public func didSet<Subject: AnyObject, Member>(
-    _ subject: Subject,
+  public func didSet<Object: AnyObject, Member>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     from old: Member,
     to new: Member
   ) {
@@ -89,10 +89,10 @@ public final class KeyValueRegistrar: Sendable {
   /// mutation recorded (the macro's `_modify` accessor calls it); `old` is `new` when the array was
   /// mutated in place.
   @inlinable
-  public func _didModify<Subject: AnyObject, Element>(
-    _ subject: Subject,
+  public func _didModify<Object: AnyObject, Element>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, KeyValueArray<Element>>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, KeyValueArray<Element>>,
     from old: KeyValueArray<Element>,
     to new: KeyValueArray<Element>,
     journal: _KeyValueArrayJournal<Element>
@@ -125,10 +125,10 @@ public final class KeyValueRegistrar: Sendable {
   /// Bindings that update on commit (``BindingOptions/updatesContinuously`` `false`) write the edited
   /// value back to their source then.
   @inlinable
-  public func userDidEndEditing<Subject: AnyObject, Member>(
-    _ subject: Subject,
+  public func userDidEndEditing<Object: AnyObject, Member>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     value: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
@@ -140,10 +140,10 @@ public final class KeyValueRegistrar: Sendable {
   /// Bindings with an editing transformer (a formatter for editing that differs from the one for
   /// display) show the value in its editing form until the end of editing.
   @inlinable
-  public func userDidBeginEditing<Subject: AnyObject, Member>(
-    _ subject: Subject,
+  public func userDidBeginEditing<Object: AnyObject, Member>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     value: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
@@ -155,10 +155,10 @@ public final class KeyValueRegistrar: Sendable {
   /// Call it after setting the property. Two-way bindings whose target is an ``EditableControl``
   /// write the value back to their source only on this report, never on programmatic sets.
   @inlinable
-  public func userDidEdit<Subject: AnyObject, Member>(
-    _ subject: Subject,
+  public func userDidEdit<Object: AnyObject, Member>(
+    _ object: Object,
     _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     value: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }

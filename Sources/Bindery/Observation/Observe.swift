@@ -12,29 +12,29 @@
 /// ```
 ///
 /// Delivery is synchronous, on the mutating thread, after the change and outside every lock. Writing an
-/// equal value notifies nobody. The subject is not retained; when it is deallocated, the observation ends.
+/// equal value notifies nobody. The object is not retained; when it is deallocated, the observation ends.
 /// An object on the path that is not ``KeyValueObservable`` is read correctly but cannot notify.
 ///
 /// - Parameters:
-///   - subject: The object to observe.
+///   - object: The object to observe.
 ///   - keyPath: The key path to observe on it.
 ///   - options: ``ObservationOptions/initial`` to get the current value at once,
 ///     ``ObservationOptions/prior`` to be called before each change too.
 ///   - handler: Called with each change.
 /// - Returns: A token; the observation lasts until the token is unbound or deallocated.
-public func observe<Subject: AnyObject, Value>(
-  _ subject: Subject,
-  _ keyPath: KeyPath<Subject, Value>,
+public func observe<Object: AnyObject, Value>(
+  _ object: Object,
+  _ keyPath: KeyPath<Object, Value>,
   options: ObservationOptions = [],
-  _ handler: @escaping (KeyValueChange<Subject, Value>) -> Void
+  _ handler: @escaping (KeyValueChange<Object, Value>) -> Void
 ) -> KeyValueObservation {
   let observer = ValueObserver<Value>(
-    evaluate: { [weak subject] in subject.map { $0[keyPath: keyPath] } },
-    root: subject,
+    evaluate: { [weak object] in object.map { $0[keyPath: keyPath] } },
+    root: object,
     wantsPrior: options.contains(.prior),
     directKeyPath: keyPath,
     deliver: { old, new, kind in
-      let changeKind: KeyValueChange<Subject, Value>.Kind =
+      let changeKind: KeyValueChange<Object, Value>.Kind =
         switch kind {
         case .initial: .initial
         case .prior: .prior

@@ -189,7 +189,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     // Direct only when the evaluation read exactly the property observed: a value computed from one
     // property of its own type (`!isOn`, a computed property) is not that property's value.
     let direct =
-      directKeyPath != nil && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].subject)
+      directKeyPath != nil && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].object)
       && records[0].memberType == Value.self && records[0].keyPath == directKeyPath
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
@@ -202,7 +202,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
         state.subscribers = fresh
         if let last = records.last {
           state.leaf = Leaf(
-            object: last.subject,
+            object: last.object,
             keyPath: last.keyPath,
             chain: records.map(\.keyPath),
             setter: last.setter,
@@ -232,7 +232,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     var subscribers: [Subscriber] = []
     let raw = direct ? rawDirectHandler : nil
     for record in records {
-      let isRoot = rootIdentifier == ObjectIdentifier(record.subject)
+      let isRoot = rootIdentifier == ObjectIdentifier(record.object)
       let ownerGone: (() -> Void)? = isRoot ? { [self] in self.rootDidDeinit() } : nil
       subscribers.append(
         Subscriber(

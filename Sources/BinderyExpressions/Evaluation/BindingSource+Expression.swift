@@ -19,7 +19,7 @@ extension BindingSource {
   /// ```
   ///
   /// - Parameters:
-  ///   - source: The object the expression's key paths start from (its data context).
+  ///   - source: The object the expression's key paths start from (`$data`).
   ///   - text: The expression.
   ///   - root: The top-level view model, for `$root.` key paths.
   ///   - transformers: Where `transformer:` attributes are looked up.

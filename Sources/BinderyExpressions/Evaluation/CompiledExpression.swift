@@ -1,6 +1,6 @@
 public import Bindery
 
-/// A binding expression parsed and checked against the types of its data context (and root), ready
+/// A binding expression parsed and checked against the types of its source (and root), ready
 /// to evaluate.
 ///
 /// Every key is resolved and every operator checked when the expression is compiled, so an

@@ -33,7 +33,7 @@ struct CompiledNode {
   }
 }
 
-/// Checks an expression's syntax against the types of its data context and root, and builds the
+/// Checks an expression's syntax against the types of its source and root, and builds the
 /// closures that evaluate it.
 ///
 /// It recurses once per level of the syntax tree, which the parser bounds

@@ -1,9 +1,9 @@
 public import Bindery
 
-/// The objects an expression reads: the current data context (`$data.`, the default) and the
+/// The objects an expression reads: the source (`$data.`, the default) and the
 /// top-level view model (`$root.`).
 public struct ExpressionScope {
-  /// The current data context.
+  /// The source: the object key paths start from (`$data.`, the default).
   public var data: any KeyValueCoding
   /// The top-level view model; `nil` when the expression may not use `$root.`.
   public var root: (any KeyValueCoding)?

@@ -28,7 +28,7 @@ public struct BindingAttributeSyntax: Sendable, Equatable {
 
 /// Where a key path starts.
 public enum KeyPathScope: String, Sendable, Equatable {
-  /// The current data context (`$data.`, the default).
+  /// The source (`$data.`, the default).
   case data
   /// The top-level view model (`$root.`).
   case root

@@ -24,7 +24,7 @@ enum CombinedInputPath {
     // followed by address.
     let (_, sourceReads) = AccessList.tracking { _ = sourcePath.read(source) }
     let sourceRecord =
-      sourceReads.records.count == 1 && sourceReads.records[0].subject === source
+      sourceReads.records.count == 1 && sourceReads.records[0].object === source
         && sourceReads.records[0].memberType == SourceValue.self && sourcePath.keyPath != nil
         && sourceReads.records[0].keyPath == sourcePath.keyPath ? sourceReads.records[0] : nil
     sourceReads.recycle()

@@ -11,7 +11,7 @@ struct TargetProperty<Target: AnyObject, Value> {
   init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
     self.keyPath = keyPath
     let (_, reads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: keyPath] }
-    let record = reads.records.count == 1 && reads.records[0].subject === target ? reads.records[0] : nil
+    let record = reads.records.count == 1 && reads.records[0].object === target ? reads.records[0] : nil
     reads.recycle()
     isObservable = record != nil
     id = record?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: keyPath.hashValue))

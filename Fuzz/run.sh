@@ -18,10 +18,16 @@ cp Fuzz/corpus/* "$out/corpus/" 2>/dev/null || true
 cp Fuzz/spec-corpus/* "$out/spec-corpus/" 2>/dev/null || true
 quiet() { grep -v "Cannot export local symbol" || true; }
 
-# The expression parser: its sources import nothing.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
-  Sources/BinderyExpressions/Syntax/*.swift Fuzz/ExpressionParserFuzzer.swift \
-  -module-name ExpressionFuzz -o "$out/expression-fuzzer" 2>&1 | quiet
+# The expression parser: its sources import only the core's error types (ExpressionError,
+# TextPosition, LocatedError), which are compiled in beside them, so the fuzzer needs no build.
+rm -rf "$out/expression-src" && mkdir -p "$out/expression-src"
+for file in Sources/BinderyExpressions/Syntax/*.swift; do
+  grep -vE '^(public )?import Bindery$' "$file" >"$out/expression-src/$(basename "$file")"
+done
+swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name ExpressionFuzz \
+  "$out"/expression-src/*.swift Sources/Bindery/Errors/ExpressionError.swift \
+  Sources/Bindery/Errors/TextPosition.swift Sources/Bindery/Errors/LocatedError.swift \
+  Fuzz/ExpressionParserFuzzer.swift -module-name ExpressionFuzz -o "$out/expression-fuzzer" 2>&1 | quiet
 test -x "$out/expression-fuzzer"
 
 # The spec loader: the modules it imports come from the debug build (built here if missing).

@@ -136,6 +136,22 @@ struct MultiValueTests {
     #expect(field.setCount == setsBefore + 1)
   }
 
+  @Test func aBindingWhoseSourceEndsATransactionWhereItBeganIsNotWritten() {
+    let person = Person(firstName: "Ada")
+    let field = CountingField()
+    field.bind(\.text, to: person, \.firstName)
+    let setsBefore = field.setCount
+    withCoalescedChanges {
+      person.firstName = "Grace"
+      person.firstName = "Ada"
+    }
+    #expect(field.text == "Ada")
+    #expect(field.setCount == setsBefore)
+    withCoalescedChanges { person.firstName = "Grace" }
+    #expect(field.text == "Grace")
+    #expect(field.setCount == setsBefore + 1)
+  }
+
   @Test func anInputWhoseSourceDiesIsDroppedAndTheOthersStillCombine() {
     let kept = Flags()
     let target = CountingSwitch()

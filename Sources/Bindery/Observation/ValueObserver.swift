@@ -8,7 +8,7 @@ import Synchronization
 ///   registrar's values, with no re-evaluation;
 /// - tracked: anything else (a chain, a computed property, a closure); each change re-evaluates with
 ///   tracked reads and re-subscribes if the reads changed (so `controller.person = other` re-targets).
-final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Sendable {
+final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource, @unchecked Sendable {
   typealias Delivery = (_ old: Value?, _ new: Value, _ kind: ChangeKind) -> Void
 
   enum ChangeKind {
@@ -20,18 +20,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   private struct State {
     var subscribers: [Subscriber] = []
     var lastValue: LastValue<Value>
-    var leaf = Leaf()
+    var leaf = ObservedLeaf()
     /// In direct mode, the value before the first change of the current transaction.
     var deferredOld: Value??
-  }
-
-  /// The last property a tracked evaluation read, and the key paths of every read, in order.
-  struct Leaf {
-    weak var object: AnyObject?
-    var keyPath: AnyKeyPath?
-    var chain: [AnyKeyPath] = []
-    var setter: RawSetter?
-    var memberType: Any.Type?
   }
 
   /// Evaluates the value; `nil` when the root object is gone.
@@ -53,11 +44,11 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   private let cancelled = Atomic<Bool>(false)
   private let isDirect = Atomic<Bool>(false)
   /// Whether values may be objects, kept weakly as the last value (see ``LastValue``).
-  private let holdsObjects = LastValue<Value>.mayHoldObjects
+  private let holdsObjects: Bool
   private let state: Locked<State>
 
   /// The leaf of the last evaluation: where a key path writes back.
-  var leaf: Leaf { state.withLock { $0.leaf } }
+  var leaf: ObservedLeaf { state.withLock { $0.leaf } }
 
   /// In direct mode, called with each change instead of the generic delivery: set it before `start`,
   /// to deliver with no generic code on the way (bindings whose two ends have the same type).
@@ -93,15 +84,22 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
     self.needsOldValue = needsOldValue
     self.deliver = deliver
     self.onRootDeinit = onRootDeinit
-    self.state = Locked(State(lastValue: LastValue(holdingObjects: LastValue<Value>.mayHoldObjects)))
+    // Worked out once: it asks the runtime about the type's conformances.
+    let holdsObjects = LastValue<Value>.mayHoldObjects
+    self.holdsObjects = holdsObjects
+    self.state = Locked(State(lastValue: LastValue(holdingObjects: holdsObjects)))
   }
 
   var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
   /// Evaluates, subscribes, and delivers the first value if `initial`; returns the first value.
+  ///
+  /// `firstRead` is an evaluation already made with tracked reads (setters recorded when
+  /// `recordingSetters`); this observer takes over its list.
   @discardableResult
-  func start(initial: Bool, recordingSetters: Bool = false) -> Value? {
-    guard let value = reevaluate(deliverChange: false, recordingSetters: recordingSetters) else { return nil }
+  func start(initial: Bool, recordingSetters: Bool = false, firstRead: (Value, AccessList)? = nil) -> Value? {
+    guard let value = reevaluate(deliverChange: false, recordingSetters: recordingSetters, firstRead: firstRead)
+    else { return nil }
     if initial { deliver(nil, value, .initial) }
     return value
   }
@@ -177,8 +175,15 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
   ///
   /// When the reads are the same as last time (the common case), nothing is allocated.
   @discardableResult
-  private func reevaluate(deliverChange: Bool, recordingSetters: Bool = false) -> Value? {
-    let (evaluated, list) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
+  private func reevaluate(
+    deliverChange: Bool,
+    recordingSetters: Bool = false,
+    firstRead: (Value, AccessList)? = nil
+  ) -> Value? {
+    let (evaluated, list): (Value?, AccessList) =
+      if let firstRead { (firstRead.0, firstRead.1) } else {
+        AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
+      }
     defer { list.recycle() }
     guard let value = evaluated else {
       rootDidDeinit()
@@ -201,7 +206,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
         fresh = makeSubscribers(for: records, direct: direct)
         state.subscribers = fresh
         if let last = records.last {
-          state.leaf = Leaf(
+          state.leaf = ObservedLeaf(
             object: last.object,
             keyPath: last.keyPath,
             chain: records.map(\.keyPath),
@@ -209,7 +214,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, @unchecked Send
             memberType: last.memberType
           )
         } else {
-          state.leaf = Leaf()
+          state.leaf = ObservedLeaf()
         }
       }
       return state.lastValue.value

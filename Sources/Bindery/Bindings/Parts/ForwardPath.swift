@@ -53,14 +53,52 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   }
 
   /// Starts observing the source path; returns the observer and the source's first value.
-  func attach(target: Target, source: Source) -> (ValueObserver<SourceValue>, SourceValue?) {
+  ///
+  /// A path that is one observable property of the source, written to the target by address, needs no
+  /// tracked re-evaluation: a ``DirectSourceObserver`` subscribes to that property alone.
+  func attach(target: Target, source: Source) -> (any ObservedSource, SourceValue?) {
+    let enabled = options.direction != .targetToSource
+    var rawHandler: ((RawChange) -> Void)?
+    if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter {
+      rawHandler =
+        conversion.isIdentity && SourceValue.self == TargetValue.self
+        ? Self.sameTypeHandler(binding: binding, target: target, setter: setter)
+        : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
+    }
+    var firstRead: (SourceValue, AccessList)?
+    if let rawHandler, let keyPath = sourcePath.keyPath {
+      // With no presenter, the observer's evaluation is the path's read: made once, here.
+      let (first, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
+      let records = list.records
+      if records.count == 1, records[0].object === source, records[0].memberType == SourceValue.self,
+        records[0].keyPath == keyPath
+      {
+        let record = records[0]
+        list.recycle()
+        let observer = DirectSourceObserver(
+          source: source, keyPath: keyPath, record: record, binding: binding, writeTarget: writeTarget)
+        binding.attach(observer, reverse: false)
+        observer.start(key: SlotKey(id: record.id, channel: .change), storage: record.storage, handler: rawHandler)
+        return (observer, first)
+      }
+      firstRead = (first, list)
+    }
+    let observer = trackingObserver(source: source, enabled: enabled)
+    observer.rawDirectHandler = rawHandler
+    binding.attach(observer, reverse: false)
+    return (observer, observer.start(initial: false, recordingSetters: true, firstRead: firstRead))
+  }
+
+  /// An observer that evaluates the source path with tracked reads (a chain, a computed property, a
+  /// placeholder or marker to look for), and delivers by address when the path turns out to be one
+  /// property.
+  private func trackingObserver(source: Source, enabled: Bool) -> ValueObserver<SourceValue> {
     let binding = binding
     let sourcePath = sourcePath
     let presenter = presenter
     let writeTarget = writeTarget
     let flush = flush
-    let enabled = options.direction != .targetToSource
-    let observer = ValueObserver<SourceValue>(
+    return ValueObserver<SourceValue>(
       evaluate: { [weak source] in
         guard let source else { return nil }
         return presenter?.evaluate(source, sourcePath.read) ?? sourcePath.read(source)
@@ -78,14 +116,6 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       },
       onRootDeinit: { binding.unbind() }
     )
-    if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter {
-      observer.rawDirectHandler =
-        conversion.isIdentity && SourceValue.self == TargetValue.self
-        ? Self.sameTypeHandler(binding: binding, target: target, setter: setter)
-        : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
-    }
-    binding.attach(observer, reverse: false)
-    return (observer, observer.start(initial: false, recordingSetters: true))
   }
 
   /// Writes the source's first value to the target, here or on the binding's actor.

@@ -7,13 +7,13 @@
 ///   which Swift makes read-only): the last property of the chain, on the object the chain reaches now.
 struct SourceWriter<Source: AnyObject, Value> {
   let sourcePath: SourcePath<Source, Value>
-  let observer: ValueObserver<Value>
+  let observer: any ObservedSource
   /// The setter of the source property, when the path is one property of the source.
   let directSetter: RawSetter?
   private let writableKeyPath: ReferenceWritableKeyPath<Source, Value>?
   private let isChain: Bool
 
-  init(sourcePath: SourcePath<Source, Value>, observer: ValueObserver<Value>) {
+  init(sourcePath: SourcePath<Source, Value>, observer: any ObservedSource) {
     self.sourcePath = sourcePath
     self.observer = observer
     guard let sourceKeyPath = sourcePath.keyPath else {

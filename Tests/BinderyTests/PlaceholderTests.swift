@@ -34,6 +34,23 @@ struct PlaceholderTests {
     #expect(label.text == "—")
   }
 
+  @Test func placeholdersAreValuesAChangedCopyLeavesTheOriginalAsItWas() {
+    var original = BindingPlaceholders<String>(nullValue: "—")
+    var copy = original
+    copy.notApplicable = "No person"
+    #expect(original.notApplicable == nil)
+    #expect(original.value(for: .notApplicable) == "—")
+    #expect(copy.nullValue == "—")
+    #expect(copy.value(for: .notApplicable) == "No person")
+    #expect(copy.value(for: .multipleValues) == "—")
+    original.nullValue = nil
+    #expect(original.isEmpty)
+    #expect(original.value(for: .noSelection) == nil)
+    #expect(!copy.isEmpty)
+    #expect(BindingPlaceholders<String>.none.isEmpty)
+    #expect(BindingPlaceholders<String>(noSelection: "Nothing selected").value(for: .noSelection) == "Nothing selected")
+  }
+
   @Test func anUnresolvedPathIsNotApplicableAndANilAtItsEndIsANullValue() {
     let controller = PersonController()
     let label = HeadlessLabel()

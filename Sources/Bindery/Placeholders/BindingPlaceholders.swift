@@ -10,14 +10,58 @@
 ///   .placeholders(BindingPlaceholders(nullValue: "—", notApplicable: "No person")))
 /// ```
 public struct BindingPlaceholders<Value> {
+  /// The placeholders, in one shared box (`nil` when there are none): every binding copies its
+  /// placeholders several times while it is made, and a copy of one reference costs the same
+  /// whatever `Value` is.
+  private var box: Box?
+
+  /// The placeholders of a binding that has some; never changed once made.
+  private final class Box: @unchecked Sendable {
+    let nullValue: Value?
+    let notApplicable: Value?
+    let multipleValues: Value?
+    let noSelection: Value?
+
+    init(nullValue: Value?, notApplicable: Value?, multipleValues: Value?, noSelection: Value?) {
+      self.nullValue = nullValue
+      self.notApplicable = notApplicable
+      self.multipleValues = multipleValues
+      self.noSelection = noSelection
+    }
+  }
+
   /// Shown when the source value is `nil` (and for markers with no placeholder of their own).
-  public var nullValue: Value?
+  public var nullValue: Value? {
+    get { box?.nullValue }
+    set {
+      self = Self(
+        nullValue: newValue, notApplicable: notApplicable, multipleValues: multipleValues, noSelection: noSelection)
+    }
+  }
   /// Shown when the source path cannot be resolved (``BindingMarker/notApplicable``).
-  public var notApplicable: Value?
+  public var notApplicable: Value? {
+    get { box?.notApplicable }
+    set {
+      self = Self(
+        nullValue: nullValue, notApplicable: newValue, multipleValues: multipleValues, noSelection: noSelection)
+    }
+  }
   /// Shown when the selected objects disagree (``BindingMarker/multipleValues``).
-  public var multipleValues: Value?
+  public var multipleValues: Value? {
+    get { box?.multipleValues }
+    set {
+      self = Self(
+        nullValue: nullValue, notApplicable: notApplicable, multipleValues: newValue, noSelection: noSelection)
+    }
+  }
   /// Shown when nothing is selected (``BindingMarker/noSelection``).
-  public var noSelection: Value?
+  public var noSelection: Value? {
+    get { box?.noSelection }
+    set {
+      self = Self(
+        nullValue: nullValue, notApplicable: notApplicable, multipleValues: multipleValues, noSelection: newValue)
+    }
+  }
 
   /// Creates placeholders; those left `nil` are not used.
   public init(
@@ -26,29 +70,34 @@ public struct BindingPlaceholders<Value> {
     multipleValues: Value? = nil,
     noSelection: Value? = nil
   ) {
-    self.nullValue = nullValue
-    self.notApplicable = notApplicable
-    self.multipleValues = multipleValues
-    self.noSelection = noSelection
+    guard nullValue != nil || notApplicable != nil || multipleValues != nil || noSelection != nil else {
+      box = nil
+      return
+    }
+    box = Box(
+      nullValue: nullValue, notApplicable: notApplicable, multipleValues: multipleValues, noSelection: noSelection)
   }
 
   /// No placeholders: the target shows what the binding makes of the source value.
-  public static var none: Self { Self() }
+  public static var none: Self { Self(box: nil) }
+
+  private init(box: Box?) {
+    self.box = box
+  }
 
   /// Whether no placeholder is set.
-  public var isEmpty: Bool {
-    nullValue == nil && notApplicable == nil && multipleValues == nil && noSelection == nil
-  }
+  public var isEmpty: Bool { box == nil }
 
   /// The placeholder for a marker: its own, else ``nullValue``.
   public func value(for marker: BindingMarker) -> Value? {
+    guard let box else { return nil }
     let specific: Value? =
       switch marker {
-      case .notApplicable: notApplicable
-      case .multipleValues: multipleValues
-      case .noSelection: noSelection
+      case .notApplicable: box.notApplicable
+      case .multipleValues: box.multipleValues
+      case .noSelection: box.noSelection
       }
-    return specific ?? nullValue
+    return specific ?? box.nullValue
   }
 }
 

@@ -93,15 +93,18 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
   /// Evaluates, subscribes, and delivers the first value if `initial`; returns the first value.
-  ///
-  /// `firstRead` is an evaluation already made with tracked reads (setters recorded when
-  /// `recordingSetters`); this observer takes over its list.
   @discardableResult
-  func start(initial: Bool, recordingSetters: Bool = false, firstRead: (Value, AccessList)? = nil) -> Value? {
-    guard let value = reevaluate(deliverChange: false, recordingSetters: recordingSetters, firstRead: firstRead)
-    else { return nil }
+  func start(initial: Bool, recordingSetters: Bool = false) -> Value? {
+    guard let value = reevaluate(deliverChange: false, recordingSetters: recordingSetters) else { return nil }
     if initial { deliver(nil, value, .initial) }
     return value
+  }
+
+  /// Subscribes to what an evaluation already made with tracked reads read (`list`, whose records
+  /// this observer takes over), `value` being its result; delivers nothing.
+  @discardableResult
+  func start(after value: Value, _ list: AccessList) -> Value? {
+    settle(value, list, deliverChange: false)
   }
 
   /// Ends the observation: removes every subscription.
@@ -175,15 +178,15 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   ///
   /// When the reads are the same as last time (the common case), nothing is allocated.
   @discardableResult
-  private func reevaluate(
-    deliverChange: Bool,
-    recordingSetters: Bool = false,
-    firstRead: (Value, AccessList)? = nil
-  ) -> Value? {
-    let (evaluated, list): (Value?, AccessList) =
-      if let firstRead { (firstRead.0, firstRead.1) } else {
-        AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
-      }
+  private func reevaluate(deliverChange: Bool, recordingSetters: Bool = false) -> Value? {
+    let (evaluated, list) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
+    return settle(evaluated, list, deliverChange: deliverChange)
+  }
+
+  /// Re-subscribes where the reads of an evaluation (`list`, recycled here) changed, and delivers its
+  /// result if it changed.
+  @discardableResult
+  private func settle(_ evaluated: Value?, _ list: AccessList, deliverChange: Bool) -> Value? {
     defer { list.recycle() }
     guard let value = evaluated else {
       rootDidDeinit()

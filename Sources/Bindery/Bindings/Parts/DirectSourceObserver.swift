@@ -17,12 +17,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   /// The subscription, until cancelled (it holds this observer as its deferral: the cycle ends here).
   private let subscriber = Mutex<Subscriber?>(nil)
   /// The value before the first change of the current transaction.
-  private let deferredOld = Mutex<DeferredOld>(DeferredOld())
-
-  private struct DeferredOld: @unchecked Sendable {
-    var isSet = false
-    var value: Any?
-  }
+  private let deferredOld = Mutex<DeferredOldValue>(DeferredOldValue())
 
   /// Observes `record`, the one read of `keyPath` on `source`; call ``start(handler:)`` next.
   init(
@@ -72,13 +67,13 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     guard !cancelled.load(ordering: .relaxed) else { return }
     deferredOld.withLock { deferred in
       guard !deferred.isSet else { return }
-      deferred = DeferredOld(isSet: true, value: change.oldValue(as: Value.self))
+      deferred = DeferredOldValue(isSet: true, value: change.oldValue(as: Value.self))
     }
   }
 
   func flushDeferred() {
     let old = deferredOld.withLock { deferred in
-      defer { deferred = DeferredOld() }
+      defer { deferred = DeferredOldValue() }
       return deferred.value
     }
     guard !cancelled.load(ordering: .relaxed), !binding.isUnbound else { return }
@@ -91,4 +86,11 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     guard !binding.isWritingOnThisThread else { return }
     writeTarget(value)
   }
+}
+
+/// The value a ``DirectSourceObserver``'s property had before the first change of a transaction (not
+/// nested in the generic observer, so making one costs no runtime type lookup).
+struct DeferredOldValue: @unchecked Sendable {
+  var isSet = false
+  var value: Any?
 }

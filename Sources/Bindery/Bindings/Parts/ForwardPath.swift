@@ -65,7 +65,6 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         ? Self.sameTypeHandler(binding: binding, target: target, setter: setter)
         : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
     }
-    var firstRead: (SourceValue, AccessList)?
     if let rawHandler, let keyPath = sourcePath.keyPath {
       // With no presenter, the observer's evaluation is the path's read: made once, here.
       let (first, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
@@ -81,12 +80,15 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         observer.start(key: SlotKey(id: record.id, channel: .change), storage: record.storage, handler: rawHandler)
         return (observer, first)
       }
-      firstRead = (first, list)
+      let observer = trackingObserver(source: source, enabled: enabled)
+      observer.rawDirectHandler = rawHandler
+      binding.attach(observer, reverse: false)
+      return (observer, observer.start(after: first, list))
     }
     let observer = trackingObserver(source: source, enabled: enabled)
     observer.rawDirectHandler = rawHandler
     binding.attach(observer, reverse: false)
-    return (observer, observer.start(initial: false, recordingSetters: true, firstRead: firstRead))
+    return (observer, observer.start(initial: false, recordingSetters: true))
   }
 
   /// An observer that evaluates the source path with tracked reads (a chain, a computed property, a

@@ -10,6 +10,12 @@ struct TargetProperty<Target: AnyObject, Value> {
 
   init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
     self.keyPath = keyPath
+    if let known = ObservablePropertyCache.info(for: keyPath) {
+      isObservable = true
+      id = known.id
+      setter = known.memberType == Value.self ? known.setter : nil
+      return
+    }
     let (_, reads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: keyPath] }
     let record = reads.records.count == 1 && reads.records[0].object === target ? reads.records[0] : nil
     reads.recycle()
@@ -18,6 +24,11 @@ struct TargetProperty<Target: AnyObject, Value> {
     // Only the property itself is written by address: a computed property that reads a stored one
     // of its type is written through its own setter.
     setter = record?.memberType == Value.self && record?.keyPath == keyPath ? record?.setter : nil
+    if let record, record.keyPath == keyPath {
+      // The key path is the property itself: every object of the type reads the same.
+      ObservablePropertyCache.remember(
+        ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath)
+    }
   }
 
   /// Writes `value`: by address through the setter when there is one, through the key path otherwise.

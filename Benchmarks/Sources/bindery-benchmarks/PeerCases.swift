@@ -33,6 +33,20 @@ func openCombineBytesPerSubscription(count: Int) -> Double {
   return Double(after - before) / Double(count)
 }
 
+/// OpenCombine's `$value.sink` made and cancelled (next to `bindery-bind-unbind`).
+func openCombineSubscribeCancel(operations: Int) -> Double {
+  let source = PublishedSource()
+  let target = PlainTarget()
+  let result = measure(operations: operations) { count in
+    for _ in 0..<count {
+      let subscription = source.$value.sink { [weak target] value in target?.value = value }
+      subscription.cancel()
+    }
+  }
+  blackHole(target.value)
+  return result
+}
+
 @Observable
 final class ObservedSource {
   var value = 0
@@ -63,4 +77,25 @@ func observationRearmOneWay(operations: Int) -> Double {
   }
   blackHole(target.value)
   return result
+}
+
+/// Bytes per live Observation tracking: `count` trackings of one property, each armed as a re-armed
+/// one-way observation is (a read, an `onChange` holding one reference), none fired yet.
+func observationBytesPerObservation(count: Int) -> Double {
+  let source = ObservedSource()
+  final class Flag: @unchecked Sendable { var changed = false }
+  let flag = Flag()
+  let targets = (0..<count).map { _ in PlainTarget() }
+  let before = allocatedBytes()
+  for target in targets {
+    withObservationTracking {
+      target.value = source.value
+    } onChange: {
+      flag.changed = true
+    }
+  }
+  let after = allocatedBytes()
+  source.value = 1
+  precondition(flag.changed, "no tracking fired")
+  return Double(after - before) / Double(count)
 }

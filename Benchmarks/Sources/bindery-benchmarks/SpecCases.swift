@@ -64,19 +64,6 @@ func expressionKeyPath(operations: Int) -> Double {
   return result
 }
 
-/// The same binding made with the typed key path `\.person?.firstName`.
-func typedKeyPath(operations: Int) -> Double {
-  let controller = PersonController()
-  let field = HeadlessTextField()
-  field.bind(\.text, to: controller, \.person?.firstName)
-  let names = ["Ada", "Grace"]
-  let result = measure(operations: operations) { count in
-    for index in 0..<count { controller.person?.firstName = names[index & 1] }
-  }
-  blackHole(field.text)
-  return result
-}
-
 /// A switch bound with the expression `!isSaving`; each change flips the flag.
 func expressionNegation(operations: Int) -> Double {
   let flags = Flags()

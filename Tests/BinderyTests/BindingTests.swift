@@ -25,6 +25,17 @@ struct BindingTests {
     #expect(fullNameLabel.text == "Augusta Lovelace")
   }
 
+  @Test func manyObjectsBoundThroughOneKeyPathEachKeepTheirOwnValues() {
+    let people = (0..<3).map { Person(firstName: "Person \($0)") }
+    let fields = people.map { _ in HeadlessTextField() }
+    for (field, person) in zip(fields, people) { field.bind(\.text, to: person, \.firstName) }
+    #expect(fields.map(\.text) == ["Person 0", "Person 1", "Person 2"])
+    fields[1].userDidEdit(text: "Ada")
+    people[2].firstName = "Grace"
+    #expect(people.map(\.firstName) == ["Person 0", "Ada", "Grace"])
+    #expect(fields.map(\.text) == ["Person 0", "Ada", "Grace"])
+  }
+
   @Test func bindingThroughTheControllerFollowsTheControllersPerson() {
     // seed 000, "Complex KeyPaths": this.firstNameField.bind('text', this, 'person.firstName')
     let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))

@@ -34,20 +34,63 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   private weak var weakTarget: AnyObject?
   /// The binding's flags, direction and writers, in one atomic word.
   private let state = BindingState()
-  /// The machinery to stop at unbind: the forward observer and the reverse subscription.
   /// What unbinding stops or drops: the forward observer, the reverse subscriptions, the edit actions.
+  /// Most bindings have only the first two; the rest live in ``Extras``, made when first set.
   private struct Parts {
     var forward: (any Cancellable)?
     var reverse: (any Cancellable)?
+    private var extras: Extras?
+
+    /// The end-of-editing subscription (on-commit bindings, editing forms).
+    var endEditing: (any Cancellable)? {
+      get { extras?.endEditing }
+      set { if newValue != nil || extras != nil { made().endEditing = newValue } }
+    }
+    /// The begin-editing subscription (editing forms).
+    var beginEditing: (any Cancellable)? {
+      get { extras?.beginEditing }
+      set { if newValue != nil || extras != nil { made().beginEditing = newValue } }
+    }
+    /// The input this binding adds to its target's `isEnabled` (conditionally sets enabled).
+    var enabling: (any Cancellable)? {
+      get { extras?.enabling }
+      set { if newValue != nil || extras != nil { made().enabling = newValue } }
+    }
+    /// Writes the control's current value back (editing on commit).
+    var commit: (() -> BindingError?)? {
+      get { extras?.commit }
+      set { if newValue != nil || extras != nil { made().commit = newValue } }
+    }
+    /// Shows the source value again, dropping a pending edit.
+    var discard: (() -> Void)? {
+      get { extras?.discard }
+      set { if newValue != nil || extras != nil { made().discard = newValue } }
+    }
+    /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
+    var ownDelegate: (any BindingDelegate)? {
+      get { extras?.ownDelegate }
+      set { if newValue != nil || extras != nil { made().ownDelegate = newValue } }
+    }
+    var inheritedDelegate: (any BindingDelegate)? {
+      get { extras?.inheritedDelegate }
+      set { if newValue != nil || extras != nil { made().inheritedDelegate = newValue } }
+    }
+
+    private mutating func made() -> Extras {
+      if let extras { return extras }
+      let made = Extras()
+      extras = made
+      return made
+    }
+  }
+
+  /// The parts few bindings have; read and written only under the binding's lock.
+  private final class Extras {
     var endEditing: (any Cancellable)?
     var beginEditing: (any Cancellable)?
-    /// The input this binding adds to its target's `isEnabled` (conditionally sets enabled).
     var enabling: (any Cancellable)?
-    /// Writes the control's current value back (editing on commit).
     var commit: (() -> BindingError?)?
-    /// Shows the source value again, dropping a pending edit.
     var discard: (() -> Void)?
-    /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
     weak var ownDelegate: (any BindingDelegate)?
     weak var inheritedDelegate: (any BindingDelegate)?
   }

@@ -11,33 +11,38 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   private let keyPath: KeyPath<Source, Value>
   private let setter: RawSetter?
   private let binding: PropertyBinding
-  /// Writes a source value to the target (the binding's generic way, for transactions).
-  private let writeTarget: (Value) -> Void
+  /// The property's identifier in the source's registrar.
+  private let id: PropertyID
+  /// What a change does (writes the target by address): also what the end of a transaction does.
+  private let handler: (RawChange) -> Void
   private let cancelled = Atomic<Bool>(false)
   /// The subscription, until cancelled (it holds this observer as its deferral: the cycle ends here).
   private let subscriber = Mutex<Subscriber?>(nil)
   /// The value before the first change of the current transaction.
   private let deferredOld = Mutex<DeferredOldValue>(DeferredOldValue())
 
-  /// Observes `record`, the one read of `keyPath` on `source`; call ``start(handler:)`` next.
+  /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`), with
+  /// `handler`; call ``start(storage:)`` next.
   init(
     source: Source,
     keyPath: KeyPath<Source, Value>,
-    record: AccessRecord,
+    id: PropertyID,
+    setter: RawSetter?,
     binding: PropertyBinding,
-    writeTarget: @escaping (Value) -> Void
+    handler: @escaping (RawChange) -> Void
   ) {
     self.source = source
     self.keyPath = keyPath
-    self.setter = record.setter
+    self.setter = setter
     self.binding = binding
-    self.writeTarget = writeTarget
+    self.id = id
+    self.handler = handler
   }
 
-  /// Subscribes `handler` to changes of the property: `key` in `storage`, the source's registrar.
-  func start(key: SlotKey, storage: RegistrarStorage, handler: @escaping (RawChange) -> Void) {
+  /// Subscribes to changes of the property in `storage`, the source's registrar.
+  func start(storage: RegistrarStorage) {
     let subscriber = Subscriber(
-      key: key,
+      key: SlotKey(id: id, channel: .change),
       storage: storage,
       handler: handler,
       onOwnerDeinit: { [binding] in binding.unbind() },
@@ -83,8 +88,9 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     }
     let value = source[keyPath: keyPath]
     if let old = old as? Value, let isEqual = makeEquality(Value.self), isEqual(old, value) { return }
-    guard !binding.isWritingOnThisThread else { return }
-    writeTarget(value)
+    withUnsafePointer(to: value) { pointer in
+      handler(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
+    }
   }
 }
 

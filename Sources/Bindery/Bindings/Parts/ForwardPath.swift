@@ -66,6 +66,21 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
     }
     if let rawHandler, let keyPath = sourcePath.keyPath {
+      if let known = ObservablePropertyCache.info(for: keyPath), known.memberType == SourceValue.self,
+        let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
+      {
+        // The key path is known to be one observable property of its root: read it untracked.
+        let context = ThreadContext.current
+        let outer = context.tracking
+        context.tracking = nil
+        let first = source[keyPath: keyPath]
+        context.tracking = outer
+        let observer = DirectSourceObserver(
+          source: source, keyPath: keyPath, id: known.id, setter: known.setter, binding: binding, handler: rawHandler)
+        binding.attach(observer, reverse: false)
+        observer.start(storage: storage)
+        return (observer, first)
+      }
       // With no presenter, the observer's evaluation is the path's read: made once, here.
       let (first, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
       let records = list.records
@@ -74,10 +89,12 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       {
         let record = records[0]
         list.recycle()
+        ObservablePropertyCache.remember(
+          ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath)
         let observer = DirectSourceObserver(
-          source: source, keyPath: keyPath, record: record, binding: binding, writeTarget: writeTarget)
+          source: source, keyPath: keyPath, id: record.id, setter: record.setter, binding: binding, handler: rawHandler)
         binding.attach(observer, reverse: false)
-        observer.start(key: SlotKey(id: record.id, channel: .change), storage: record.storage, handler: rawHandler)
+        observer.start(storage: record.storage)
         return (observer, first)
       }
       let observer = trackingObserver(source: source, enabled: enabled)

@@ -36,6 +36,29 @@ struct BindingTests {
     #expect(fields.map(\.text) == ["Person 0", "Ada", "Grace"])
   }
 
+  @Test func aSubclassThatComputesAnInheritedPropertyIsFollowedThroughEverythingItReads() {
+    // A binding of the base class's property is made first, so the property is already known.
+    let plain = ReadingBase()
+    let plainDial = ReadingDial()
+    plainDial.bind(\.reading, to: plain, \ReadingBase.reading)
+    let gauge = OffsetReading()
+    let dial = ReadingDial()
+    dial.bind(\.reading, to: gauge as ReadingBase, \ReadingBase.reading)
+    gauge.offset = 10
+    #expect(dial.reading == 10)
+    gauge.reading = 15
+    #expect(dial.reading == 15)
+    plain.reading = 3
+    #expect(plainDial.reading == 3)
+    // The same on the target's side: the subclass's property is written through its own setter.
+    let source = ReadingDial()
+    let offsetTarget = OffsetReading()
+    offsetTarget.offset = 100
+    (offsetTarget as ReadingBase).bind(\ReadingBase.reading, to: source, \.reading)
+    source.reading = 7
+    #expect(offsetTarget.reading == 7)
+  }
+
   @Test func bindingThroughTheControllerFollowsTheControllersPerson() {
     // seed 000, "Complex KeyPaths": this.firstNameField.bind('text', this, 'person.firstName')
     let controller = PersonController(person: Person(firstName: "Ada", lastName: "Lovelace"))
@@ -291,4 +314,24 @@ struct BindingTests {
 final class Settings {
   var notifications = false
   var volume = 0.0
+}
+
+@KeyValueObservable
+class ReadingBase {
+  var reading = 0
+}
+
+/// Overrides an inherited observable property with one computed from it and another property.
+@KeyValueObservable
+final class OffsetReading: ReadingBase {
+  var offset = 0
+  override var reading: Int {
+    get { super.reading + offset }
+    set { super.reading = newValue - offset }
+  }
+}
+
+@KeyValueObservable
+final class ReadingDial {
+  var reading = 0
 }

@@ -28,6 +28,10 @@ public final class KeyValueRegistrar: Sendable {
 
   /// Reports a read of a property, so a tracked evaluation running on this thread records it.
   ///
+  /// Bindery learns once per class and key path what a property's getter reports (its identifier,
+  /// type and setter): a hand-written conformance must report the same for every object of a class,
+  /// and its `setter` must write the object it is given, never capture one.
+  ///
   /// - Parameters:
   ///   - object: The object read.
   ///   - id: The property's identifier.

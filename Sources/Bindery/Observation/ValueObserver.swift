@@ -226,7 +226,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     for subscriber in stale { subscriber.cancel() }
     for subscriber in fresh { subscriber.storage.add(subscriber) }
     if isCancelled {
+      // Cancelled meanwhile: drop what was kept too (each subscriber holds this observer).
       for subscriber in fresh { subscriber.cancel() }
+      state.withLock { $0.subscribers = [] }
       return value
     }
     if deliverChange {

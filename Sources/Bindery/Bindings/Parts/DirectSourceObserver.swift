@@ -48,9 +48,19 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
       onOwnerDeinit: { [binding] in binding.unbind() },
       deferral: self
     )
-    self.subscriber.withLock { $0 = subscriber }
+    // Kept only while not cancelled: a subscriber kept after `cancel()` would keep this observer (its
+    // deferral), and with it the binding, alive.
+    let kept = self.subscriber.withLock { slot -> Bool in
+      guard !cancelled.load(ordering: .acquiring) else { return false }
+      slot = subscriber
+      return true
+    }
+    guard kept else { return }
     storage.add(subscriber)
-    if cancelled.load(ordering: .acquiring) { subscriber.cancel() }
+    if cancelled.load(ordering: .acquiring) {
+      subscriber.cancel()
+      self.subscriber.withLock { $0 = nil }
+    }
   }
 
   var leaf: ObservedLeaf {

@@ -66,7 +66,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
     }
     if let rawHandler, let keyPath = sourcePath.keyPath {
-      if let known = ObservablePropertyCache.info(for: keyPath), known.memberType == SourceValue.self,
+      if let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
         let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
       {
         // The key path is known to be one observable property of its root: read it untracked.
@@ -90,7 +90,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         let record = records[0]
         list.recycle()
         ObservablePropertyCache.remember(
-          ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath)
+          ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath,
+          of: source)
         let observer = DirectSourceObserver(
           source: source, keyPath: keyPath, id: record.id, setter: record.setter, binding: binding, handler: rawHandler)
         binding.attach(observer, reverse: false)

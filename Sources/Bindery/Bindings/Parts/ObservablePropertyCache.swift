@@ -2,8 +2,9 @@ import Synchronization
 
 /// What one tracked read found out about a key path that is exactly one observable property of its
 /// root (a property of the macro, not a computed one): its identifier, type and setter, which are the
-/// same for every object of the type. Kept per key path, so making a binding asks once per property,
-/// not once per binding.
+/// same for every object of the class. Kept per class and key path (a subclass may override the
+/// property with one that reads more), so making a binding asks once per property, not once per
+/// binding.
 struct ObservablePropertyInfo: @unchecked Sendable {
   let id: PropertyID
   let memberType: Any.Type
@@ -11,26 +12,37 @@ struct ObservablePropertyInfo: @unchecked Sendable {
   let setter: RawSetter?
 }
 
-/// The ``ObservablePropertyInfo`` of the key paths bindings have used, up to ``limit`` of them (key
-/// paths come from code and key tables, so an app uses a bounded number; past the limit, reads are
-/// made afresh).
+/// The ``ObservablePropertyInfo`` of the key paths bindings have used, per class of the object read,
+/// up to ``limit`` of them (key paths come from code and key tables, so an app uses a bounded number;
+/// past the limit, reads are made afresh).
 enum ObservablePropertyCache {
   static let limit = 4_096
   /// Key paths are immutable once made, so the table may be shared between threads.
   private struct Entries: @unchecked Sendable {
-    var byKeyPath: [AnyKeyPath: ObservablePropertyInfo] = [:]
+    var byKey: [Key: ObservablePropertyInfo] = [:]
+  }
+
+  /// The class of the object read (its dynamic type), and the key path.
+  private struct Key: Hashable {
+    let objectClass: ObjectIdentifier
+    let keyPath: AnyKeyPath
   }
 
   private static let entries = Mutex(Entries())
 
-  static func info(for keyPath: AnyKeyPath) -> ObservablePropertyInfo? {
-    entries.withLock { $0.byKeyPath[keyPath] }
+  /// What is known of `keyPath` read on `object`.
+  static func info(for keyPath: AnyKeyPath, of object: AnyObject) -> ObservablePropertyInfo? {
+    let key = Key(objectClass: ObjectIdentifier(type(of: object)), keyPath: keyPath)
+    return entries.withLock { $0.byKey[key] }
   }
 
-  static func remember(_ info: ObservablePropertyInfo, for keyPath: AnyKeyPath) {
+  /// Keeps what a tracked read of `keyPath` on `object` found: one observable property of `object`,
+  /// reached by `keyPath` itself.
+  static func remember(_ info: ObservablePropertyInfo, for keyPath: AnyKeyPath, of object: AnyObject) {
+    let key = Key(objectClass: ObjectIdentifier(type(of: object)), keyPath: keyPath)
     entries.withLock { entries in
-      guard entries.byKeyPath.count < limit else { return }
-      entries.byKeyPath[keyPath] = info
+      guard entries.byKey.count < limit else { return }
+      entries.byKey[key] = info
     }
   }
 }

@@ -10,7 +10,7 @@ struct TargetProperty<Target: AnyObject, Value> {
 
   init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
     self.keyPath = keyPath
-    if let known = ObservablePropertyCache.info(for: keyPath) {
+    if let known = ObservablePropertyCache.info(for: keyPath, of: target) {
       isObservable = true
       id = known.id
       setter = known.memberType == Value.self ? known.setter : nil
@@ -25,9 +25,10 @@ struct TargetProperty<Target: AnyObject, Value> {
     // of its type is written through its own setter.
     setter = record?.memberType == Value.self && record?.keyPath == keyPath ? record?.setter : nil
     if let record, record.keyPath == keyPath {
-      // The key path is the property itself: every object of the type reads the same.
+      // The key path is the property itself: every object of the class reads the same.
       ObservablePropertyCache.remember(
-        ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath)
+        ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath,
+        of: target)
     }
   }
 

@@ -16,10 +16,9 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   /// What a change does (writes the target by address): also what the end of a transaction does.
   private let handler: (RawChange) -> Void
   private let cancelled = Atomic<Bool>(false)
-  /// The subscription, until cancelled (it holds this observer as its deferral: the cycle ends here).
-  private let subscriber = Mutex<Subscriber?>(nil)
-  /// The value before the first change of the current transaction.
-  private let deferredOld = Mutex<DeferredOldValue>(DeferredOldValue())
+  /// The subscription, until cancelled (it holds this observer as its deferral: the cycle ends here),
+  /// and the value before the first change of the current transaction; behind ``withState(_:)``.
+  private let state = Mutex<DirectObserverState>(DirectObserverState())
 
   /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`), with
   /// `handler`; call ``start(storage:)`` next.
@@ -50,17 +49,30 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     )
     // Kept only while not cancelled: a subscriber kept after `cancel()` would keep this observer (its
     // deferral), and with it the binding, alive.
-    let kept = self.subscriber.withLock { slot -> Bool in
+    let kept = withState { state -> Bool in
       guard !cancelled.load(ordering: .acquiring) else { return false }
-      slot = subscriber
+      state.subscriber = subscriber
       return true
     }
     guard kept else { return }
     storage.add(subscriber)
     if cancelled.load(ordering: .acquiring) {
       subscriber.cancel()
-      self.subscriber.withLock { $0 = nil }
+      withState { $0.subscriber = nil }
     }
+  }
+
+  /// Runs `body` with the state locked, telling the thread sanitizer about the lock (it does not see
+  /// `Mutex`'s futex), as ``Locked`` does.
+  private func withState<Result>(_ body: (inout DirectObserverState) -> Result) -> Result {
+    let address = Unmanaged.passUnretained(self).toOpaque()
+    nonisolated(unsafe) var result: Result?
+    state.withLock { state in
+      Sanitizer.acquire(address)
+      result = body(&state)
+      Sanitizer.release(address)
+    }
+    return result.unsafelyUnwrapped
   }
 
   var leaf: ObservedLeaf {
@@ -71,25 +83,25 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
 
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let subscriber = self.subscriber.withLock { subscriber in
-      defer { subscriber = nil }
-      return subscriber
+    let subscriber = withState { state in
+      defer { state.subscriber = nil }
+      return state.subscriber
     }
     subscriber?.cancel()
   }
 
   func deferChange(_ change: RawChange) {
     guard !cancelled.load(ordering: .relaxed) else { return }
-    deferredOld.withLock { deferred in
-      guard !deferred.isSet else { return }
-      deferred = DeferredOldValue(isSet: true, value: change.oldValue(as: Value.self))
+    withState { state in
+      guard !state.deferredOld.isSet else { return }
+      state.deferredOld = DeferredOldValue(isSet: true, value: change.oldValue(as: Value.self))
     }
   }
 
   func flushDeferred() {
-    let old = deferredOld.withLock { deferred in
-      defer { deferred = DeferredOldValue() }
-      return deferred.value
+    let old = withState { state in
+      defer { state.deferredOld = DeferredOldValue() }
+      return state.deferredOld.value
     }
     guard !cancelled.load(ordering: .relaxed), !binding.isUnbound else { return }
     guard let source else {
@@ -104,9 +116,15 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   }
 }
 
-/// The value a ``DirectSourceObserver``'s property had before the first change of a transaction (not
-/// nested in the generic observer, so making one costs no runtime type lookup).
-struct DeferredOldValue: @unchecked Sendable {
+/// What a ``DirectSourceObserver`` keeps behind its lock (not nested in the generic observer, so
+/// making one costs no runtime type lookup).
+struct DirectObserverState: @unchecked Sendable {
+  var subscriber: Subscriber?
+  var deferredOld = DeferredOldValue()
+}
+
+/// The value a ``DirectSourceObserver``'s property had before the first change of a transaction.
+struct DeferredOldValue {
   var isSet = false
   var value: Any?
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What one tracked read found out about a key path that is exactly one observable property of its
 /// root (a property of the macro, not a computed one): its identifier, type and setter, which are the
 /// same for every object of the class. Kept per class and key path (a subclass may override the
@@ -18,7 +16,7 @@ struct ObservablePropertyInfo: @unchecked Sendable {
 enum ObservablePropertyCache {
   static let limit = 4_096
   /// Key paths are immutable once made, so the table may be shared between threads.
-  private struct Entries: @unchecked Sendable {
+  private struct Entries {
     var byKey: [Key: ObservablePropertyInfo] = [:]
   }
 
@@ -28,7 +26,7 @@ enum ObservablePropertyCache {
     let keyPath: AnyKeyPath
   }
 
-  private static let entries = Mutex(Entries())
+  private static let entries = Locked(Entries())
 
   /// What is known of `keyPath` read on `object`.
   static func info(for keyPath: AnyKeyPath, of object: AnyObject) -> ObservablePropertyInfo? {

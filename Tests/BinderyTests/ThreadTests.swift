@@ -88,6 +88,43 @@ struct ThreadTests {
     _ = permanent
   }
 
+  /// One way of observing `counter` and stopping at once, for the test below.
+  enum ObserveAndStop: CaseIterable, Sendable {
+    case keyPath, binding, tracked
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: ObserveAndStop.allCases)
+  func stoppingAnObservationWhileAnotherThreadDeliversToItLeavesNoSubscriber(kind: ObserveAndStop) {
+    let counter = SharedCounter()
+    let mirrors = (0..<3).map { _ in SharedCounter() }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(600))
+    // One thread mutates; three observe and stop at once, over and over, so a delivery (and the
+    // re-evaluation it makes) often runs while the observation is being stopped.
+    onThreads(4) { index in
+      guard index > 0 else {
+        var value = 0
+        while clock.now < deadline {
+          value += 1
+          counter.value = value
+        }
+        return
+      }
+      let mirror = mirrors[index - 1]
+      while clock.now < deadline {
+        switch kind {
+        case .keyPath:
+          observe(counter, \.value) { _ in }.unbind()
+        case .binding:
+          mirror.bind(\.value, to: counter, \.value, options: BindingOptions(direction: .sourceToTarget)).unbind()
+        case .tracked:
+          observe { _ = counter.value } onChange: {}.unbind()
+        }
+      }
+    }
+    #expect(counter.keyValueRegistrar.observerCount == 0)
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func concurrentObserversOfOneObjectAreAllKeptAndAllRemoved() {
     let counter = SharedCounter()

@@ -226,9 +226,14 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     for subscriber in stale { subscriber.cancel() }
     for subscriber in fresh { subscriber.storage.add(subscriber) }
     if isCancelled {
-      // Cancelled meanwhile: drop what was kept too (each subscriber holds this observer).
-      for subscriber in fresh { subscriber.cancel() }
-      state.withLock { $0.subscribers = [] }
+      // Cancelled meanwhile: drop what was added here and everything kept (each subscriber holds this
+      // observer). What is kept is taken and cancelled here, not just dropped: `cancel()` may have set
+      // the flag without having taken it yet.
+      let kept = state.withLock { state in
+        defer { state.subscribers = [] }
+        return state.subscribers
+      }
+      for subscriber in fresh + kept { subscriber.cancel() }
       return value
     }
     if deliverChange {

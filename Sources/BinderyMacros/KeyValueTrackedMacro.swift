@@ -33,7 +33,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
     let getAccessor: AccessorDeclSyntax =
       """
       get {
-        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 }, throughOptional: \\.?.\(identifier))
         return _\(raw: name)
       }
       """
@@ -59,7 +59,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
       let modifyAccessor: AccessorDeclSyntax =
         """
         _modify {
-          self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+          self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 }, throughOptional: \\.?.\(identifier))
           if !self.\(raw: registrar)._hasSubscriptions {
             yield &_\(raw: name)
           } else {
@@ -82,7 +82,7 @@ extension KeyValueTrackedMacro: AccessorMacro {
     let modifyAccessor: AccessorDeclSyntax =
       """
       _modify {
-        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 }, throughOptional: \\.?.\(identifier))
         if self.\(raw: registrar)._canMutateInPlace(\(raw: id)) {
           self.\(raw: registrar).willSet(self, \(raw: id), \\.\(identifier), value: _\(raw: name))
           yield &_\(raw: name)
@@ -157,7 +157,7 @@ extension KeyValueTrackedMacro {
     let registrar = KeyValueObservableMacro.registrarName
     return """
       _modify {
-        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 }, throughOptional: \\.?.\(identifier))
         if !self.\(raw: registrar)._hasSubscriptions {
           yield &_\(raw: name)
         } else if self.\(raw: registrar)._canMutateInPlace(\(raw: id)) {
@@ -251,7 +251,7 @@ extension KeyValueTrackedMacro {
     accessors.append(
       """
       get {
-        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 })
+        self.\(raw: registrar).access(self, \(raw: id), \\.\(identifier), name: "\(raw: name)", setter: { $0.\(identifier) = $1 }, throughOptional: \\.?.\(identifier))
         return _\(raw: name).load()
       }
       """

@@ -47,7 +47,7 @@ struct MacroExpansionTests {
           get {
             self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, name: "firstName", setter: {
                 $0.firstName = $1
-              })
+              }, throughOptional: \\.?.firstName)
             return _firstName
           }
           set {
@@ -62,7 +62,7 @@ struct MacroExpansionTests {
           _modify {
             self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16))), \\.firstName, name: "firstName", setter: {
                 $0.firstName = $1
-              })
+              }, throughOptional: \\.?.firstName)
             if !self.keyValueRegistrar._hasSubscriptions {
               yield &_firstName
             } else {
@@ -283,7 +283,7 @@ struct MacroExpansionTests {
           get {
             self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, name: "tags", setter: {
                 $0.tags = $1
-              })
+              }, throughOptional: \\.?.tags)
             return _tags
           }
           set {
@@ -298,7 +298,7 @@ struct MacroExpansionTests {
           _modify {
             self.keyValueRegistrar.access(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, name: "tags", setter: {
                 $0.tags = $1
-              })
+              }, throughOptional: \\.?.tags)
             if self.keyValueRegistrar._canMutateInPlace(Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16)))) {
               self.keyValueRegistrar.willSet(self, Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16))), \\.tags, value: _tags)
               yield &_tags
@@ -338,7 +338,7 @@ struct MacroExpansionTests {
           get {
             self.keyValueRegistrar.access(self, \(id), \\.members, name: "members", setter: {
                 $0.members = $1
-              })
+              }, throughOptional: \\.?.members)
             return _members
           }
           set {
@@ -354,7 +354,7 @@ struct MacroExpansionTests {
           _modify {
             self.keyValueRegistrar.access(self, \(id), \\.members, name: "members", setter: {
                 $0.members = $1
-              })
+              }, throughOptional: \\.?.members)
             if !self.keyValueRegistrar._hasSubscriptions {
               yield &_members
             } else if self.keyValueRegistrar._canMutateInPlace(\(id)) {

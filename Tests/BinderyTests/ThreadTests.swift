@@ -118,7 +118,10 @@ struct ThreadTests {
         case .binding:
           mirror.bind(\.value, to: counter, \.value, options: BindingOptions(direction: .sourceToTarget)).unbind()
         case .tracked:
-          observe { _ = counter.value } onChange: {}.unbind()
+          observe {
+            _ = counter.value
+          } onChange: {
+          }.unbind()
         }
       }
     }

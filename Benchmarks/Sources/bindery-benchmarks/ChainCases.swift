@@ -23,10 +23,14 @@ func binderyChainRetarget(operations: Int) -> Double {
   grace.firstName = "Grace"
   let people = [ada, grace]
   let field = HeadlessTextField()
-  field.bind(\.text, to: controller, \.person?.firstName)
+  let binding = field.bind(\.text, to: controller, \.person?.firstName)
   let result = measure(operations: operations) { count in
     for index in 0..<count { controller.person = people[index & 1] }
   }
   precondition(field.text == controller.person?.firstName, "the field did not follow the new person")
+  // In a release build too, a chain through an optional is written back at its last property.
+  precondition(binding.direction == .both, "the chain binding is not two-way")
+  field.userDidEdit(text: "Edited")
+  precondition(controller.person?.firstName == "Edited", "an edit did not reach the person")
   return result
 }

@@ -16,17 +16,70 @@ extension ReferenceWritableKeyPath: _BinderyReferenceWritable {
   func _bindery_accepts(_ value: Any) -> Bool { value is Value }
 }
 
+/// One property of a chain of observable properties, as a tracked read recorded it.
+struct ChainHop: Hashable {
+  /// The property's key path from its object.
+  let keyPath: AnyKeyPath
+  /// The same property through an optional of its object (`\.?.name`), when known.
+  let throughOptional: AnyKeyPath?
+
+  init(keyPath: AnyKeyPath, throughOptional: AnyKeyPath?) {
+    self.keyPath = keyPath
+    self.throughOptional = throughOptional
+  }
+
+  static func == (lhs: ChainHop, rhs: ChainHop) -> Bool { lhs.keyPath == rhs.keyPath }
+  func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
+}
+
 enum KeyPathChain {
-  /// Whether `path` is exactly the chain of stored properties `chain` (one key path per object,
-  /// optional hops included), so a write to the last of them is a write through `path`.
+  /// Whether `path` is exactly the chain of observable properties `chain`, read one after another
+  /// (one key path per object, optional hops included), so a change of the last of them is a change
+  /// of `path`'s value, and a write to it is a write through `path`; `nil` when it cannot be told
+  /// (a property that did not say its key path through an optional).
   ///
-  /// Swift makes `\.person?.firstName` read-only; this lets a binding write it anyway, at its leaf.
-  static func matches(_ path: AnyKeyPath, chain: [AnyKeyPath]) -> Bool {
-    guard !chain.isEmpty else { return false }
+  /// Swift makes `\.person?.firstName` read-only; this lets a binding write it anyway, at its leaf,
+  /// and follow it hop by hop. The chain's key paths are appended into one (through an optional after
+  /// an optional hop) and compared with `path`: equal, or of the same types and hash (a key path
+  /// appended after an optional hop differs from the literal only in flags that equality compares).
+  static func matches(_ path: AnyKeyPath, chain: [ChainHop]) -> Bool? {
+    guard let first = chain.first else { return false }
+    var composite = first.keyPath
+    var composed = true
+    for hop in chain.dropFirst() {
+      let afterOptional = type(of: composite).valueType is any _AnyOptional.Type
+      guard let next = afterOptional ? hop.throughOptional : hop.keyPath else {
+        composed = false
+        break
+      }
+      guard let appended = composite.appending(path: next) else { return false }
+      composite = appended
+    }
+    if composed {
+      if composite == path { return true }
+      let compositeType = type(of: composite)
+      let pathType = type(of: path)
+      if compositeType.rootType == pathType.rootType, compositeType.valueType == pathType.valueType,
+        composite.hashValue == path.hashValue
+      {
+        return true
+      }
+    }
+    // Chains that do not compose (a hop that is not optional after an optional one) are compared by
+    // their descriptions, when those name the properties (they do not where symbols are stripped).
+    return matchesByDescription(path, chain: chain.map(\.keyPath)) ?? (composed ? false : nil)
+  }
+
+  /// Whether `path` reads as the chain `chain` in descriptions that name every property; `nil` when a
+  /// description does not name them.
+  private static func matchesByDescription(_ path: AnyKeyPath, chain: [AnyKeyPath]) -> Bool? {
+    let pathDescription = String(describing: path)
+    guard !pathDescription.contains("<computed") else { return nil }
     var expected = ""
     var optionalHop = false
     for (index, keyPath) in chain.enumerated() {
       let description = String(describing: keyPath)
+      guard !description.contains("<computed") else { return nil }
       if index == 0 {
         expected = description
       } else {
@@ -40,6 +93,6 @@ enum KeyPathChain {
       }
     }
     if optionalHop { expected += "?" }
-    return expected == String(describing: path)
+    return expected == pathDescription
   }
 }

@@ -1,5 +1,9 @@
 /// `Optional`, seen from code that holds it as `Any` or knows its type only at run time.
 protocol _AnyOptional {
+  /// The wrapped type (`Optional`'s own generic parameter).
+  associatedtype Wrapped
+  /// The optional holding `some`.
+  init(_ some: Wrapped)
   /// Whether it is `nil`, however deeply it is wrapped in optionals.
   var _isNil: Bool { get }
   /// The wrapped value as `Any`, or `nil`.
@@ -10,6 +14,18 @@ protocol _AnyOptional {
   static var _wrappedType: Any.Type { get }
   /// `nil` of this optional type.
   static var _none: Any { get }
+}
+
+extension _AnyOptional {
+  /// Calls `body` with the address of this optional type holding the value of the wrapped type at
+  /// `wrapped` (a `String` seen as the `String?` a chain with an optional hop reads).
+  ///
+  /// Written on the protocol, where `Self` is the caller's type, so no generic type is looked up on
+  /// the way (it is called for every change of a chain's last property).
+  static func _withLifted(_ wrapped: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
+    let lifted = Self(wrapped.assumingMemoryBound(to: Wrapped.self).pointee)
+    withUnsafePointer(to: lifted) { body(UnsafeRawPointer($0)) }
+  }
 }
 
 extension Optional: _AnyOptional {

@@ -18,10 +18,16 @@ typealias RawSetter = (AnyObject, UnsafeRawPointer) -> Void
 /// The reads recorded by one tracked evaluation.
 @usableFromInline
 final class AccessList {
-  var records: [AccessRecord] = []
+  // A list is used by one thread at a time (its evaluation's): Swift's dynamic exclusivity checks of
+  // these properties would cost more than the reads they record.
+  @exclusivity(unchecked) var records: [AccessRecord] = []
+  /// While setters are recorded, each read's key path through an optional of its object (`\.?.name`),
+  /// one per record: what a chain through an optional is composed of. Kept apart from the records so
+  /// the reads of every other evaluation stay as small as they were.
+  @exclusivity(unchecked) var throughOptionals: [AnyKeyPath?] = []
   /// Whether reads also record the property's setter (an allocation each): only when a binding is made.
   @usableFromInline
-  var recordsSetters = false
+  @exclusivity(unchecked) var recordsSetters = false
 
   @usableFromInline
   func _append(
@@ -31,7 +37,8 @@ final class AccessList {
     keyPath: AnyKeyPath,
     memberType: Any.Type,
     name: StaticString,
-    setter: RawSetter?
+    setter: RawSetter?,
+    throughOptional: AnyKeyPath? = nil
   ) {
     records.append(
       AccessRecord(
@@ -44,6 +51,7 @@ final class AccessList {
         setter: setter
       )
     )
+    if recordsSetters { throughOptionals.append(throughOptional) }
   }
 
   /// The thread whose spare lists this list goes back to.
@@ -86,6 +94,7 @@ final class AccessList {
   /// Empties the list (keeping its capacity) and gives it back to its thread.
   func recycle() {
     records.removeAll(keepingCapacity: true)
+    if !throughOptionals.isEmpty { throughOptionals.removeAll(keepingCapacity: true) }
     guard let context, context === ThreadContext.current, context.spareLists.count < 8 else { return }
     context.spareLists.append(self)
   }
@@ -98,9 +107,21 @@ final class AccessList {
       let record = records[index]
       if records[..<index].contains(where: { $0.storage === record.storage && $0.id == record.id }) {
         records.remove(at: index)
+        if index < throughOptionals.count { throughOptionals.remove(at: index) }
       } else {
         index += 1
       }
+    }
+  }
+}
+
+extension AccessList {
+  /// The reads as hops of a chain, with their key paths through an optional when they were recorded.
+  var chainHops: [ChainHop] {
+    records.indices.map { index in
+      ChainHop(
+        keyPath: records[index].keyPath,
+        throughOptional: index < throughOptionals.count ? throughOptionals[index] : nil)
     }
   }
 }

@@ -39,13 +39,17 @@ public final class KeyValueRegistrar: Sendable {
   ///   - name: The property's name, for readable descriptions of bindings.
   ///   - setter: Writes the property (`{ $0.name = $1 }`); lets bindings write it without a key path.
   ///     Evaluated only while a binding is being made.
+  ///   - throughOptional: The property's key path through an optional of the object (`\.?.name`); lets
+  ///     a binding to a chain through an optional (`\.person?.name`) follow it hop by hop. Evaluated only
+  ///     while a binding is being made.
   @inlinable
   public func access<Object: AnyObject, Member>(
     _ object: Object,
     _ id: PropertyID,
     _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     name: StaticString = "",
-    setter: @autoclosure () -> ((Object, Member) -> Void)? = nil
+    setter: @autoclosure () -> ((Object, Member) -> Void)? = nil,
+    throughOptional: @autoclosure () -> KeyPath<Object?, Member?>? = nil
   ) {
     guard let list = ThreadContext._currentTracking else { return }
     list._append(
@@ -60,7 +64,47 @@ public final class KeyValueRegistrar: Sendable {
           { object, value in
             setter(unsafeDowncast(object, to: Object.self), value.assumingMemoryBound(to: Member.self).pointee)
           }
-        } : nil
+        } : nil,
+      throughOptional: list.recordsSetters ? throughOptional() : nil
+    )
+  }
+
+  /// Reports a read of a property whose value is optional, so a tracked evaluation running on this
+  /// thread records it; `throughOptional` is its key path through an optional of the object, which
+  /// optional chaining flattens (`\.?.person` reads a `Person?`).
+  ///
+  /// - Parameters:
+  ///   - object: The object read.
+  ///   - id: The property's identifier.
+  ///   - keyPath: The property's key path; evaluated only while tracking.
+  ///   - name: The property's name, for readable descriptions of bindings.
+  ///   - setter: Writes the property; evaluated only while a binding is being made.
+  ///   - throughOptional: The property's key path through an optional of the object (`\.?.person`);
+  ///     evaluated only while a binding is being made.
+  @inlinable
+  public func access<Object: AnyObject, Wrapped>(
+    _ object: Object,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Wrapped?>,
+    name: StaticString = "",
+    setter: @autoclosure () -> ((Object, Wrapped?) -> Void)? = nil,
+    throughOptional: @autoclosure () -> KeyPath<Object?, Wrapped?>
+  ) {
+    guard let list = ThreadContext._currentTracking else { return }
+    list._append(
+      storage: storage,
+      id: id,
+      object: object,
+      keyPath: keyPath(),
+      memberType: Wrapped?.self,
+      name: name,
+      setter: list.recordsSetters
+        ? setter().map { setter in
+          { object, value in
+            setter(unsafeDowncast(object, to: Object.self), value.assumingMemoryBound(to: Wrapped?.self).pointee)
+          }
+        } : nil,
+      throughOptional: list.recordsSetters ? throughOptional() : nil
     )
   }
 

@@ -3,7 +3,7 @@
 struct ObservedLeaf {
   weak var object: AnyObject?
   var keyPath: AnyKeyPath?
-  var chain: [AnyKeyPath] = []
+  var chain: [ChainHop] = []
   var setter: RawSetter?
   var memberType: Any.Type?
 }

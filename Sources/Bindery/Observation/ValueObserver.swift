@@ -8,6 +8,10 @@ import Synchronization
 ///   registrar's values, with no re-evaluation;
 /// - tracked: anything else (a chain, a computed property, a closure); each change re-evaluates with
 ///   tracked reads and re-subscribes if the reads changed (so `controller.person = other` re-targets).
+///   When the value is a chain of observable properties that is exactly the observed key path
+///   (`\.person?.firstName`) and a raw handler is set, a change of the chain's last property goes by
+///   address to that handler, with no re-evaluation; a change of an earlier hop re-evaluates and
+///   subscribes afresh only from the first hop whose object changed.
 final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource, @unchecked Sendable {
   typealias Delivery = (_ old: Value?, _ new: Value, _ kind: ChangeKind) -> Void
 
@@ -19,6 +23,11 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
 
   private struct State {
     var subscribers: [Subscriber] = []
+    /// In chain mode, the subscriber of the chain's last property (its handler delivers by address).
+    var leafSubscriber: Subscriber?
+    /// Whether `subscribers` all re-evaluate on a change (but `leafSubscriber`), so a re-target may
+    /// keep those of the hops before the one that changed.
+    var reusable = false
     var lastValue: LastValue<Value>
     var leaf = ObservedLeaf()
     /// In direct mode, the value before the first change of the current transaction.
@@ -43,6 +52,15 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   private let onRootDeinit: (() -> Void)?
   private let cancelled = Atomic<Bool>(false)
   private let isDirect = Atomic<Bool>(false)
+  /// Counts re-subscriptions in chain mode: a change of the last property delivers only if no
+  /// re-target happened since its subscriber was made (another thread may re-target meanwhile).
+  private let leafGeneration = Atomic<UInt64>(0)
+  /// Whether a change of a chain's last property was delivered by address since the last evaluation
+  /// (so the kept value is out of date, and the next evaluation delivers whatever it finds).
+  private let leafDelivered = Atomic<Bool>(false)
+  /// Whether the observed key path was found to read more than a chain of observable properties (a
+  /// computed property), so later evaluations do not ask again.
+  private let isNeverChain = Atomic<Bool>(false)
   /// Whether values may be objects, kept weakly as the last value (see ``LastValue``).
   private let holdsObjects: Bool
   private let state: Locked<State>
@@ -178,15 +196,24 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   ///
   /// When the reads are the same as last time (the common case), nothing is allocated.
   @discardableResult
-  private func reevaluate(deliverChange: Bool, recordingSetters: Bool = false) -> Value? {
+  private func reevaluate(deliverChange: Bool, recordingSetters: Bool = false, forgetting: Bool = false) -> Value? {
+    // Read before evaluating: a change of a chain's last property delivered after this is seen next time.
+    let forgetsLastValue =
+      leafDelivered.load(ordering: .relaxed) && leafDelivered.exchange(false, ordering: .acquiringAndReleasing)
+      || forgetting
     let (evaluated, list) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
-    return settle(evaluated, list, deliverChange: deliverChange)
+    return settle(evaluated, list, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
   }
 
   /// Re-subscribes where the reads of an evaluation (`list`, recycled here) changed, and delivers its
   /// result if it changed.
   @discardableResult
-  private func settle(_ evaluated: Value?, _ list: AccessList, deliverChange: Bool) -> Value? {
+  private func settle(
+    _ evaluated: Value?,
+    _ list: AccessList,
+    deliverChange: Bool,
+    forgetsLastValue: Bool = false
+  ) -> Value? {
     defer { list.recycle() }
     guard let value = evaluated else {
       rootDidDeinit()
@@ -199,20 +226,43 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     let direct =
       directKeyPath != nil && records.count == 1 && rootIdentifier == ObjectIdentifier(records[0].object)
       && records[0].memberType == Value.self && records[0].keyPath == directKeyPath
+    // Whether the reads form a chain is asked only when they changed (a re-target, or the first time):
+    // not on every re-evaluation of a computed property.
+    let chain =
+      direct || rawDirectHandler == nil || records.count < 2 || isNeverChain.load(ordering: .relaxed)
+      ? nil : chainLeaf(of: records, list)
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
     let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place
+    var forgets = forgetsLastValue
     let old: Value? = state.withLock { state in
       defer { state.lastValue.store(keepsValue ? value : nil, holdingObjects: holdsObjects) }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
-        stale = state.subscribers
-        fresh = makeSubscribers(for: records, direct: direct)
-        state.subscribers = fresh
+        // A chain re-targeted delivers its value even when equal to the one kept: a change of the old
+        // object's last property may have been delivered since.
+        if chain != nil || state.leafSubscriber != nil { forgets = true }
+        // Hops before the first that changed keep their subscribers (they re-evaluate on a change).
+        var kept = 0
+        if state.reusable, !direct, !wantsPrior {
+          while kept < min(state.subscribers.count, records.count), kept < records.count - (chain == nil ? 0 : 1) {
+            let subscriber = state.subscribers[kept]
+            guard subscriber !== state.leafSubscriber, subscriber.storage === records[kept].storage,
+              subscriber.key.id == records[kept].id
+            else { break }
+            kept += 1
+          }
+        }
+        stale = Array(state.subscribers[kept...])
+        let generation = leafGeneration.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        fresh = makeSubscribers(for: records[kept...], direct: direct, chain: chain, generation: generation)
+        state.subscribers = Array(state.subscribers[..<kept]) + fresh
+        state.leafSubscriber = chain == nil ? nil : fresh.last
+        state.reusable = !direct && !wantsPrior
         if let last = records.last {
           state.leaf = ObservedLeaf(
             object: last.object,
             keyPath: last.keyPath,
-            chain: records.map(\.keyPath),
+            chain: list.chainHops,
             setter: last.setter,
             memberType: last.memberType
           )
@@ -220,6 +270,9 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
           state.leaf = ObservedLeaf()
         }
       }
+      // A change of the last property delivered meanwhile (before this re-target was counted) also
+      // makes the kept value out of date (sequentially consistent with the delivery's own check).
+      if forgets || leafDelivered.load(ordering: .sequentiallyConsistent) { return nil }
       return state.lastValue.value
     }
     isDirect.store(direct, ordering: .relaxed)
@@ -243,17 +296,30 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     return value
   }
 
-  private func makeSubscribers(for records: [AccessRecord], direct: Bool) -> [Subscriber] {
+  private func makeSubscribers(
+    for records: ArraySlice<AccessRecord>,
+    direct: Bool,
+    chain: ChainLeaf?,
+    generation: UInt64
+  ) -> [Subscriber] {
     var subscribers: [Subscriber] = []
     let raw = direct ? rawDirectHandler : nil
-    for record in records {
+    for (index, record) in zip(records.indices, records) {
       let isRoot = rootIdentifier == ObjectIdentifier(record.object)
       let ownerGone: (() -> Void)? = isRoot ? { [self] in self.rootDidDeinit() } : nil
+      var handler: (RawChange) -> Void
+      if let raw {
+        handler = raw
+      } else if let chain, index == records.endIndex - 1 {
+        handler = { [self] change in self.deliverLeaf(change, chain, generation: generation) }
+      } else {
+        handler = { [self] change in self.handle(change, channel: .change) }
+      }
       subscribers.append(
         Subscriber(
           key: SlotKey(id: record.id, channel: .change),
           storage: record.storage,
-          handler: raw ?? { [self] change in self.handle(change, channel: .change) },
+          handler: handler,
           onOwnerDeinit: ownerGone,
           deferral: self,
           needsOldValue: direct && needsOldValue
@@ -272,6 +338,69 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     return subscribers
   }
 
+  // MARK: Chains
+
+  /// Whether `records` are a chain of observable properties that is exactly the observed key path,
+  /// each read on the object the one before it returned, ending in the observed value's type (or its
+  /// wrapped type, under an optional hop); only for a raw handler.
+  private func chainLeaf(of records: [AccessRecord], _ list: AccessList) -> ChainLeaf? {
+    guard rawDirectHandler != nil, !wantsPrior, let directKeyPath, records.count >= 2, let last = records.last,
+      rootIdentifier == ObjectIdentifier(records[0].object)
+    else { return nil }
+    var lift: (any _AnyOptional.Type)?
+    if last.memberType != Value.self {
+      guard let optional = Value.self as? any _AnyOptional.Type, optional._wrappedType == last.memberType else {
+        return nil
+      }
+      lift = optional
+    }
+    var isChain = KeyPathChainCache.isChain(directKeyPath, chain: list.chainHops)
+    if isChain == nil {
+      // Read while no binding was being made (a re-target to a chain not seen before): read once more,
+      // recording what the hops say of themselves.
+      let (_, reread) = AccessList.tracking(recordingSetters: true) { _ = evaluate() }
+      let again = reread.chainHops
+      reread.recycle()
+      if again.map(\.keyPath) == records.map(\.keyPath) {
+        isChain = KeyPathChainCache.isChain(directKeyPath, chain: again)
+      }
+    }
+    guard let isChain, isChain else {
+      // A key path that is not a chain of the properties it reads with every hop there never is one
+      // (a subclass overriding a property is rare; it is then read as a computed property).
+      if isChain == false { isNeverChain.store(true, ordering: .relaxed) }
+      return nil
+    }
+    return ChainLeaf(leafType: ObjectIdentifier(last.memberType), lift: lift)
+  }
+
+  /// A change of a chain's last property: by address to the raw handler, as the chain's value.
+  ///
+  /// Dropped when a re-target made its subscriber stale; when a re-target happens while it is being
+  /// delivered (on another thread), the chain is evaluated again afterwards, so the new object's value
+  /// is the last one written.
+  private func deliverLeaf(_ change: RawChange, _ chain: ChainLeaf, generation: UInt64) {
+    guard !isCancelled, change.valueType == chain.leafType, let raw = rawDirectHandler,
+      leafGeneration.load(ordering: .acquiring) == generation
+    else { return }
+    if !leafDelivered.load(ordering: .relaxed) { leafDelivered.store(true, ordering: .sequentiallyConsistent) }
+    if let lift = chain.lift {
+      lift._withLifted(change.newValue) { pointer in
+        raw(RawChange(id: change.id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
+      }
+    } else {
+      raw(change)
+    }
+    if leafGeneration.load(ordering: .sequentiallyConsistent) != generation { deliverAfterRetarget() }
+  }
+
+  /// Evaluates the chain again after a change of its last property raced a re-target (kept out of
+  /// ``deliverLeaf(_:_:generation:)``: its result's type would be looked up on every change).
+  @inline(never)
+  private func deliverAfterRetarget() {
+    reevaluate(deliverChange: true, forgetting: true)
+  }
+
   private func rootDidDeinit() {
     guard !isCancelled else { return }
     cancel()
@@ -288,4 +417,13 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     }
     return true
   }
+}
+
+/// What a ``ValueObserver`` in chain mode needs to deliver a change of a chain's last property as the
+/// chain's value (not nested in the generic observer, so using one costs no runtime type lookup).
+struct ChainLeaf {
+  /// The last property's type.
+  let leafType: ObjectIdentifier
+  /// The observed value's type, when it is the last property's type made optional by an optional hop.
+  let lift: (any _AnyOptional.Type)?
 }

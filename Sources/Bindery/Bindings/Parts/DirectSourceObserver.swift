@@ -76,7 +76,9 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   }
 
   var leaf: ObservedLeaf {
-    ObservedLeaf(object: source, keyPath: keyPath, chain: [keyPath], setter: setter, memberType: Value.self)
+    ObservedLeaf(
+      object: source, keyPath: keyPath, chain: [ChainHop(keyPath: keyPath, throughOptional: nil)], setter: setter,
+      memberType: Value.self)
   }
 
   var isDirectMode: Bool { true }

@@ -28,7 +28,8 @@ struct SourceWriter<Source: AnyObject, Value> {
     self.directSetter = single ? leaf.setter : nil
     self.writableKeyPath = sourceKeyPath as? ReferenceWritableKeyPath<Source, Value>
     self.isChain =
-      directSetter == nil && writableKeyPath == nil && KeyPathChain.matches(sourceKeyPath, chain: leaf.chain)
+      directSetter == nil && writableKeyPath == nil
+      && KeyPathChainCache.isChain(sourceKeyPath, chain: leaf.chain) == true
   }
 
   /// Whether the path can be written at all.

@@ -1,0 +1,272 @@
+import Bindery
+import BinderyControls
+import BinderyTestKit
+import Dispatch
+import Foundation
+import Testing
+
+/// An address, at the end of a three-hop chain.
+@KeyValueObservable
+final class ChainAddress {
+  var city: String
+
+  init(city: String) {
+    self.city = city
+  }
+}
+
+/// A resident with an optional address and an address that is always there, and computed properties
+/// that read one stored property of their own type (so a change of it is not their value).
+@KeyValueObservable
+final class ChainResident {
+  var name: String
+  var address: ChainAddress?
+  var home: ChainAddress
+
+  var shout: String { name.uppercased() }
+  var displayName: String { name.isEmpty ? "Anonymous" : name }
+
+  init(name: String, city: String = "London") {
+    self.name = name
+    self.address = ChainAddress(city: city)
+    self.home = ChainAddress(city: city)
+  }
+}
+
+/// What is selected: a resident that may be missing, and one that is always there.
+@KeyValueObservable
+final class ChainSelection {
+  var resident: ChainResident?
+  var current: ChainResident
+
+  init(resident: ChainResident?, current: ChainResident = ChainResident(name: "Current")) {
+    self.resident = resident
+    self.current = current
+  }
+}
+
+/// A controller written without the macro, which counts the reads of its person: a change at the end
+/// of a chain through it is delivered without reading it again.
+final class ReadCountingController: KeyValueObservable {
+  let keyValueRegistrar = KeyValueRegistrar()
+  static let personID = PropertyID("person")
+  private var _person: Person?
+  private(set) var personReads = 0
+
+  var person: Person? {
+    get {
+      personReads += 1
+      keyValueRegistrar.access(
+        self, Self.personID, \.person, name: "person", setter: { $0.person = $1 }, throughOptional: \.?.person)
+      return _person
+    }
+    set {
+      let old = _person
+      _person = newValue
+      keyValueRegistrar.didSet(self, Self.personID, \.person, from: old, to: newValue)
+    }
+  }
+
+  init(person: Person?) {
+    _person = person
+  }
+}
+
+@Suite("Chains of key paths")
+struct ChainTests {
+  @Test func aChangeAtTheEndOfAChainThroughAnOptionalReachesTheTarget() {
+    let person = Person(firstName: "Ada")
+    let controller = PersonController(person: person)
+    let field = HeadlessTextField()
+    field.bind(\.text, to: controller, \.person?.firstName)
+    #expect(field.text == "Ada")
+    person.firstName = "Grace"
+    #expect(field.text == "Grace")
+    person.firstName = "Hedy"
+    #expect(field.text == "Hedy")
+  }
+
+  @Test func aChangeAtTheEndOfAChainIsDeliveredWithoutReadingTheChainAgain() {
+    let person = Person(firstName: "Ada")
+    let controller = ReadCountingController(person: person)
+    let field = HeadlessTextField()
+    field.bind(\.text, to: controller, \.person?.firstName)
+    let readsAfterBinding = controller.personReads
+    for name in ["Grace", "Hedy", "Ada"] { person.firstName = name }
+    #expect(field.text == "Ada")
+    #expect(controller.personReads == readsAfterBinding, "each hop has its own subscription")
+    controller.person = Person(firstName: "Grace")
+    #expect(field.text == "Grace")
+    #expect(controller.personReads > readsAfterBinding, "a change of a hop reads the chain again")
+  }
+
+  @Test func replacingAnObjectInTheMiddleFollowsTheNewOneAndIgnoresTheOld() {
+    let ada = Person(firstName: "Ada")
+    let grace = Person(firstName: "Grace")
+    let controller = PersonController(person: ada)
+    let field = HeadlessTextField()
+    field.bind(\.text, to: controller, \.person?.firstName)
+    controller.person = grace
+    #expect(field.text == "Grace")
+    ada.firstName = "Old"
+    #expect(field.text == "Grace", "a change of the object the chain left must not reach the target")
+    grace.firstName = "Grace Hopper"
+    #expect(field.text == "Grace Hopper")
+    controller.person = ada
+    #expect(field.text == "Old")
+    #expect(grace.keyValueRegistrar.observerCount == 0, "the chain let go of the object it left")
+  }
+
+  @Test func aChainThatIsNilWhenBoundIsFollowedOnceItResolvesAndAgainWhenItBreaks() {
+    let controller = PersonController(person: nil)
+    let field = HeadlessTextField()
+    field.bind(\.text, to: controller, \.person?.firstName)
+    #expect(field.text == nil)
+    let person = Person(firstName: "Ada")
+    controller.person = person
+    #expect(field.text == "Ada")
+    person.firstName = "Grace"
+    #expect(field.text == "Grace")
+    controller.person = nil
+    #expect(field.text == nil)
+    person.firstName = "Gone"
+    #expect(field.text == nil)
+    #expect(person.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test func aComputedPropertyAtTheEndOfAChainIsReadWholeNotAsThePropertyItReads() {
+    let resident = ChainResident(name: "ada")
+    let selection = ChainSelection(resident: resident)
+    let shouted = HeadlessLabel()
+    let displayed = HeadlessLabel()
+    shouted.bind(\.text, to: selection, \.resident?.shout)
+    displayed.bind(\.text, to: selection, \.resident?.displayName)
+    #expect(shouted.text == "ADA")
+    #expect(displayed.text == "ada")
+    resident.name = "grace"
+    #expect(shouted.text == "GRACE")
+    resident.name = ""
+    #expect(displayed.text == "Anonymous")
+  }
+
+  @Test func threeHopsThroughOptionalsFollowEveryHop() {
+    let first = ChainResident(name: "Ada", city: "London")
+    let selection = ChainSelection(resident: first)
+    let label = HeadlessLabel()
+    label.bind(\.text, to: selection, \.resident?.address?.city)
+    #expect(label.text == "London")
+    first.address?.city = "Paris"
+    #expect(label.text == "Paris")
+    let oldAddress = first.address
+    first.address = ChainAddress(city: "Rome")
+    #expect(label.text == "Rome")
+    oldAddress?.city = "Ignored"
+    #expect(label.text == "Rome")
+    selection.resident = ChainResident(name: "Grace", city: "New York")
+    #expect(label.text == "New York")
+    first.address?.city = "Ignored too"
+    #expect(label.text == "New York")
+    selection.resident?.address = nil
+    #expect(label.text == nil)
+  }
+
+  @Test func aChainWithNoOptionalHopFollowsEveryHop() {
+    let selection = ChainSelection(resident: nil, current: ChainResident(name: "Ada", city: "London"))
+    let label = HeadlessLabel()
+    label.bind(\.text, to: .keyPath(selection, \.current.home.city))
+    #expect(label.text == "London")
+    selection.current.home.city = "Paris"
+    #expect(label.text == "Paris")
+    let previous = selection.current
+    selection.current = ChainResident(name: "Grace", city: "New York")
+    #expect(label.text == "New York")
+    previous.home.city = "Ignored"
+    #expect(label.text == "New York")
+  }
+
+  @Test func editsGoThroughAChainToTheObjectItReachesNow() {
+    let first = ChainResident(name: "Ada", city: "London")
+    let second = ChainResident(name: "Grace", city: "New York")
+    let selection = ChainSelection(resident: first)
+    let field = HeadlessTextField()
+    field.bind(\.text, to: selection, \.resident?.address?.city)
+    field.userDidEdit(text: "Paris")
+    #expect(first.address?.city == "Paris")
+    selection.resident = second
+    #expect(field.text == "New York")
+    field.userDidEdit(text: "Boston")
+    #expect(second.address?.city == "Boston")
+    #expect(first.address?.city == "Paris")
+  }
+
+  @Test func aTransactionWritesTheEndOfAChainOnceWithItsFinalValue() {
+    let person = Person(firstName: "Ada")
+    let controller = PersonController(person: person)
+    let field = CountingField()
+    field.bind(\.text, to: controller, \.person?.firstName)
+    let before = field.setCount
+    withCoalescedChanges {
+      person.firstName = "Grace"
+      person.firstName = "Hedy"
+    }
+    #expect(field.text == "Hedy")
+    #expect(field.setCount == before + 1)
+  }
+
+  @Test func aChainLetsEveryObjectGoAndUnbindsWhenItsTargetGoes() {
+    let tracker = LifetimeTracker()
+    let controller = PersonController(person: Person(firstName: "Ada"))
+    let person = controller.person
+    do {
+      let field = tracker.track(HeadlessTextField())
+      field.bind(\.text, to: controller, \.person?.firstName)
+      person?.firstName = "Grace"
+      #expect(field.text == "Grace")
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    person?.firstName = "Hedy"  // nothing to deliver to
+    #expect(controller.keyValueRegistrar.observerCount == 0)
+    #expect(person?.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func reTargetingWhileAnotherThreadWritesTheOldObjectEndsOnTheNewObjectsValue() {
+    // Person is not Sendable; its properties are safe to write from any thread (the core's promise).
+    nonisolated(unsafe) let people = (0..<2).map { Person(firstName: "Person \($0)") }
+    let controller = PersonController(person: people[0])
+    let field = HeadlessTextField()
+    field.bind(\.text, to: controller, \.person?.firstName)
+    let stop = ManagedFlag()
+    let done = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      var round = 0
+      while !stop.isSet {
+        round += 1
+        // Writes both people: one of them is always the object the chain just left.
+        people[round & 1].firstName = "Person \(round & 1) #\(round)"
+      }
+      done.signal()
+    }
+    writer.start()
+    for round in 0..<2_000 {
+      controller.person = people[round & 1]
+    }
+    stop.set()
+    done.wait()
+    // Once the writer stopped, the field shows the current person's name, whatever it raced.
+    let expected = controller.person?.firstName
+    #expect(field.text == expected)
+    controller.person?.firstName = "Final"
+    #expect(field.text == "Final")
+  }
+}
+
+/// A flag shared between threads.
+private final class ManagedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+
+  func set() { lock.withLock { value = true } }
+}

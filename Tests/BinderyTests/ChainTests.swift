@@ -231,11 +231,15 @@ struct ChainTests {
 
   @Test(.timeLimit(.minutes(1)))
   func reTargetingWhileAnotherThreadWritesTheOldObjectEndsOnTheNewObjectsValue() {
-    // Person is not Sendable; its properties are safe to write from any thread (the core's promise).
-    nonisolated(unsafe) let people = (0..<2).map { Person(firstName: "Person \($0)") }
-    let controller = PersonController(person: people[0])
-    let field = HeadlessTextField()
-    field.bind(\.text, to: controller, \.person?.firstName)
+    let people = (0..<2).map { index in
+      let person = SharedPerson()
+      person.name = "Person \(index)"
+      return person
+    }
+    let holder = SharedPersonHolder()
+    holder.person = people[0]
+    let label = SharedLabel()
+    label.bind(\.text, to: holder, \.person?.name)
     let stop = ManagedFlag()
     let done = DispatchSemaphore(value: 0)
     let writer = Thread {
@@ -243,22 +247,40 @@ struct ChainTests {
       while !stop.isSet {
         round += 1
         // Writes both people: one of them is always the object the chain just left.
-        people[round & 1].firstName = "Person \(round & 1) #\(round)"
+        people[round & 1].name = "Person \(round & 1) #\(round)"
       }
       done.signal()
     }
     writer.start()
     for round in 0..<2_000 {
-      controller.person = people[round & 1]
+      holder.person = people[round & 1]
     }
     stop.set()
     done.wait()
-    // Once the writer stopped, the field shows the current person's name, whatever it raced.
-    let expected = controller.person?.firstName
-    #expect(field.text == expected)
-    controller.person?.firstName = "Final"
-    #expect(field.text == "Final")
+    // Once the writer stopped, the label shows the current person's name, whatever it raced.
+    #expect(label.text == holder.person?.name)
+    holder.person?.name = "Final"
+    #expect(label.text == "Final")
   }
+}
+
+/// A person safe to share between threads (the macro keeps a `Sendable` class's properties behind a
+/// lock).
+@KeyValueObservable
+final class SharedPerson: Sendable {
+  var name = ""
+}
+
+/// Holds a person that another thread may replace.
+@KeyValueObservable
+final class SharedPersonHolder: Sendable {
+  var person: SharedPerson? = nil
+}
+
+/// A label safe to write from any thread.
+@KeyValueObservable
+final class SharedLabel: Sendable {
+  var text: String?
 }
 
 /// A flag shared between threads.

@@ -213,15 +213,21 @@ struct ChainTests {
     #expect(field.setCount == before + 1)
   }
 
-  @Test func aChainLetsEveryObjectGoAndUnbindsWhenItsTargetGoes() {
+  @Test func aChainLetsEveryObjectGoAndItsBindingWhenUnboundOrWhenItsTargetGoes() {
     let tracker = LifetimeTracker()
     let controller = PersonController(person: Person(firstName: "Ada"))
     let person = controller.person
     do {
       let field = tracker.track(HeadlessTextField())
-      field.bind(\.text, to: controller, \.person?.firstName)
+      // A label: one-way, so its binding has no reverse path that would end it differently.
+      let label = tracker.track(HeadlessLabel())
+      tracker.track(label.bind(\.text, to: controller, \.person?.firstName))
+      tracker.track(field.bind(\.text, to: controller, \.person?.firstName))
       person?.firstName = "Grace"
       #expect(field.text == "Grace")
+      #expect(label.text == "Grace")
+      let other = tracker.track(HeadlessTextField())
+      tracker.track(other.bind(\.text, to: controller, \.person?.firstName)).unbind()
     }
     #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
     person?.firstName = "Hedy"  // nothing to deliver to

@@ -129,7 +129,10 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let subscribers = state.withLock { state in
-      defer { state.subscribers = [] }
+      defer {
+        state.subscribers = []
+        state.leafSubscriber = nil  // it holds this observer: the cycle ends here
+      }
       return state.subscribers
     }
     for subscriber in subscribers { subscriber.cancel() }
@@ -283,7 +286,10 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       // observer). What is kept is taken and cancelled here, not just dropped: `cancel()` may have set
       // the flag without having taken it yet.
       let kept = state.withLock { state in
-        defer { state.subscribers = [] }
+        defer {
+          state.subscribers = []
+          state.leafSubscriber = nil  // it holds this observer: the cycle ends here
+        }
         return state.subscribers
       }
       for subscriber in fresh + kept { subscriber.cancel() }

@@ -51,22 +51,7 @@ public final class KeyValueRegistrar: Sendable {
     setter: @autoclosure () -> ((Object, Member) -> Void)? = nil,
     throughOptional: @autoclosure () -> KeyPath<Object?, Member?>? = nil
   ) {
-    guard let list = ThreadContext._currentTracking else { return }
-    list._append(
-      storage: storage,
-      id: id,
-      object: object,
-      keyPath: keyPath(),
-      memberType: Member.self,
-      name: name,
-      setter: list.recordsSetters
-        ? setter().map { setter in
-          { object, value in
-            setter(unsafeDowncast(object, to: Object.self), value.assumingMemoryBound(to: Member.self).pointee)
-          }
-        } : nil,
-      throughOptional: list.recordsSetters ? throughOptional() : nil
-    )
+    _record(object, id, keyPath(), name: name, setter: setter(), throughOptional: throughOptional())
   }
 
   /// Reports a read of a property whose value is optional, so a tracked evaluation running on this
@@ -90,18 +75,32 @@ public final class KeyValueRegistrar: Sendable {
     setter: @autoclosure () -> ((Object, Wrapped?) -> Void)? = nil,
     throughOptional: @autoclosure () -> KeyPath<Object?, Wrapped?>
   ) {
+    _record(object, id, keyPath(), name: name, setter: setter(), throughOptional: throughOptional())
+  }
+
+  /// What both `access` methods do: records the read in the evaluation tracking this thread, if any,
+  /// with the setter and the key path through an optional while a binding is being made.
+  @inlinable
+  func _record<Object: AnyObject, Member>(
+    _ object: Object,
+    _ id: PropertyID,
+    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
+    name: StaticString,
+    setter: @autoclosure () -> ((Object, Member) -> Void)?,
+    throughOptional: @autoclosure () -> AnyKeyPath?
+  ) {
     guard let list = ThreadContext._currentTracking else { return }
     list._append(
       storage: storage,
       id: id,
       object: object,
       keyPath: keyPath(),
-      memberType: Wrapped?.self,
+      memberType: Member.self,
       name: name,
       setter: list.recordsSetters
         ? setter().map { setter in
           { object, value in
-            setter(unsafeDowncast(object, to: Object.self), value.assumingMemoryBound(to: Wrapped?.self).pointee)
+            setter(unsafeDowncast(object, to: Object.self), value.assumingMemoryBound(to: Member.self).pointee)
           }
         } : nil,
       throughOptional: list.recordsSetters ? throughOptional() : nil

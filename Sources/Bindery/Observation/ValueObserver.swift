@@ -231,9 +231,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       && records[0].memberType == Value.self && records[0].keyPath == directKeyPath
     // Whether the reads form a chain is asked only when they changed (a re-target, or the first time):
     // not on every re-evaluation of a computed property.
-    let chain =
-      direct || rawDirectHandler == nil || records.count < 2 || isNeverChain.load(ordering: .relaxed)
-      ? nil : chainLeaf(of: records, list)
+    let chain = direct || isNeverChain.load(ordering: .relaxed) ? nil : chainLeaf(of: records, list)
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
     let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place

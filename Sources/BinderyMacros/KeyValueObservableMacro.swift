@@ -92,7 +92,8 @@ extension KeyValueObservableMacro: MemberMacro {
           property.isolatingAttribute == nil, !property.isUnavailable
         else { continue }
         let label = property.hasRestrictedSetter ? "readOnly: " : ""
-        let entry = "Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name))"
+        let entry =
+          "Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name), throughOptional: \\\(typeName)?.?.\(name))"
         if property.isDeprecated {
           deprecated.append(
             property.availabilityCondition.map { "if \($0) { keys.append(\(entry)) }" } ?? "keys.append(\(entry))")

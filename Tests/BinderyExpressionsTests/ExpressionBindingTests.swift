@@ -56,6 +56,21 @@ struct ExpressionBindingTests {
     #expect(!firstNameField.isEnabled)
   }
 
+  @Test func aKeyPathExpressionBoundBeforeItsObjectExistsWritesOnceItDoes() throws {
+    let controller = PersonViewController()
+    let field = HeadlessTextField()
+    let binding = try field.bind(\.text, to: .expression(controller, "person.firstName"))
+    #expect(binding.direction == .both)
+    #expect(binding.description.contains("PersonViewController.person.firstName"))
+    let person = Person(firstName: "Ada")
+    controller.person = person
+    #expect(field.text == "Ada")
+    field.userDidEdit(text: "Augusta")
+    #expect(person.firstName == "Augusta")
+    person.firstName = "Grace"
+    #expect(field.text == "Grace")
+  }
+
   @Test func negationOfABooleanKeyPathIsTwoWay() throws {
     let controller = PersonViewController()
     let notSaving = HeadlessSwitch()

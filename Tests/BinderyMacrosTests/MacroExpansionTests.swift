@@ -115,11 +115,11 @@ struct MacroExpansionTests {
           /// The properties of this class that can be reached by name (string key paths, spec files).
           public nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
             Bindery.KeyValueKeyTable(Person.self, keys: [
-              Bindery.KeyValueKey("name", \\Person.name),
-              Bindery.KeyValueKey("id", \\Person.id),
-              Bindery.KeyValueKey("fullName", \\Person.fullName),
-              Bindery.KeyValueKey("cache", \\Person.cache),
-              Bindery.KeyValueKey("note", \\Person.note),
+              Bindery.KeyValueKey("name", \\Person.name, throughOptional: \\Person?.?.name),
+              Bindery.KeyValueKey("id", \\Person.id, throughOptional: \\Person?.?.id),
+              Bindery.KeyValueKey("fullName", \\Person.fullName, throughOptional: \\Person?.?.fullName),
+              Bindery.KeyValueKey("cache", \\Person.cache, throughOptional: \\Person?.?.cache),
+              Bindery.KeyValueKey("note", \\Person.note, throughOptional: \\Person?.?.note),
             ])
           }
         }
@@ -234,7 +234,7 @@ struct MacroExpansionTests {
           /// The properties of this class that can be reached by name (string key paths, spec files).
           override nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
             Bindery.KeyValueKeyTable(Truck.self, keys: [
-              Bindery.KeyValueKey("load", \\Truck.load),
+              Bindery.KeyValueKey("load", \\Truck.load, throughOptional: \\Truck?.?.load),
             ], inheriting: super.keyValueKeys)
           }
         }

@@ -72,6 +72,18 @@ final class ReadCountingController: KeyValueObservable {
   }
 }
 
+/// The controller's key table, written by hand, with the key path through an optional the macro gives
+/// its own tables: a string key path through it binds as one Swift key path.
+extension ReadCountingController: KeyValueCoding {
+  static var keyValueKeys: KeyValueKeyTable {
+    KeyValueKeyTable(
+      ReadCountingController.self,
+      keys: [
+        KeyValueKey("person", \ReadCountingController.person, throughOptional: \ReadCountingController?.?.person)
+      ])
+  }
+}
+
 @Suite("Chains of key paths")
 struct ChainTests {
   @Test func aChangeAtTheEndOfAChainThroughAnOptionalReachesTheTarget() {
@@ -182,6 +194,52 @@ struct ChainTests {
     #expect(label.text == "New York")
     previous.home.city = "Ignored"
     #expect(label.text == "New York")
+  }
+
+  @Test func aStringKeyPathThroughAnOptionalIsFollowedHopByHopToo() throws {
+    let person = Person(firstName: "Ada")
+    let controller = ReadCountingController(person: person)
+    let field = HeadlessTextField()
+    let binding = try field.bind(\.text, to: .keyPath(controller, "person.firstName"))
+    #expect(binding.sourceKeyPath != nil, "the string path is one Swift key path")
+    #expect(binding.direction == .both)
+    let readsAfterBinding = controller.personReads
+    for name in ["Grace", "Hedy"] { person.firstName = name }
+    #expect(field.text == "Hedy")
+    #expect(controller.personReads == readsAfterBinding, "each hop has its own subscription")
+    field.userDidEdit(text: "Augusta")
+    #expect(person.firstName == "Augusta")
+  }
+
+  @Test func aChainBrokenByANilWhenBoundIsTwoWayAndWritesOnceItResolves() throws {
+    let selection = ChainSelection(resident: nil)
+    let field = HeadlessTextField()
+    let typed = field.bind(\.text, to: selection, \.resident?.address?.city)
+    #expect(typed.direction == .both, "the key tables say the chain ends in a property that can be written")
+    field.userDidEdit(text: "Nowhere")
+    #expect(selection.resident == nil, "nothing is written while the chain is broken")
+    let resident = ChainResident(name: "Ada", city: "London")
+    selection.resident = resident
+    #expect(field.text == "London")
+    field.userDidEdit(text: "Paris")
+    #expect(resident.address?.city == "Paris")
+
+    let other = ChainSelection(resident: nil)
+    let nameField = HeadlessTextField()
+    let named = try nameField.bind(\.text, to: .keyPath(other, "resident.name"))
+    #expect(named.direction == .both)
+    other.resident = ChainResident(name: "Grace")
+    nameField.userDidEdit(text: "Hedy")
+    #expect(other.resident?.name == "Hedy")
+  }
+
+  @Test func aChainToAComputedPropertyBrokenByANilWhenBoundIsOneWay() {
+    let selection = ChainSelection(resident: nil)
+    let label = HeadlessTextField()
+    let binding = label.bind(\.text, to: selection, \.resident?.shout)
+    #expect(binding.direction == .sourceToTarget)
+    selection.resident = ChainResident(name: "Ada")
+    #expect(label.text == "ADA")
   }
 
   @Test func editsGoThroughAChainToTheObjectItReachesNow() {

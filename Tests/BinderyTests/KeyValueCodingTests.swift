@@ -121,7 +121,8 @@ struct KeyValueCodingTests {
     #expect(field.text == "Grace")
     controller.person = nil
     #expect(field.text == nil)
-    #expect(binding.description.contains("PersonController.person.firstName"))
+    #expect(binding.description.contains("PersonController.person.firstName"), "described as written")
+    #expect(binding.sourceKeyPath != nil, "bound as one Swift key path")
   }
 
   @Test func aStringBindingToAComputedPathIsReadOnlyAndFollowsWhatItReads() throws {

@@ -34,6 +34,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "unbind-10k-one-source": { _ in unbindFromOneSource(count: 10_000, rounds: 5) },
     "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "bindery-chain-two-hop": { binderyChainTwoHop(operations: $0 / 20) },
+    "expression-keypath": { expressionKeyPath(operations: $0 / 20) },
     "bindery-chain-retarget": { binderyChainRetarget(operations: $0 / 20) },
     "opencombine-subscribe-cancel": { openCombineSubscribeCancel(operations: $0 / 10) },
     "bindery-create-1m": { binderyCreateMillion(count: $0) * 1e9 },

@@ -33,7 +33,8 @@ extension KeyValueObservable {
       self,
       property,
       BindingRequest(
-        options: options, placeholders: source.placeholders, validation: source.validation, file: file, line: line)
+        options: options, placeholders: source.placeholders, validation: source.validation, file: file, line: line,
+        pathText: source.pathText)
     )
   }
 }

@@ -13,8 +13,9 @@ import Synchronization
 /// binding.unbind()
 /// ```
 public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible {
-  /// The source key path, rooted at ``source``; `nil` when the binding was made with a string key path
-  /// (``sourcePathText``).
+  /// The source key path, rooted at ``source``: also that of a string key path of properties
+  /// (`"person.firstName"` is `\.person?.firstName`); `nil` for a source that is no Swift key path (a
+  /// string key path with a collection operator or through a selection, a computed value).
   public let sourceKeyPath: AnyKeyPath?
   /// The source path as it was written, for a binding made with a string key path or an expression.
   public let sourcePathText: String?
@@ -207,7 +208,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     let state = isBound ? "bound" : "unbound"
     KeyPathNames.learn(reading: targetKeyPath, of: weakTarget)
     let sourceText: String
-    if let sourceKeyPath {
+    if let sourceKeyPath, sourcePathText == nil {
       KeyPathNames.learn(reading: sourceKeyPath, of: weakSource)
       sourceText = KeyPathNames.describe(sourceKeyPath)
     } else {

@@ -35,8 +35,8 @@ extension BindingSource {
       ? path : try KeyValuePath(path.text, in: type(of: source))
     try KeyValueSourceAccess<Source, Value>.check(path: path, hasNullPlaceholder: true)
     // A plain chain of properties: the typed binding, with its fast paths.
-    if let typed = path.composedKeyPath as? KeyPath<Source, Value> { return keyPath(source, typed) }
-    if let typed = path.composedKeyPath as? KeyPath<Source, Value?> { return keyPath(source, typed) }
+    if let typed = path.composedKeyPath as? KeyPath<Source, Value> { return keyPath(source, typed).named(path.text) }
+    if let typed = path.composedKeyPath as? KeyPath<Source, Value?> { return keyPath(source, typed).named(path.text) }
     return Self(connector: KeyValuePathConnector<Source, Value, Value>(source: source, path: path, lift: { $0 }))
   }
 
@@ -55,7 +55,7 @@ extension BindingSource {
   ) throws(KeyValueCodingError) -> Self where Transformer.Output == Value {
     let path = try KeyValuePath(path, in: type(of: source))
     if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
-      return keyPath(source, typed, converted: transformer)
+      return keyPath(source, typed, converted: transformer).named(path.text)
     }
     try KeyValueSourceAccess<Source, Transformer.Input>.check(path: path, hasNullPlaceholder: false)
     return Self(
@@ -75,7 +75,7 @@ extension BindingSource {
   ) throws(KeyValueCodingError) -> Self where Value == Wrapped?, Transformer.Output == Wrapped {
     let path = try KeyValuePath(path, in: type(of: source))
     if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
-      return keyPath(source, typed, converted: transformer)
+      return keyPath(source, typed, converted: transformer).named(path.text)
     }
     try KeyValueSourceAccess<Source, Transformer.Input>.check(path: path, hasNullPlaceholder: false)
     return Self(
@@ -103,7 +103,7 @@ extension BindingSource {
   {
     let path = try KeyValuePath(path, in: type(of: source))
     if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
-      return keyPath(source, typed, converted: transformer, editing: editingTransformer)
+      return keyPath(source, typed, converted: transformer, editing: editingTransformer).named(path.text)
     }
     try KeyValueSourceAccess<Source, Transformer.Input>.check(path: path, hasNullPlaceholder: false)
     let forms = EditingForms(display: transformer, editing: editingTransformer)
@@ -133,7 +133,7 @@ extension BindingSource {
   {
     let path = try KeyValuePath(path, in: type(of: source))
     if let typed = path.composedKeyPath as? KeyPath<Source, Transformer.Input> {
-      return keyPath(source, typed, converted: transformer, editing: editingTransformer)
+      return keyPath(source, typed, converted: transformer, editing: editingTransformer).named(path.text)
     }
     try KeyValueSourceAccess<Source, Transformer.Input>.check(path: path, hasNullPlaceholder: false)
     let forms = EditingForms(display: transformer, editing: editingTransformer)

@@ -28,18 +28,46 @@ public struct KeyValueKey: @unchecked Sendable, CustomStringConvertible {
   /// `private(set)` property: its key path is formed where the setter is visible).
   public let isReadOnly: Bool
 
-  /// Creates a key for the property at `keyPath`.
-  public init<Root, Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
-    self.name = name
-    self.keyPath = keyPath
-    self.isReadOnly = false
+  /// The same property reached through an optional of its class (`\Person?.?.firstName`), when the
+  /// key was given one: a string path through an optional property (`"person.firstName"`) is then
+  /// joined into one Swift key path (`\.person?.firstName`) and bound as a typed key path is.
+  public let throughOptional: AnyKeyPath?
+
+  /// Creates a key for the property at `keyPath`; `throughOptional` is the same property reached
+  /// through an optional of its class (`\Person?.?.firstName`), as `@KeyValueObservable` gives it.
+  public init<Root, Value>(
+    _ name: String, _ keyPath: KeyPath<Root, Value>, throughOptional: KeyPath<Root?, Value?>? = nil
+  ) {
+    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath?, isReadOnly: false)
+  }
+
+  /// Creates a key for an optional property, with the same property reached through an optional of
+  /// its class (`\Person?.?.nickname`, whose value is flattened to one optional).
+  public init<Root, Wrapped>(
+    _ name: String, _ keyPath: KeyPath<Root, Wrapped?>, throughOptional: KeyPath<Root?, Wrapped?>
+  ) {
+    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath, isReadOnly: false)
   }
 
   /// Creates a key for a property that may only be read by name (`private(set)`).
-  public init<Root, Value>(_ name: String, readOnly keyPath: KeyPath<Root, Value>) {
+  public init<Root, Value>(
+    _ name: String, readOnly keyPath: KeyPath<Root, Value>, throughOptional: KeyPath<Root?, Value?>? = nil
+  ) {
+    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath?, isReadOnly: true)
+  }
+
+  /// Creates a key for an optional property that may only be read by name (`private(set)`).
+  public init<Root, Wrapped>(
+    _ name: String, readOnly keyPath: KeyPath<Root, Wrapped?>, throughOptional: KeyPath<Root?, Wrapped?>
+  ) {
+    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath, isReadOnly: true)
+  }
+
+  private init(_ name: String, _ keyPath: AnyKeyPath, throughOptional: AnyKeyPath?, isReadOnly: Bool) {
     self.name = name
     self.keyPath = keyPath
-    self.isReadOnly = true
+    self.throughOptional = throughOptional
+    self.isReadOnly = isReadOnly
   }
 
   /// The type of the property's value.

@@ -153,22 +153,35 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     try KeyValueSourceAccess<Never, Value>.check(path: self, hasNullPlaceholder: hasNullPlaceholder)
   }
 
-  /// The path as one Swift key path, when every step is a property and none is optional on the way
-  /// (so the typed machinery, and its fast paths, can bind it); `nil` for a marked path, whose Swift
-  /// key path reads the ``MarkedValue`` rather than ``valueType``.
+  /// The path as one Swift key path, when every step is a property (so the typed machinery, and its
+  /// fast paths, can bind it): `"person.firstName"` is `\.person?.firstName` when `person` is
+  /// optional. `nil` for a marked path, whose Swift key path reads the ``MarkedValue`` rather than
+  /// ``valueType``, and for a path through an optional property whose later keys were given no key
+  /// path through an optional (``KeyValueKey/throughOptional``).
   public var composedKeyPath: AnyKeyPath? {
     guard !isMarked else { return nil }
     // A read-only key's Swift key path could write: the typed machinery would bind it both ways.
     if case .key(let last, _)? = steps.last, last.isReadOnly { return nil }
     var composed: AnyKeyPath?
+    // After an optional property, every later key is reached through an optional, as after `?.`.
+    var throughOptional = false
     for step in steps {
-      guard case .key(let key, let unwraps) = step, !unwraps else { return nil }
+      guard case .key(let key, let unwraps) = step else { return nil }
       guard let current = composed else {
         composed = key.keyPath
+        throughOptional = unwraps
         continue
       }
-      guard let appended = current.appending(path: key.keyPath) else { return nil }
+      let next: AnyKeyPath
+      if throughOptional {
+        guard let through = key.throughOptional else { return nil }
+        next = through
+      } else {
+        next = key.keyPath
+      }
+      guard let appended = current.appending(path: next) else { return nil }
       composed = appended
+      throughOptional = throughOptional || unwraps
     }
     return composed
   }

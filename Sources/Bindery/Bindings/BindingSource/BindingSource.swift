@@ -21,6 +21,9 @@ public struct BindingSource<Value> {
   var validation: ((Value) throws -> Void)?
   /// Options the source itself sets, over those of the `bind` call (an expression's attributes).
   package var setOptions: [(inout BindingOptions) -> Void] = []
+  /// The path as written, when a string key path is bound as a Swift key path: what the binding's
+  /// description shows.
+  var pathText: String?
 
   /// A source that binds through `connector`: the way modules other than the core add kinds of source.
   package init(connector: some SourceConnector<Value>) {
@@ -37,6 +40,13 @@ public struct BindingSource<Value> {
   public func placeholders(_ placeholders: BindingPlaceholders<Value>) -> Self {
     var copy = self
     copy.placeholders = placeholders
+    return copy
+  }
+
+  /// The same source, described by the path as written (a string key path bound as a Swift key path).
+  func named(_ text: String) -> Self {
+    var copy = self
+    copy.pathText = text
     return copy
   }
 

@@ -32,6 +32,8 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
     } else {
       current = { preconditionFailure("this source's conversions do not read the target") }
     }
+    var path = self.path
+    if let text = request.pathText { path.text = text }
     return BindingFactory.make(
       target: target,
       property,

@@ -23,4 +23,6 @@ package struct BindingRequest<Value> {
   package var file: StaticString
   /// Where the binding is made.
   package var line: UInt
+  /// The source path as written (a string key path bound as a Swift key path), for descriptions.
+  package var pathText: String?
 }

@@ -23,4 +23,63 @@ enum KeyPathChainCache {
     }
     return answer
   }
+
+  private static let keyChains = Locked([AnyKeyPath: Bool]())
+
+  /// The most hops, and the most chains tried, ``isWritableKeyChain(_:from:)`` looks through.
+  static let keyChainDepth = 6
+  static let keyChainBudget = 4_096
+
+  /// Whether `path` is a chain of properties listed in the key tables of `root` and the classes it
+  /// reaches (``KeyValueCoding``), whose last property can be written: what a binding made while the
+  /// chain is broken by a `nil` (so no read reached its end) learns from the types alone.
+  static func isWritableKeyChain(_ path: AnyKeyPath, from root: any KeyValueCoding.Type) -> Bool {
+    if let known = keyChains.withLock({ $0[path] }) { return known }
+    var budget = keyChainBudget
+    let answer = search(path, prefix: nil, in: root, depth: 1, budget: &budget) ?? false
+    keyChains.withLock { answers in
+      guard answers.count < limit else { return }
+      answers[path] = answer
+    }
+    return answer
+  }
+
+  /// Depth first: the keys of `type` appended to `prefix`, one of them ending `path` (whether it can be
+  /// written), or leading to a class whose keys do; `nil` when none does.
+  private static func search(
+    _ path: AnyKeyPath, prefix: AnyKeyPath?, in type: any KeyValueCoding.Type, depth: Int, budget: inout Int
+  ) -> Bool? {
+    let pathType = Swift.type(of: path)
+    let afterOptional = prefix.map { Swift.type(of: $0).valueType is any _AnyOptional.Type } ?? false
+    for key in KeyValueKeyTable.of(type).keys {
+      guard let step = afterOptional ? key.throughOptional : key.keyPath else { continue }
+      let valueType = Swift.type(of: step).valueType
+      let ends = valueType == pathType.valueType
+      var next: (any KeyValueCoding.Type)?
+      if depth < keyChainDepth {
+        let unwrapped = (valueType as? any _AnyOptional.Type)?._wrappedType ?? valueType
+        next = unwrapped as? any KeyValueCoding.Type
+      }
+      guard ends || next != nil else { continue }
+      budget -= 1
+      guard budget > 0 else { return nil }
+      let composite: AnyKeyPath
+      if let prefix {
+        guard let appended = prefix.appending(path: step) else { continue }
+        composite = appended
+      } else {
+        composite = step
+      }
+      if ends,
+        composite == path
+          || composite.hashValue == path.hashValue && Swift.type(of: composite).rootType == pathType.rootType
+      {
+        return key.isWritable
+      }
+      if let next, let found = search(path, prefix: composite, in: next, depth: depth + 1, budget: &budget) {
+        return found
+      }
+    }
+    return nil
+  }
 }

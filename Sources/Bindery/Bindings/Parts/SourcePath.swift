@@ -9,8 +9,9 @@ struct SourcePath<Source: AnyObject, Value> {
   let write: ((Value, Source) -> Void)?
   /// For paths that are not key paths: asks the object that would be written to validate the value.
   let validate: ((Value, Source) throws -> Void)?
-  /// The path as text, for descriptions of paths that are not key paths.
-  let text: String?
+  /// The path as text, for descriptions: of paths that are not key paths, and of string key paths
+  /// bound as Swift key paths (described as written).
+  var text: String?
 
   init(_ keyPath: KeyPath<Source, Value>) {
     self.read = { $0[keyPath: keyPath] }

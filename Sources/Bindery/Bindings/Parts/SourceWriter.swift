@@ -4,7 +4,8 @@
 /// - the path is one observable property of the source: its setter, by address;
 /// - the path is a writable key path: the key path;
 /// - the path is a chain of stored observable properties through optionals (`\.person?.firstName`,
-///   which Swift makes read-only): the last property of the chain, on the object the chain reaches now.
+///   which Swift makes read-only): the last property of the chain, on the object the chain reaches now
+///   (nothing while a `nil` breaks the chain).
 struct SourceWriter<Source: AnyObject, Value> {
   let sourcePath: SourcePath<Source, Value>
   let observer: any ObservedSource
@@ -27,9 +28,23 @@ struct SourceWriter<Source: AnyObject, Value> {
     let single = observer.isDirectMode && leaf.memberType == Value.self
     self.directSetter = single ? leaf.setter : nil
     self.writableKeyPath = sourceKeyPath as? ReferenceWritableKeyPath<Source, Value>
+    guard directSetter == nil, writableKeyPath == nil else {
+      self.isChain = false
+      return
+    }
+    // A chain broken by a `nil` when bound read none of its end: the key tables tell whether it ends in a
+    // property that can be written.
+    let keyCoding = Source.self as? any KeyValueCoding.Type
     self.isChain =
-      directSetter == nil && writableKeyPath == nil
-      && KeyPathChainCache.isChain(sourceKeyPath, chain: leaf.chain) == true
+      KeyPathChainCache.isChain(sourceKeyPath, chain: leaf.chain) == true
+      || keyCoding.map { KeyPathChainCache.isWritableKeyChain(sourceKeyPath, from: $0) } == true
+  }
+
+  /// Where a chain ends now, when the chain reaches its end (not broken by a `nil`).
+  private func chainLeaf() -> ObservedLeaf? {
+    guard let sourceKeyPath = sourcePath.keyPath else { return nil }
+    let leaf = observer.leaf
+    return KeyPathChainCache.isChain(sourceKeyPath, chain: leaf.chain) == false ? nil : leaf
   }
 
   /// Whether the path can be written at all.
@@ -41,8 +56,7 @@ struct SourceWriter<Source: AnyObject, Value> {
       try validate(value, source)
     } else if let sourceKeyPath = sourcePath.keyPath, directSetter != nil || writableKeyPath != nil {
       try (source as? any KeyValueValidating)?.validateValue(value, for: sourceKeyPath)
-    } else if isChain {
-      let leaf = observer.leaf
+    } else if isChain, let leaf = chainLeaf() {
       guard let object = leaf.object as? any KeyValueValidating, let keyPath = leaf.keyPath else { return }
       try object.validateValue(value, for: keyPath)
     }
@@ -57,8 +71,7 @@ struct SourceWriter<Source: AnyObject, Value> {
       withUnsafePointer(to: value) { directSetter(source, UnsafeRawPointer($0)) }
     } else if let writableKeyPath {
       source[keyPath: writableKeyPath] = value
-    } else if isChain {
-      let leaf = observer.leaf
+    } else if isChain, let leaf = chainLeaf() {
       guard let object = leaf.object else { return }
       if let setter = leaf.setter, leaf.memberType == Value.self {
         withUnsafePointer(to: value) { setter(object, UnsafeRawPointer($0)) }

@@ -2,21 +2,23 @@ public import Bindery
 
 extension ArrangementSort where Element: KeyValueCoding {
   /// A level of order named by a string key path of the elements (`"lastName"`, `"address.city"`), as
-  /// spec files give it: resolved at once against the element class's keys.
+  /// spec files give it: resolved at once against the element class's keys. Through an optional
+  /// property (`"holder.firstName"` where `holder` may be `nil`) the path is `\.holder?.firstName`, and
+  /// elements it gives `nil` for come first, as with a typed level.
   ///
   /// ```swift
   /// controller.sortOrder = [try .init(key: "lastName"), try .init(key: "age", ascending: false)]
   /// ```
   ///
-  /// - Throws: ``KeyValueCodingError`` when a key is unknown, when an optional property lies on the way
-  ///   (sort by a property of the element or of an object it always has), or when the values cannot be
-  ///   compared (the value type is not `Comparable`, optional or not).
+  /// - Throws: ``KeyValueCodingError`` when a key is unknown, when the path is not a chain of properties
+  ///   (a collection operator, a key table without key paths through an optional), or when the values
+  ///   cannot be compared (the value type is not `Comparable`, optional or not).
   public init(key text: String, ascending: Bool = true) throws(KeyValueCodingError) {
     let path = try KeyValuePath(text, in: Element.self)
     guard let keyPath = path.composedKeyPath as? PartialKeyPath<Element> else {
       throw .typeMismatch(
         path: text, pathType: RuntimeTypes.readableName(path.valueType),
-        expected: "a property reached without optionals on the way")
+        expected: "a chain of properties (no collection operator)")
     }
     func plain<Value: Comparable>(_: Value.Type) -> Self? {
       guard let typed = keyPath as? KeyPath<Element, Value> else { return nil }

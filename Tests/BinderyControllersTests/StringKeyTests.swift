@@ -85,6 +85,21 @@ struct StringKeyTests {
     #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Directory>(key: "people") }  // not Comparable
   }
 
+  @Test func aSortKeyThroughAnOptionalPutsNilFirstAndFollowsEditsOfTheObjectsItReaches() throws {
+    let grace = Person("Grace")
+    let ada = Person("Ada")
+    let seats = [Seat(holder: grace), Seat(holder: nil), Seat(holder: ada)]
+    let controller = ArrayController<Seat>()
+    controller.setContent(seats)
+    controller.sortOrder = [try .init(key: "holder.firstName")]
+    #expect(controller.arrangedObjects.map { $0.holder?.firstName } == [nil, "Ada", "Grace"])
+    ada.firstName = "Hedy"
+    #expect(controller.arrangedObjects.map { $0.holder?.firstName } == [nil, "Grace", "Hedy"])
+    seats[1].holder = Person("Alan")
+    #expect(controller.arrangedObjects.map { $0.holder?.firstName } == ["Alan", "Grace", "Hedy"])
+    #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Seat>(key: "holder.firstName.count") }
+  }
+
   @Test func aFilterExpressionArrangesOnlyMatchingObjectsAndFollowsTheirEdits() throws {
     let roster = Roster()
     let ada = Person("Ada", age: 36)
@@ -129,5 +144,15 @@ struct StringKeyTests {
     binding.unbind()
     list.userDidSelectRows([0])
     #expect(controller.selectionIndexes == [3])  // no longer following
+  }
+}
+
+/// A seat that may be taken: sorted by its holder's name.
+@KeyValueObservable
+final class Seat {
+  var holder: Person?
+
+  init(holder: Person?) {
+    self.holder = holder
   }
 }

@@ -63,7 +63,9 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   }
 
   /// Runs `body` with the state locked, telling the thread sanitizer about the lock (it does not see
-  /// `Mutex`'s futex), as ``Locked`` does.
+  /// `Mutex`'s futex), as ``Locked`` does. Inlined, so no `Optional<Result>` is looked up at run time
+  /// (this class's methods are not specialised).
+  @inline(__always)
   private func withState<Result>(_ body: (inout DirectObserverState) -> Result) -> Result {
     let address = Unmanaged.passUnretained(self).toOpaque()
     nonisolated(unsafe) var result: Result?

@@ -18,6 +18,10 @@ enum ObservablePropertyCache {
   /// Key paths are immutable once made, so the table may be shared between threads.
   private struct Entries {
     var byKey: [Key: ObservablePropertyInfo] = [:]
+    /// The same answers by the identity of the key path object (a key path literal is one object per
+    /// place it is written): found without hashing the key path's components. Each entry keeps its key
+    /// path, so no other key path can take its address while the entry is there.
+    var byIdentity: [IdentityKey: IdentityEntry] = [:]
   }
 
   /// The class of the object read (its dynamic type), and the key path.
@@ -26,12 +30,28 @@ enum ObservablePropertyCache {
     let keyPath: AnyKeyPath
   }
 
+  private struct IdentityKey: Hashable {
+    let objectClass: ObjectIdentifier
+    let keyPath: ObjectIdentifier
+  }
+
+  private struct IdentityEntry {
+    let keyPath: AnyKeyPath
+    let info: ObservablePropertyInfo
+  }
+
   private static let entries = Locked(Entries())
 
   /// What is known of `keyPath` read on `object`.
   static func info(for keyPath: AnyKeyPath, of object: AnyObject) -> ObservablePropertyInfo? {
-    let key = Key(objectClass: ObjectIdentifier(type(of: object)), keyPath: keyPath)
-    return entries.withLock { $0.byKey[key] }
+    let objectClass = ObjectIdentifier(type(of: object))
+    let identity = IdentityKey(objectClass: objectClass, keyPath: ObjectIdentifier(keyPath))
+    return entries.withLock { entries in
+      if let entry = entries.byIdentity[identity] { return entry.info }
+      guard let info = entries.byKey[Key(objectClass: objectClass, keyPath: keyPath)] else { return nil }
+      if entries.byIdentity.count < limit { entries.byIdentity[identity] = IdentityEntry(keyPath: keyPath, info: info) }
+      return info
+    }
   }
 
   /// Keeps what a tracked read of `keyPath` on `object` found: one observable property of `object`,

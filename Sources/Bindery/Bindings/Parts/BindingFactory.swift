@@ -43,6 +43,17 @@ enum BindingFactory {
 
     target.keyValueRegistrar.addBinding(binding)
     let presenter = conversion.presenter(conditionallySetsEnabled: options.conditionallySetsEnabled)
+    // A one-way binding of two properties of one type with nothing between them is wired straight,
+    // with none of the parts below.
+    if options.direction == .sourceToTarget, presenter == nil, conversion.editing == nil {
+      binding.setDirection(.sourceToTarget)
+      if ForwardPath<Target, TargetValue, Source, SourceValue>.attachDirectOneWay(
+        binding: binding, target: target, property: property, source: source, sourcePath: sourcePath,
+        isIdentity: conversion.isIdentity, options: options) != nil
+      {
+        return binding
+      }
+    }
     let forward = ForwardPath(
       binding: binding, target: target, property: property, source: source, sourcePath: sourcePath,
       conversion: conversion, presenter: presenter, options: options)

@@ -94,6 +94,13 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     subscriber?.cancel()
   }
 
+  /// Writes the source's first value to the target, by address, as a change is written.
+  func deliverFirst(_ value: Value) {
+    withUnsafePointer(to: value) { pointer in
+      handler(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
+    }
+  }
+
   func deferChange(_ change: RawChange) {
     guard !cancelled.load(ordering: .relaxed) else { return }
     withState { state in

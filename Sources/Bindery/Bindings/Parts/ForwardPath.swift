@@ -66,19 +66,9 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
     }
     if let rawHandler, let keyPath = sourcePath.keyPath {
-      if let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
-        let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
+      if let (observer, first) = Self.attachKnown(
+        binding: binding, source: source, keyPath: keyPath, handler: rawHandler)
       {
-        // The key path is known to be one observable property of its root: read it untracked.
-        let context = ThreadContext.current
-        let outer = context.tracking
-        context.tracking = nil
-        let first = source[keyPath: keyPath]
-        context.tracking = outer
-        let observer = DirectSourceObserver(
-          source: source, keyPath: keyPath, id: known.id, setter: known.setter, binding: binding, handler: rawHandler)
-        binding.attach(observer, reverse: false)
-        observer.start(storage: storage)
         return (observer, first)
       }
       // With no presenter, the observer's evaluation is the path's read: made once, here.
@@ -107,6 +97,52 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     observer.rawDirectHandler = rawHandler
     binding.attach(observer, reverse: false)
     return (observer, observer.start(initial: false, recordingSetters: true))
+  }
+
+  /// Starts a ``DirectSourceObserver`` when the source key path is known to be one observable property
+  /// of its root (``ObservablePropertyCache``): its first value is read untracked.
+  private static func attachKnown(
+    binding: PropertyBinding,
+    source: Source,
+    keyPath: KeyPath<Source, SourceValue>,
+    handler: @escaping (RawChange) -> Void
+  ) -> (DirectSourceObserver<Source, SourceValue>, SourceValue)? {
+    guard let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
+      let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
+    else { return nil }
+    let context = ThreadContext.current
+    let outer = context.tracking
+    context.tracking = nil
+    let first = source[keyPath: keyPath]
+    context.tracking = outer
+    let observer = DirectSourceObserver(
+      source: source, keyPath: keyPath, id: known.id, setter: known.setter, binding: binding, handler: handler)
+    binding.attach(observer, reverse: false)
+    observer.start(storage: storage)
+    return (observer, first)
+  }
+
+  /// For a one-way binding of two observable properties of one type, with nothing between them (no
+  /// conversion, placeholder, editing form or other actor) and a source property known to be one
+  /// observable property: starts its observer and writes the first value by address, with no
+  /// `ForwardPath` made. `nil` when the binding is not such a binding.
+  static func attachDirectOneWay(
+    binding: PropertyBinding,
+    target: Target,
+    property: TargetProperty<Target, TargetValue>,
+    source: Source,
+    sourcePath: SourcePath<Source, SourceValue>,
+    isIdentity: Bool,
+    options: BindingOptions
+  ) -> DirectSourceObserver<Source, SourceValue>? {
+    guard options.direction == .sourceToTarget, case .synchronous = options.delivery, isIdentity,
+      SourceValue.self == TargetValue.self, let setter = property.setter, let keyPath = sourcePath.keyPath
+    else { return nil }
+    let handler = sameTypeHandler(binding: binding, target: target, setter: setter)
+    guard let (observer, first) = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler)
+    else { return nil }
+    observer.deliverFirst(first)
+    return observer
   }
 
   /// An observer that evaluates the source path with tracked reads (a chain, a computed property, a

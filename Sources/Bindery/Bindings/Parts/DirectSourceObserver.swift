@@ -94,6 +94,16 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     subscriber?.cancel()
   }
 
+  /// The property's value on `source`, read untracked (an evaluation tracking this thread does not
+  /// record it).
+  func currentValue(of source: Source) -> Value {
+    let context = ThreadContext.current
+    let outer = context.tracking
+    context.tracking = nil
+    defer { context.tracking = outer }
+    return source[keyPath: keyPath]
+  }
+
   /// Writes the source's first value to the target, by address, as a change is written.
   func deliverFirst(_ value: Value) {
     withUnsafePointer(to: value) { pointer in

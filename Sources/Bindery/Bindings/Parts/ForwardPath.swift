@@ -66,10 +66,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
     }
     if let rawHandler, let keyPath = sourcePath.keyPath {
-      if let (observer, first) = Self.attachKnown(
-        binding: binding, source: source, keyPath: keyPath, handler: rawHandler)
-      {
-        return (observer, first)
+      if let observer = Self.attachKnown(binding: binding, source: source, keyPath: keyPath, handler: rawHandler) {
+        return (observer, observer.currentValue(of: source))
       }
       // With no presenter, the observer's evaluation is the path's read: made once, here.
       let (first, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
@@ -100,32 +98,28 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   }
 
   /// Starts a ``DirectSourceObserver`` when the source key path is known to be one observable property
-  /// of its root (``ObservablePropertyCache``): its first value is read untracked.
+  /// of its root (``ObservablePropertyCache``). (It returns the observer alone: an optional tuple of
+  /// generic types would be looked up at run time on every binding.)
   private static func attachKnown(
     binding: PropertyBinding,
     source: Source,
     keyPath: KeyPath<Source, SourceValue>,
     handler: @escaping (RawChange) -> Void
-  ) -> (DirectSourceObserver<Source, SourceValue>, SourceValue)? {
+  ) -> DirectSourceObserver<Source, SourceValue>? {
     guard let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
       let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
     else { return nil }
-    let context = ThreadContext.current
-    let outer = context.tracking
-    context.tracking = nil
-    let first = source[keyPath: keyPath]
-    context.tracking = outer
     let observer = DirectSourceObserver(
       source: source, keyPath: keyPath, id: known.id, setter: known.setter, binding: binding, handler: handler)
     binding.attach(observer, reverse: false)
     observer.start(storage: storage)
-    return (observer, first)
+    return observer
   }
 
   /// For a one-way binding of two observable properties of one type, with nothing between them (no
   /// conversion, placeholder, editing form or other actor) and a source property known to be one
   /// observable property: starts its observer and writes the first value by address, with no
-  /// `ForwardPath` made. `nil` when the binding is not such a binding.
+  /// `ForwardPath` made. Whether the binding was such a binding (and is now made).
   static func attachDirectOneWay(
     binding: PropertyBinding,
     target: Target,
@@ -134,15 +128,16 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     sourcePath: SourcePath<Source, SourceValue>,
     isIdentity: Bool,
     options: BindingOptions
-  ) -> DirectSourceObserver<Source, SourceValue>? {
+  ) -> Bool {
     guard options.direction == .sourceToTarget, case .synchronous = options.delivery, isIdentity,
       SourceValue.self == TargetValue.self, let setter = property.setter, let keyPath = sourcePath.keyPath
-    else { return nil }
+    else { return false }
     let handler = sameTypeHandler(binding: binding, target: target, setter: setter)
-    guard let (observer, first) = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler)
-    else { return nil }
-    observer.deliverFirst(first)
-    return observer
+    guard let observer = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler) else {
+      return false
+    }
+    observer.deliverFirst(observer.currentValue(of: source))
+    return true
   }
 
   /// An observer that evaluates the source path with tracked reads (a chain, a computed property, a

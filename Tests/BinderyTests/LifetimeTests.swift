@@ -51,6 +51,33 @@ struct LifetimeTests {
     person.firstName = "Grace"  // nothing to deliver to, nothing crashes
   }
 
+  @Test func oneWayBindingsOfOneTypeFollowTheirSourceAndLetBothEndsGo() {
+    let tracker = LifetimeTracker()
+    let oneWay = BindingOptions(direction: .sourceToTarget)
+    let source = tracker.track(Person(firstName: "Ada"))
+    var targets = (0..<3).map { _ in tracker.track(Person()) }
+    // The first binding learns that `firstName` is one observable property; the others are wired straight.
+    var bindings = targets.map { $0.bind(\.firstName, to: source, \.firstName, options: oneWay) }
+    #expect(targets.map(\.firstName) == ["Ada", "Ada", "Ada"])
+    #expect(bindings.allSatisfy { $0.direction == .sourceToTarget })
+    source.firstName = "Grace"
+    #expect(targets.map(\.firstName) == ["Grace", "Grace", "Grace"])
+    targets[0].firstName = "Edith"
+    #expect(source.firstName == "Grace", "one-way: nothing goes back")
+    bindings[1].unbind()
+    source.firstName = "Hedy"
+    #expect(targets.map(\.firstName) == ["Hedy", "Grace", "Hedy"])
+    // A target that goes away unbinds its binding; the source keeps no observer of it.
+    targets.removeLast()
+    bindings.removeLast()
+    source.firstName = "Ida"
+    #expect(source.keyValueRegistrar.observerCount == 1)
+    bindings.removeAll()
+    targets.removeAll()
+    #expect(source.keyValueRegistrar.observerCount == 0)
+    #expect(tracker.liveCount == 1, "alive: \(tracker.liveTypeNames)")
+  }
+
   @Test func everyKindOfBindingAndObservationLetsItsObjectsGo() {
     let tracker = LifetimeTracker()
     var tokens: [KeyValueObservation] = []

@@ -47,27 +47,34 @@ enum KeyPathChain {
     var composite = first.keyPath
     var composed = true
     for hop in chain.dropFirst() {
-      let afterOptional = type(of: composite).valueType is any _AnyOptional.Type
-      guard let next = afterOptional ? hop.throughOptional : hop.keyPath else {
+      guard let next = step(after: composite, keyPath: hop.keyPath, throughOptional: hop.throughOptional) else {
         composed = false
         break
       }
       guard let appended = composite.appending(path: next) else { return false }
       composite = appended
     }
-    if composed {
-      if composite == path { return true }
-      let compositeType = type(of: composite)
-      let pathType = type(of: path)
-      if compositeType.rootType == pathType.rootType, compositeType.valueType == pathType.valueType,
-        composite.hashValue == path.hashValue
-      {
-        return true
-      }
-    }
+    if composed, same(composite, path) { return true }
     // Chains that do not compose (a hop that is not optional after an optional one) are compared by
     // their descriptions, when those name the properties (they do not where symbols are stripped).
     return matchesByDescription(path, chain: chain.map(\.keyPath)) ?? (composed ? false : nil)
+  }
+
+  /// The key path of the property that follows `composite` in a chain: the one through an optional
+  /// (`\.?.name`) when `composite`'s value is optional, as after `?.` (`nil` when the property has
+  /// none), else its own.
+  static func step(after composite: AnyKeyPath, keyPath: AnyKeyPath, throughOptional: AnyKeyPath?) -> AnyKeyPath? {
+    type(of: composite).valueType is any _AnyOptional.Type ? throughOptional : keyPath
+  }
+
+  /// Whether two key paths read the same properties: equal, or of the same types and hash (a key path
+  /// appended after an optional hop differs from the literal only in flags that equality compares).
+  static func same(_ one: AnyKeyPath, _ other: AnyKeyPath) -> Bool {
+    if one == other { return true }
+    let oneType = type(of: one)
+    let otherType = type(of: other)
+    return oneType.rootType == otherType.rootType && oneType.valueType == otherType.valueType
+      && one.hashValue == other.hashValue
   }
 
   /// Whether `path` reads as the chain `chain` in descriptions that name every property; `nil` when a

@@ -163,25 +163,17 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     // A read-only key's Swift key path could write: the typed machinery would bind it both ways.
     if case .key(let last, _)? = steps.last, last.isReadOnly { return nil }
     var composed: AnyKeyPath?
-    // After an optional property, every later key is reached through an optional, as after `?.`.
-    var throughOptional = false
     for step in steps {
-      guard case .key(let key, let unwraps) = step else { return nil }
+      guard case .key(let key, _) = step else { return nil }
       guard let current = composed else {
         composed = key.keyPath
-        throughOptional = unwraps
         continue
       }
-      let next: AnyKeyPath
-      if throughOptional {
-        guard let through = key.throughOptional else { return nil }
-        next = through
-      } else {
-        next = key.keyPath
-      }
-      guard let appended = current.appending(path: next) else { return nil }
+      // After an optional property, every later key is reached through an optional, as after `?.`.
+      guard let next = KeyPathChain.step(after: current, keyPath: key.keyPath, throughOptional: key.throughOptional),
+        let appended = current.appending(path: next)
+      else { return nil }
       composed = appended
-      throughOptional = throughOptional || unwraps
     }
     return composed
   }

@@ -42,18 +42,13 @@ enum BindingFactory {
     }
 
     target.keyValueRegistrar.addBinding(binding)
-    // A one-way binding of two properties of one type with nothing between them (no placeholder, so no
-    // presenter) is wired straight, with none of the parts below.
-    if options.direction == .sourceToTarget, conversion.editing == nil, conversion.marker == nil,
-      conversion.placeholders.isEmpty, !options.conditionallySetsEnabled
+    // A one-way binding of two properties of one type with nothing between them is wired straight,
+    // with none of the parts below.
+    if ForwardPath.attachDirectOneWay(
+      binding: binding, target: target, property: property, source: source, sourcePath: sourcePath,
+      conversion: conversion, options: options)
     {
-      binding.setDirection(.sourceToTarget)
-      if ForwardPath<Target, TargetValue, Source, SourceValue>.attachDirectOneWay(
-        binding: binding, target: target, property: property, source: source, sourcePath: sourcePath,
-        isIdentity: conversion.isIdentity, options: options)
-      {
-        return binding
-      }
+      return binding
     }
     let presenter = conversion.presenter(conditionallySetsEnabled: options.conditionallySetsEnabled)
     let forward = ForwardPath(

@@ -80,10 +80,9 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         ObservablePropertyCache.remember(
           ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath,
           of: source)
-        let observer = DirectSourceObserver(
-          source: source, keyPath: keyPath, id: record.id, setter: record.setter, binding: binding, handler: rawHandler)
-        binding.attach(observer, reverse: false)
-        observer.start(storage: record.storage)
+        let observer = Self.startDirect(
+          binding: binding, source: source, keyPath: keyPath, id: record.id, setter: record.setter,
+          storage: record.storage, handler: rawHandler)
         return (observer, first)
       }
       let observer = trackingObserver(source: source, enabled: enabled)
@@ -109,8 +108,24 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     guard let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
       let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
     else { return nil }
+    return startDirect(
+      binding: binding, source: source, keyPath: keyPath, id: known.id, setter: known.setter, storage: storage,
+      handler: handler)
+  }
+
+  /// Makes a ``DirectSourceObserver`` of the property `id` of `source`, attaches it to the binding and
+  /// subscribes it in `storage`, the source's registrar.
+  private static func startDirect(
+    binding: PropertyBinding,
+    source: Source,
+    keyPath: KeyPath<Source, SourceValue>,
+    id: PropertyID,
+    setter: RawSetter?,
+    storage: RegistrarStorage,
+    handler: @escaping (RawChange) -> Void
+  ) -> DirectSourceObserver<Source, SourceValue> {
     let observer = DirectSourceObserver(
-      source: source, keyPath: keyPath, id: known.id, setter: known.setter, binding: binding, handler: handler)
+      source: source, keyPath: keyPath, id: id, setter: setter, binding: binding, handler: handler)
     binding.attach(observer, reverse: false)
     observer.start(storage: storage)
     return observer
@@ -126,16 +141,21 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     property: TargetProperty<Target, TargetValue>,
     source: Source,
     sourcePath: SourcePath<Source, SourceValue>,
-    isIdentity: Bool,
+    conversion: Conversion<SourceValue, TargetValue>,
     options: BindingOptions
   ) -> Bool {
-    guard options.direction == .sourceToTarget, case .synchronous = options.delivery, isIdentity,
-      SourceValue.self == TargetValue.self, let setter = property.setter, let keyPath = sourcePath.keyPath
+    // Nothing between the two properties: no conversion, no placeholder or marker (so no presenter, which
+    // is not made to ask: that would look up its generic type), no editing form, no other actor.
+    guard options.direction == .sourceToTarget, case .synchronous = options.delivery, conversion.isIdentity,
+      conversion.editing == nil, conversion.marker == nil, conversion.placeholders.isEmpty,
+      !options.conditionallySetsEnabled, SourceValue.self == TargetValue.self, let setter = property.setter,
+      let keyPath = sourcePath.keyPath
     else { return false }
     let handler = sameTypeHandler(binding: binding, target: target, setter: setter)
     guard let observer = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler) else {
       return false
     }
+    binding.setDirection(.sourceToTarget)
     observer.deliverFirst(observer.currentValue(of: source))
     return true
   }

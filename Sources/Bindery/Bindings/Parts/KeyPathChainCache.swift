@@ -50,9 +50,14 @@ enum KeyPathChainCache {
     _ path: AnyKeyPath, prefix: AnyKeyPath?, in type: any KeyValueCoding.Type, depth: Int, budget: inout Int
   ) -> Bool? {
     let pathType = Swift.type(of: path)
-    let afterOptional = prefix.map { Swift.type(of: $0).valueType is any _AnyOptional.Type } ?? false
     for key in KeyValueKeyTable.of(type).keys {
-      guard let step = afterOptional ? key.throughOptional : key.keyPath else { continue }
+      let step =
+        if let prefix {
+          KeyPathChain.step(after: prefix, keyPath: key.keyPath, throughOptional: key.throughOptional)
+        } else {
+          key.keyPath
+        }
+      guard let step else { continue }
       let valueType = Swift.type(of: step).valueType
       let ends = valueType == pathType.valueType
       var next: (any KeyValueCoding.Type)?
@@ -70,12 +75,7 @@ enum KeyPathChainCache {
       } else {
         composite = step
       }
-      if ends,
-        composite == path
-          || composite.hashValue == path.hashValue && Swift.type(of: composite).rootType == pathType.rootType
-      {
-        return key.isWritable
-      }
+      if ends, KeyPathChain.same(composite, path) { return key.isWritable }
       if let next, let found = search(path, prefix: composite, in: next, depth: depth + 1, budget: &budget) {
         return found
       }

@@ -13,7 +13,9 @@ public protocol EnablingControl: KeyValueObservable {
 }
 
 /// Adds a binding's "source resolves" input to its target's `isEnabled`, combined with AND.
+@usableFromInline
 enum ConditionalEnabling {
+  @usableFromInline
   static func add<Control: EnablingControl>(
     to control: Control,
     binding: PropertyBinding,

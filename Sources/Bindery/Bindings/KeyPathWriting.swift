@@ -1,4 +1,5 @@
 /// Writes through a key path whose root and value types are known only at run time.
+@usableFromInline
 protocol _BinderyReferenceWritable {
   /// Writes `value` to `object` when both have this key path's types; returns whether it wrote.
   func _bindery_write(_ value: Any, to object: AnyObject) -> Bool
@@ -7,31 +8,40 @@ protocol _BinderyReferenceWritable {
 }
 
 extension ReferenceWritableKeyPath: _BinderyReferenceWritable {
+  @usableFromInline
   func _bindery_write(_ value: Any, to object: AnyObject) -> Bool {
     guard let root = object as? Root, let typed = value as? Value else { return false }
     root[keyPath: self] = typed
     return true
   }
 
+  @usableFromInline
   func _bindery_accepts(_ value: Any) -> Bool { value is Value }
 }
 
 /// One property of a chain of observable properties, as a tracked read recorded it.
+@usableFromInline
 struct ChainHop: Hashable {
   /// The property's key path from its object.
+  @usableFromInline
   let keyPath: AnyKeyPath
   /// The same property through an optional of its object (`\.?.name`), when known.
+  @usableFromInline
   let throughOptional: AnyKeyPath?
 
+  @usableFromInline
   init(keyPath: AnyKeyPath, throughOptional: AnyKeyPath?) {
     self.keyPath = keyPath
     self.throughOptional = throughOptional
   }
 
+  @usableFromInline
   static func == (lhs: ChainHop, rhs: ChainHop) -> Bool { lhs.keyPath == rhs.keyPath }
+  @usableFromInline
   func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
 }
 
+@usableFromInline
 enum KeyPathChain {
   /// Whether `path` is exactly the chain of observable properties `chain`, read one after another
   /// (one key path per object, optional hops included), so a change of the last of them is a change
@@ -42,6 +52,7 @@ enum KeyPathChain {
   /// and follow it hop by hop. The chain's key paths are appended into one (through an optional after
   /// an optional hop) and compared with `path`: equal, or of the same types and hash (a key path
   /// appended after an optional hop differs from the literal only in flags that equality compares).
+  @usableFromInline
   static func matches(_ path: AnyKeyPath, chain: [ChainHop]) -> Bool? {
     guard let first = chain.first else { return false }
     var composite = first.keyPath
@@ -63,12 +74,14 @@ enum KeyPathChain {
   /// The key path of the property that follows `composite` in a chain: the one through an optional
   /// (`\.?.name`) when `composite`'s value is optional, as after `?.` (`nil` when the property has
   /// none), else its own.
+  @usableFromInline
   static func step(after composite: AnyKeyPath, keyPath: AnyKeyPath, throughOptional: AnyKeyPath?) -> AnyKeyPath? {
     type(of: composite).valueType is any _AnyOptional.Type ? throughOptional : keyPath
   }
 
   /// Whether two key paths read the same properties: equal, or of the same types and hash (a key path
   /// appended after an optional hop differs from the literal only in flags that equality compares).
+  @usableFromInline
   static func same(_ one: AnyKeyPath, _ other: AnyKeyPath) -> Bool {
     if one == other { return true }
     let oneType = type(of: one)
@@ -79,7 +92,8 @@ enum KeyPathChain {
 
   /// Whether `path` reads as the chain `chain` in descriptions that name every property; `nil` when a
   /// description does not name them.
-  private static func matchesByDescription(_ path: AnyKeyPath, chain: [AnyKeyPath]) -> Bool? {
+  @usableFromInline
+  static func matchesByDescription(_ path: AnyKeyPath, chain: [AnyKeyPath]) -> Bool? {
     let pathDescription = String(describing: path)
     guard !pathDescription.contains("<computed") else { return nil }
     var expected = ""

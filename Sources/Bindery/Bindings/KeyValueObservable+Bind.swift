@@ -28,6 +28,7 @@ extension KeyValueObservable {
   ///   - line: Where the binding is made, for its description (the caller's line by default).
   /// - Returns: The binding, to query or unbind; the target keeps it alive.
   @discardableResult
+  @inlinable
   public func bind<Source: AnyObject, Value>(
     _ property: ReferenceWritableKeyPath<Self, Value>,
     to source: Source,
@@ -52,6 +53,7 @@ extension KeyValueObservable {
   ///
   /// The same as binding two properties of one type; a `nil` written to the target is not written back.
   @discardableResult
+  @inlinable
   public func bind<Source: AnyObject, Value>(
     _ property: ReferenceWritableKeyPath<Self, Value?>,
     to source: Source,
@@ -89,6 +91,7 @@ extension KeyValueObservable {
 extension KeyValueRegistrar {
   /// Keeps a binding whose target is this registrar's object; a binding of the same property is replaced,
   /// unless `replacing` is `false` (the inputs of a combined binding).
+  @usableFromInline
   func addBinding(_ binding: PropertyBinding, replacing: Bool = true) {
     guard replacing else {
       storage.withLock { $0.bindings.append(OwnedBinding(property: binding.targetPropertyID, binding: binding)) }
@@ -114,6 +117,7 @@ extension KeyValueRegistrar {
   var ownedBindings: [PropertyBinding] { storage.withLock { $0.bindings.map(\.binding) } }
 
   /// The combined-binding group of a property, made by `make` if there is none.
+  @usableFromInline
   func combinedGroup(
     for property: PropertyID,
     make: () -> CombinedBooleanBinding

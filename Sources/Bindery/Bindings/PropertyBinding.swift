@@ -31,53 +31,68 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Where the binding was made, `File.swift:line`, for debugging.
   public var location: String { "\(file):\(line)" }
 
-  private weak var weakSource: AnyObject?
-  private weak var weakTarget: AnyObject?
+  @usableFromInline
+  weak var weakSource: AnyObject?
+  @usableFromInline
+  weak var weakTarget: AnyObject?
   /// The binding's flags, direction and writers, in one atomic word.
-  private let state = BindingState()
+  @usableFromInline
+  let state = BindingState()
   /// What unbinding stops or drops: the forward observer, the reverse subscriptions, the edit actions.
   /// Most bindings have only the first two; the rest live in ``Extras``, made when first set.
-  private struct Parts {
+  @usableFromInline
+  struct Parts {
+    @usableFromInline
     var forward: (any Cancellable)?
+    @usableFromInline
     var reverse: (any Cancellable)?
-    private var extras: Extras?
+    @usableFromInline
+    var extras: Extras?
 
     /// The end-of-editing subscription (on-commit bindings, editing forms).
+    @usableFromInline
     var endEditing: (any Cancellable)? {
       get { extras?.endEditing }
       set { if newValue != nil || extras != nil { made().endEditing = newValue } }
     }
     /// The begin-editing subscription (editing forms).
+    @usableFromInline
     var beginEditing: (any Cancellable)? {
       get { extras?.beginEditing }
       set { if newValue != nil || extras != nil { made().beginEditing = newValue } }
     }
     /// The input this binding adds to its target's `isEnabled` (conditionally sets enabled).
+    @usableFromInline
     var enabling: (any Cancellable)? {
       get { extras?.enabling }
       set { if newValue != nil || extras != nil { made().enabling = newValue } }
     }
     /// Writes the control's current value back (editing on commit).
+    @usableFromInline
     var commit: (() -> BindingError?)? {
       get { extras?.commit }
       set { if newValue != nil || extras != nil { made().commit = newValue } }
     }
     /// Shows the source value again, dropping a pending edit.
+    @usableFromInline
     var discard: (() -> Void)? {
       get { extras?.discard }
       set { if newValue != nil || extras != nil { made().discard = newValue } }
     }
     /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
+    @usableFromInline
     var ownDelegate: (any BindingDelegate)? {
       get { extras?.ownDelegate }
       set { if newValue != nil || extras != nil { made().ownDelegate = newValue } }
     }
+    @usableFromInline
     var inheritedDelegate: (any BindingDelegate)? {
       get { extras?.inheritedDelegate }
       set { if newValue != nil || extras != nil { made().inheritedDelegate = newValue } }
     }
 
-    private mutating func made() -> Extras {
+    @usableFromInline
+    mutating func made() -> Extras {
       if let extras { return extras }
       let made = Extras()
       extras = made
@@ -86,20 +101,31 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// The parts few bindings have; read and written only under the binding's lock.
-  private final class Extras {
+  @usableFromInline
+  final class Extras {
+    @usableFromInline
     var endEditing: (any Cancellable)?
+    @usableFromInline
     var beginEditing: (any Cancellable)?
+    @usableFromInline
     var enabling: (any Cancellable)?
+    @usableFromInline
     var commit: (() -> BindingError?)?
+    @usableFromInline
     var discard: (() -> Void)?
+    @usableFromInline
     weak var ownDelegate: (any BindingDelegate)?
+    @usableFromInline
     weak var inheritedDelegate: (any BindingDelegate)?
   }
 
-  private let parts = Locked(Parts())
+  @usableFromInline
+  let parts = Locked(Parts())
   /// The target property's identifier in its registrar's binding table.
+  @usableFromInline
   let targetPropertyID: PropertyID
 
+  @usableFromInline
   init(
     source: AnyObject,
     sourceKeyPath: AnyKeyPath?,
@@ -180,6 +206,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Keeps what commit and discard do; dropped at unbind.
+  @usableFromInline
   func setEditActions(commit: @escaping () -> BindingError?, discard: @escaping () -> Void) {
     parts.withLock { parts in
       guard !state.contains(.unbound) else { return }
@@ -188,6 +215,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     }
   }
 
+  @usableFromInline
   func markPendingEdit() {
     state.insert(.pendingEdit)
   }
@@ -196,11 +224,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public var isUserEditing: Bool { state.containsRelaxed(.userEditing) }
 
   /// Sets whether the user is editing; returns whether they were.
+  @usableFromInline
   func setUserEditing(_ editing: Bool) -> Bool {
     state.set(.userEditing, to: editing)
   }
 
   /// Whether the control shows an error of this binding (its last user value was rejected).
+  @usableFromInline
   var isShowingError: Bool { state.containsRelaxed(.showsError) }
 
   /// `Target.path ⇄ Source.path (state, location)`.
@@ -227,14 +257,17 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   // MARK: Internals
 
+  @inlinable
   var isUnbound: Bool { state.containsRelaxed(.unbound) }
 
+  @usableFromInline
   func setDirection(_ direction: BindingDirection) {
     state.setDirection(direction)
   }
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
   /// binding is already unbound).
+  @usableFromInline
   func attach(
     _ part: any Cancellable,
     reverse: Bool,
@@ -262,6 +295,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Tells the control about a rejected value, or clears the error it shows; tells the delegate about a
   /// rejected value.
+  @usableFromInline
   func reportError(_ error: BindingError?, for value: Any, to control: (any EditableControl)?) {
     if let error, let delegate = currentDelegate {
       switch error {
@@ -291,6 +325,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Sets the delegate inherited from a binding set.
+  @usableFromInline
   func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
     parts.withLock { $0.inheritedDelegate = delegate }
     if delegate != nil { state.insert(.mayHaveDelegate) }
@@ -298,6 +333,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// The delegate in force: the binding's own, else its set's.
   @inline(__always)
+  @inlinable
   var currentDelegate: (any BindingDelegate)? {
     guard state.contains(.mayHaveDelegate) else { return nil }
     return parts.withLock { $0.ownDelegate ?? $0.inheritedDelegate }
@@ -305,6 +341,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Writes the target with `write`, telling the delegate before and after.
   @inline(__always)
+  @inlinable
   func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
     guard let delegate = currentDelegate else {
       writing(write)
@@ -317,6 +354,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Writes the source with `write` unless the delegate vetoes.
+  @inlinable
   func updateSource<Value, TargetValue>(with value: Value, from targetValue: TargetValue, _ write: () -> Void) {
     guard let delegate = currentDelegate else {
       writing(write)
@@ -328,12 +366,14 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo.
+  @usableFromInline
   func guardsEcho() {
     state.insert(.hasReversePath)
   }
 
   /// Whether this thread is inside a write made by this binding (so the change is its own echo).
   @inline(__always)
+  @inlinable
   var isWritingOnThisThread: Bool {
     guard state.isBeingWritten else { return false }
     let me = ObjectIdentifier(self)
@@ -342,6 +382,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Runs a write made by this binding; notifications it causes to this binding are skipped.
   @inline(__always)
+  @inlinable
   func writing(_ body: () -> Void) {
     guard state.containsRelaxed(.hasReversePath) else {
       body()
@@ -356,6 +397,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Schedules `flush` on the binding's actor, once for any number of changes before it runs.
+  @usableFromInline
   func scheduleDelivery(_ flush: @escaping () -> Void) {
     guard !state.insert(.pendingDelivery) else { return }
     let work = UncheckedSendable(flush)
@@ -375,6 +417,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 }
 
 /// Runs `body` isolated to `actor`.
-private func runIsolated(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
+@usableFromInline
+func runIsolated(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
   body()
 }

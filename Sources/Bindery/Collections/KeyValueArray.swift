@@ -307,6 +307,8 @@ extension KeyValueArray: CustomStringConvertible {
 }
 
 extension KeyValueArray: _AnyArray {
+  @usableFromInline
   static var _elementType: Any.Type { Element.self }
+  @usableFromInline
   var _elements: [Any] { _storage.map { $0 as Any } }
 }

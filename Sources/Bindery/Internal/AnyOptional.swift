@@ -1,4 +1,5 @@
 /// `Optional`, seen from code that holds it as `Any` or knows its type only at run time.
+@usableFromInline
 protocol _AnyOptional {
   /// The wrapped type (`Optional`'s own generic parameter).
   associatedtype Wrapped
@@ -22,6 +23,7 @@ extension _AnyOptional {
   ///
   /// Written on the protocol, where `Self` is the caller's type, so no generic type is looked up on
   /// the way (it is called for every change of a chain's last property).
+  @usableFromInline
   static func _withLifted(_ wrapped: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
     let lifted = Self(wrapped.assumingMemoryBound(to: Wrapped.self).pointee)
     withUnsafePointer(to: lifted) { body(UnsafeRawPointer($0)) }
@@ -29,10 +31,13 @@ extension _AnyOptional {
 }
 
 extension Optional: _AnyOptional {
+  @usableFromInline
   static var _wrappedType: Any.Type { Wrapped.self }
 
+  @usableFromInline
   static var _none: Any { Self.none as Any }
 
+  @usableFromInline
   var _isNil: Bool {
     switch self {
     case .none: true
@@ -40,6 +45,7 @@ extension Optional: _AnyOptional {
     }
   }
 
+  @usableFromInline
   var _unwrapped: Any? {
     switch self {
     case .none: nil
@@ -47,6 +53,7 @@ extension Optional: _AnyOptional {
     }
   }
 
+  @usableFromInline
   func _withWrapped(ofType type: Any.Type, _ body: (UnsafeRawPointer) -> Void) {
     guard case .some(let wrapped) = self, Wrapped.self == type else { return }
     withUnsafePointer(to: wrapped) { body(UnsafeRawPointer($0)) }
@@ -54,6 +61,7 @@ extension Optional: _AnyOptional {
 }
 
 /// Whether a value seen as `Any?` is `nil`, however deeply it is wrapped in optionals.
+@usableFromInline
 func isNilValue(_ value: Any?) -> Bool {
   guard let value else { return true }
   if let optional = value as? any _AnyOptional { return optional._isNil }
@@ -61,6 +69,7 @@ func isNilValue(_ value: Any?) -> Bool {
 }
 
 /// `Array`, seen from code that knows its type only at run time.
+@usableFromInline
 protocol _AnyArray {
   /// The element type.
   static var _elementType: Any.Type { get }
@@ -69,14 +78,18 @@ protocol _AnyArray {
 }
 
 extension Array: _AnyArray {
+  @usableFromInline
   static var _elementType: Any.Type { Element.self }
+  @usableFromInline
   var _elements: [Any] { map { $0 as Any } }
 }
 
 /// Questions about values and types known only at run time, shared by Bindery's modules that read
 /// string forms (expressions, spec files). Not public API: visible to the package's own modules only.
+@usableFromInline
 package enum RuntimeTypes {
   /// The value with every optional around it removed; `nil` for `nil`.
+  @usableFromInline
   package static func unwrapped(_ value: Any?) -> Any? {
     guard var current = value else { return nil }
     while let optional = current as? any _AnyOptional {
@@ -87,9 +100,11 @@ package enum RuntimeTypes {
   }
 
   /// The wrapped type when `type` is an `Optional`.
+  @usableFromInline
   package static func wrappedType(_ type: Any.Type) -> Any.Type? { (type as? any _AnyOptional.Type)?._wrappedType }
 
   /// The type with every optional around it removed.
+  @usableFromInline
   package static func baseType(_ type: Any.Type) -> Any.Type {
     var current = type
     while let wrapped = wrappedType(current) { current = wrapped }
@@ -97,23 +112,28 @@ package enum RuntimeTypes {
   }
 
   /// Whether `type` is an `Optional`.
+  @usableFromInline
   package static func isOptional(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
 
   /// `nil` of `type`, boxed, when `type` is an `Optional`.
+  @usableFromInline
   package static func none(of type: Any.Type) -> Any? { (type as? any _AnyOptional.Type)?._none }
 
   /// `T?` for `type`.
+  @usableFromInline
   package static func optional(of type: Any.Type) -> Any.Type {
     func wrap<T>(_: T.Type) -> Any.Type { T?.self }
     return wrap(type)
   }
 
   /// Whether `type` is a whole or floating-point number type.
+  @usableFromInline
   package static func isNumeric(_ type: Any.Type) -> Bool {
     type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type
   }
 
   /// A number of any numeric type as a `Double`.
+  @usableFromInline
   package static func double(_ value: Any) -> Double? {
     if let integer = value as? any BinaryInteger { return Double(integer) }
     if let floating = value as? any BinaryFloatingPoint { return Double(floating) }
@@ -121,6 +141,7 @@ package enum RuntimeTypes {
   }
 
   /// A type's name for messages: `String?` rather than `Optional<String>`.
+  @usableFromInline
   package static func readableName(_ type: Any.Type) -> String {
     if let wrapped = wrappedType(type) { return readableName(wrapped) + "?" }
     return String(describing: type)

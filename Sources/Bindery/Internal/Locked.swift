@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// State behind a `Synchronization.Mutex`.
 ///
@@ -6,15 +6,18 @@ import Synchronization
 /// `Sendable` (closures, generic values): the lock is what makes sharing them safe.
 @usableFromInline
 class Locked<State>: @unchecked Sendable {
-  private let mutex = Mutex(())
+  @usableFromInline
+  let mutex = Mutex(())
   /// The mutex, not Swift's dynamic exclusivity checks, guards the state.
-  @exclusivity(unchecked) private var state: State
+  @usableFromInline @exclusivity(unchecked) var state: State
 
+  @inlinable
   init(_ initial: State) {
     state = initial
   }
 
   @inline(__always)
+  @inlinable
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
     let address = Unmanaged.passUnretained(self).toOpaque()
     nonisolated(unsafe) var result: Result?

@@ -11,28 +11,37 @@
 /// `Synchronization.Mutex` locks with futexes on Linux, which the thread sanitizer cannot see, so every
 /// access it guards would be reported as a race. When the program runs under the sanitizer, `Locked`
 /// tells it about each acquire and release; otherwise these are two `nil` checks.
+@usableFromInline
 enum Sanitizer {
-  private typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  @usableFromInline
+  typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    private static let acquireFunction: Annotation? = lookup("__tsan_acquire")
-    private static let releaseFunction: Annotation? = lookup("__tsan_release")
+    @usableFromInline
+    static let acquireFunction: Annotation? = lookup("__tsan_acquire")
+    @usableFromInline
+    static let releaseFunction: Annotation? = lookup("__tsan_release")
 
-    private static func lookup(_ name: String) -> Annotation? {
+    @usableFromInline
+    static func lookup(_ name: String) -> Annotation? {
       guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
       return unsafeBitCast(symbol, to: Annotation.self)
     }
   #else
-    private static let acquireFunction: Annotation? = nil
-    private static let releaseFunction: Annotation? = nil
+    @usableFromInline
+    static let acquireFunction: Annotation? = nil
+    @usableFromInline
+    static let releaseFunction: Annotation? = nil
   #endif
 
   @inline(__always)
+  @usableFromInline
   static func acquire(_ address: UnsafeMutableRawPointer) {
     acquireFunction?(address)
   }
 
   @inline(__always)
+  @usableFromInline
   static func release(_ address: UnsafeMutableRawPointer) {
     releaseFunction?(address)
   }

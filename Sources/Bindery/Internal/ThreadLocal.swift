@@ -11,19 +11,28 @@
 /// Per-thread state of the observation core: the access list being recorded and the bindings writing.
 @usableFromInline
 final class ThreadContext {
+  // Used by its own thread only: Swift's dynamic exclusivity checks of these properties would cost
+  // more than the work they guard.
   /// The access list of the innermost tracked evaluation on this thread.
-  var tracking: AccessList?
+  @usableFromInline
+  @exclusivity(unchecked) var tracking: AccessList?
   /// Bindings writing on this thread, so their own forward notifications are skipped (echo).
-  var writingBindings: [ObjectIdentifier] = []
+  @usableFromInline
+  @exclusivity(unchecked) var writingBindings: [ObjectIdentifier] = []
   /// Access lists to reuse, so a tracked evaluation allocates none.
-  var spareLists: [AccessList] = []
+  @usableFromInline
+  @exclusivity(unchecked) var spareLists: [AccessList] = []
   /// Nesting depth of `withCoalescedChanges` on this thread.
-  var transactionDepth = 0
+  @usableFromInline
+  @exclusivity(unchecked) var transactionDepth = 0
   /// Observers with changes deferred to the end of the transaction, in order, and their identities.
-  var deferred: [any DeferredDelivery] = []
-  var deferredIDs: Set<ObjectIdentifier> = []
+  @usableFromInline
+  @exclusivity(unchecked) var deferred: [any DeferredDelivery] = []
+  @usableFromInline
+  @exclusivity(unchecked) var deferredIDs: Set<ObjectIdentifier> = []
 
   /// The context of the current thread.
+  @usableFromInline
   static var current: ThreadContext {
     if let existing = ThreadLocalStorage.get() { return existing }
     let context = ThreadContext()
@@ -55,20 +64,26 @@ final class ThreadContext {
     }()
 
     @inline(__always)
+    @usableFromInline
     static func get() -> ThreadContext? {
       guard let pointer = pthread_getspecific(key) else { return nil }
       return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    @usableFromInline
     static func set(_ context: ThreadContext) {
       pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
     }
   }
 #else
   /// Single-threaded platforms: one context.
+  @usableFromInline
   enum ThreadLocalStorage {
+    @usableFromInline
     nonisolated(unsafe) static var context: ThreadContext?
+    @usableFromInline
     static func get() -> ThreadContext? { context }
+    @usableFromInline
     static func set(_ context: ThreadContext) { self.context = context }
   }
 #endif

@@ -9,44 +9,78 @@
 ///   evaluation, so the target is written once per change, however many inputs it touched.
 ///
 /// Either way the target is written once per change and once per transaction, with the combined value.
+@usableFromInline
 final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   /// An input that is one observable property of its source.
+  @usableFromInline
   struct DirectSource {
+    @usableFromInline
     let storage: RegistrarStorage
+    @usableFromInline
     let id: PropertyID
+    @usableFromInline
     let valueType: ObjectIdentifier
     /// The input's value from the address of a new value of the property.
+    @usableFromInline
     let convert: (UnsafeRawPointer) -> Bool
+
+    @usableFromInline
+    init(
+      storage: RegistrarStorage, id: PropertyID, valueType: ObjectIdentifier,
+      convert: @escaping (UnsafeRawPointer) -> Bool
+    ) {
+      self.storage = storage
+      self.id = id
+      self.valueType = valueType
+      self.convert = convert
+    }
   }
 
-  private struct Input {
+  @usableFromInline
+  struct Input {
+    @usableFromInline
     let binding: ObjectIdentifier
+    @usableFromInline
     weak var owner: PropertyBinding?
+    @usableFromInline
     let read: () -> Bool?
+    @usableFromInline
     let direct: DirectSource?
   }
 
-  private struct State {
+  @usableFromInline
+  struct State {
+    @usableFromInline
     var inputs: [Input] = []
     /// Whether the inputs are followed directly; their last values then (`nil` once a source is gone),
     /// by input position.
+    @usableFromInline
     var isDirect = false
+    @usableFromInline
     var cached: [Bool?] = []
+    @usableFromInline
     var subscribers: [Subscriber] = []
+    @usableFromInline
     var observer: ValueObserver<Bool>?
+    @usableFromInline
     var lastWritten: Bool?
   }
 
+  @usableFromInline
   let combination: BooleanCombination
-  private let write: (Bool) -> Void
-  private let state = Locked(State())
+  @usableFromInline
+  let write: (Bool) -> Void
+  @usableFromInline
+  let state = Locked(State())
 
+  @usableFromInline
   init(combination: BooleanCombination, write: @escaping (Bool) -> Void) {
     self.combination = combination
     self.write = write
   }
 
   /// Adds an input and writes the new combined value.
+  @usableFromInline
   func add(_ binding: PropertyBinding, direct: DirectSource? = nil, read: @escaping () -> Bool?) {
     let input = Input(binding: ObjectIdentifier(binding), owner: binding, read: read, direct: direct)
     state.withLock { $0.inputs.append(input) }
@@ -54,6 +88,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// Removes an input; the last one removed ends the observation.
+  @usableFromInline
   func remove(_ binding: PropertyBinding) {
     let id = ObjectIdentifier(binding)
     let isEmpty = state.withLock { state in
@@ -69,7 +104,8 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   // MARK: Following the inputs
 
-  private func stopObserving() {
+  @usableFromInline
+  func stopObserving() {
     let (subscribers, observer) = state.withLock { state in
       defer {
         state.subscribers = []
@@ -83,7 +119,8 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// Observes the inputs afresh (they changed) and writes the combined value.
-  private func refresh() {
+  @usableFromInline
+  func refresh() {
     stopObserving()
     let inputs = state.withLock { $0.inputs }
     guard inputs.allSatisfy({ $0.direct != nil }) else {
@@ -132,7 +169,8 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
     rereadAll()
   }
 
-  private func refreshTracked() {
+  @usableFromInline
+  func refreshTracked() {
     let fresh = ValueObserver<Bool>(
       evaluate: { [weak self] in self?.combinedValueByReading() },
       root: nil,
@@ -145,13 +183,15 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// The combined value of the inputs whose source still exists, read now (tracked mode).
-  private func combinedValueByReading() -> Bool {
+  @usableFromInline
+  func combinedValueByReading() -> Bool {
     let inputs = state.withLock { $0.inputs }
     return combination.combine(inputs.lazy.compactMap { $0.read() })
   }
 
   /// Reads every input again and writes the combined value (direct mode).
-  private func rereadAll(force: Bool = true) {
+  @usableFromInline
+  func rereadAll(force: Bool = true) {
     let inputs = state.withLock { $0.inputs }
     let values = inputs.map { $0.read() }
     let write = state.withLock { state -> Bool? in
@@ -164,7 +204,8 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   /// A new value of the input at `position` (direct mode): one lock, and a write if the combined
   /// value changed.
-  private func directChange(at position: Int, to value: Bool) {
+  @usableFromInline
+  func directChange(at position: Int, to value: Bool) {
     let write = state.withLock { state -> Bool? in
       guard state.isDirect, position < state.cached.count else { return nil }
       state.cached[position] = value
@@ -173,7 +214,8 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
     if let write { self.write(write) }
   }
 
-  private static func combine(_ values: [Bool?], _ combination: BooleanCombination) -> Bool {
+  @usableFromInline
+  static func combine(_ values: [Bool?], _ combination: BooleanCombination) -> Bool {
     switch combination {
     case .and:
       for value in values where value == false { return false }
@@ -185,21 +227,24 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// The value to write, if it differs from the last one written (or `force`).
-  private static func decide(_ value: Bool, _ state: inout State, force: Bool) -> Bool? {
+  @usableFromInline
+  static func decide(_ value: Bool, _ state: inout State, force: Bool) -> Bool? {
     guard force || state.lastWritten != value else { return nil }
     state.lastWritten = value
     return value
   }
 
   /// The source of some inputs is gone: their bindings unbind (and remove their inputs).
-  private func sourceDidDeinit(_ storage: RegistrarStorage) {
+  @usableFromInline
+  func sourceDidDeinit(_ storage: RegistrarStorage) {
     let owners = state.withLock { state in
       state.inputs.filter { $0.direct?.storage === storage }.compactMap(\.owner)
     }
     for owner in owners { owner.unbind() }
   }
 
-  private func writeIfChanged(_ value: Bool, force: Bool = false) {
+  @usableFromInline
+  func writeIfChanged(_ value: Bool, force: Bool = false) {
     let changed = state.withLock { state -> Bool in
       guard force || state.lastWritten != value else { return false }
       state.lastWritten = value
@@ -210,8 +255,10 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   // MARK: Transactions (direct mode)
 
+  @usableFromInline
   func deferChange(_ change: RawChange) {}
 
+  @usableFromInline
   func flushDeferred() {
     guard state.withLock({ $0.isDirect }) else { return }
     rereadAll(force: false)
@@ -219,14 +266,19 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 }
 
 /// The handle a combined input's `PropertyBinding` keeps: unbinding removes the input.
+@usableFromInline
 final class CombinedInput: Cancellable {
-  private let group: CombinedBooleanBinding
-  private unowned(unsafe) let binding: PropertyBinding
+  @usableFromInline
+  let group: CombinedBooleanBinding
+  @usableFromInline
+  unowned(unsafe) let binding: PropertyBinding
 
+  @usableFromInline
   init(group: CombinedBooleanBinding, binding: PropertyBinding) {
     self.group = group
     self.binding = binding
   }
 
+  @usableFromInline
   func cancel() { group.remove(binding) }
 }

@@ -1,13 +1,21 @@
 /// One read of an observable property, recorded while a tracked closure ran.
+@usableFromInline
 struct AccessRecord {
+  @usableFromInline
   let storage: RegistrarStorage
+  @usableFromInline
   let id: PropertyID
   /// The object read; kept only until the evaluation's dependencies are resolved.
+  @usableFromInline
   let object: AnyObject
+  @usableFromInline
   let keyPath: AnyKeyPath
+  @usableFromInline
   let memberType: Any.Type
+  @usableFromInline
   let name: StaticString
   /// Writes the property: the object, then the address of a `memberType` value.
+  @usableFromInline
   let setter: RawSetter?
 }
 
@@ -20,10 +28,12 @@ typealias RawSetter = (AnyObject, UnsafeRawPointer) -> Void
 final class AccessList {
   // A list is used by one thread at a time (its evaluation's): Swift's dynamic exclusivity checks of
   // these properties would cost more than the reads they record.
+  @usableFromInline
   @exclusivity(unchecked) var records: [AccessRecord] = []
   /// While setters are recorded, each read's key path through an optional of its object (`\.?.name`),
   /// one per record: what a chain through an optional is composed of. Kept apart from the records so
   /// the reads of every other evaluation stay as small as they were.
+  @usableFromInline
   @exclusivity(unchecked) var throughOptionals: [AnyKeyPath?] = []
   /// Whether reads also record the property's setter (an allocation each): only when a binding is made.
   @usableFromInline
@@ -55,13 +65,15 @@ final class AccessList {
   }
 
   /// The thread whose spare lists this list goes back to.
-  private unowned(unsafe) var context: ThreadContext?
+  @usableFromInline
+  unowned(unsafe) var context: ThreadContext?
 
   /// Runs `body`, recording every observable property it reads on this thread.
   ///
   /// Nested evaluations record into their own list; the outer list is restored afterwards. Call
   /// ``recycle()`` on the returned list when done with its records, so the next evaluation on this
   /// thread reuses it instead of allocating.
+  @usableFromInline
   static func tracking<Result>(
     recordingSetters: Bool = false,
     _ body: () throws -> Result
@@ -79,6 +91,7 @@ final class AccessList {
 
   /// Runs `body` and returns the type of the last observable property it read, recording its reads
   /// into the evaluation that is tracking this thread, if any.
+  @usableFromInline
   static func lastReadType<Result>(_ body: () -> Result) -> (Result, Any.Type?) {
     let context = ThreadContext.current
     guard let list = context.tracking else {
@@ -92,6 +105,7 @@ final class AccessList {
   }
 
   /// Empties the list (keeping its capacity) and gives it back to its thread.
+  @usableFromInline
   func recycle() {
     records.removeAll(keepingCapacity: true)
     if !throughOptionals.isEmpty { throughOptionals.removeAll(keepingCapacity: true) }
@@ -100,6 +114,7 @@ final class AccessList {
   }
 
   /// Removes repeated reads of the same property of the same object, in place.
+  @usableFromInline
   func deduplicate() {
     guard records.count > 1 else { return }
     var index = 1
@@ -117,6 +132,7 @@ final class AccessList {
 
 extension AccessList {
   /// The reads as hops of a chain, with their key paths through an optional when they were recorded.
+  @usableFromInline
   var chainHops: [ChainHop] {
     records.indices.map { index in
       ChainHop(

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// Runs `body` as one transaction: observations and bindings see its mutations once, at its end, with
 /// the final values (never an intermediate one).
@@ -30,11 +30,14 @@ public func withCoalescedChanges<Result>(_ body: () throws -> Result) rethrows -
 }
 
 /// Process-wide count of threads inside a transaction, read without a lock on every notification.
+@usableFromInline
 enum Transactions {
+  @usableFromInline
   static let active = Atomic<Int>(0)
 }
 
 /// An observer that can take a change now and deliver it at the end of a transaction.
+@usableFromInline
 protocol DeferredDelivery: AnyObject {
   /// Notes a change made inside a transaction (the first one of each observer keeps the old value).
   func deferChange(_ change: RawChange)
@@ -44,6 +47,7 @@ protocol DeferredDelivery: AnyObject {
 
 extension ThreadContext {
   /// Defers a change for `observer`; each observer is delivered once per transaction.
+  @usableFromInline
   func deferChange(_ change: RawChange, for observer: any DeferredDelivery) {
     let id = ObjectIdentifier(observer)
     if !deferredIDs.contains(id) {
@@ -54,6 +58,7 @@ extension ThreadContext {
   }
 
   /// Delivers every deferred observer once, in the order they first changed.
+  @usableFromInline
   func flushDeferred() {
     while !deferred.isEmpty {
       let observers = deferred

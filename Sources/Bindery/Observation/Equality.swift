@@ -25,6 +25,7 @@ public func _$isUnchanged<T: AnyObject & Equatable>(_ old: T?, _ new: T?) -> Boo
 /// Builds, once, an equality test for a type known only at run time.
 ///
 /// Equatable types compare with `==`, classes by identity, anything else never compares equal.
+@inlinable
 func makeEquality<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
   if let equatable = type as? any Equatable.Type {
     return equatable._bindery_equality(as: type)
@@ -37,7 +38,8 @@ func makeEquality<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
 
 extension Equatable {
   /// `==` for `Self`, seen as a function of `Value` (which is `Self` at run time).
-  fileprivate static func _bindery_equality<Value>(as type: Value.Type) -> (Value, Value) -> Bool {
+  @inlinable
+  static func _bindery_equality<Value>(as type: Value.Type) -> (Value, Value) -> Bool {
     let equal: (Self, Self) -> Bool = { $0 == $1 }
     return unsafeBitCast(equal, to: ((Value, Value) -> Bool).self)
   }

@@ -260,6 +260,7 @@ public final class KeyValueRegistrar: Sendable {
   }
 
   /// Adds a subscriber.
+  @usableFromInline
   func add(_ subscriber: Subscriber) {
     storage.add(subscriber)
   }

@@ -4,21 +4,33 @@
 ///
 /// A value that is an object (or an optional object) is kept as a weak reference; once the object is
 /// gone, an optional reads back as `nil` and anything else as no value. Other values are kept as they are.
+@usableFromInline
 struct LastValue<Value> {
-  private enum Storage {
+  @usableFromInline
+  enum Storage {
     case none
     case value(Value)
     case object(WeakObject)
   }
 
-  private struct WeakObject {
+  @usableFromInline
+  struct WeakObject {
+    @usableFromInline
     weak var object: AnyObject?
+
+    @usableFromInline
+    init(object: AnyObject? = nil) {
+      self.object = object
+    }
   }
 
-  private var storage: Storage = .none
-  private let isOptional: Bool
+  @usableFromInline
+  var storage: Storage = .none
+  @usableFromInline
+  let isOptional: Bool
 
   /// No value yet.
+  @inlinable
   init(holdingObjects: Bool) {
     self.isOptional = holdingObjects && Value.self is any _AnyOptional.Type
   }
@@ -26,12 +38,14 @@ struct LastValue<Value> {
   /// Whether values of `Value` may be objects: a class, an optional of one, or a type that is not
   /// `Equatable` (a class-bound existential, say), checked value by value. Worked out once per
   /// observation; `Equatable` values (strings, numbers, arrays of them) are kept with no check.
+  @inlinable
   static var mayHoldObjects: Bool {
     let base = RuntimeTypes.baseType(Value.self)
     return base is AnyObject.Type || !(base is any Equatable.Type)
   }
 
   /// Keeps `value` (weakly when it is an object and `holdingObjects`).
+  @inlinable
   mutating func store(_ value: Value?, holdingObjects: Bool) {
     guard let value else {
       storage = .none
@@ -45,6 +59,7 @@ struct LastValue<Value> {
   }
 
   /// The value kept, or `nil` when there is none (or its object is gone and it was not optional).
+  @inlinable
   var value: Value? {
     switch storage {
     case .none: return nil

@@ -57,6 +57,7 @@ struct RawChange {
   /// What the ``KeyValueArray`` mutation recorded, if the value is a `KeyValueArray<Element>`
   /// mutated through its property's accessor.
   @inline(__always)
+  @usableFromInline
   func journal<Element>(of type: Element.Type) -> _CollectionJournal<Element>? {
     guard let journal, valueType == ObjectIdentifier(KeyValueArray<Element>.self) else { return nil }
     return journal.assumingMemoryBound(to: _KeyValueArrayJournal<Element>.self).pointee.journal
@@ -64,6 +65,7 @@ struct RawChange {
 
   /// The new value, if it is a `Value`.
   @inline(__always)
+  @usableFromInline
   func newValue<Value>(as type: Value.Type) -> Value? {
     guard valueType == ObjectIdentifier(type) else { return nil }
     return newValue.assumingMemoryBound(to: type).pointee
@@ -71,6 +73,7 @@ struct RawChange {
 
   /// The old value, if it is a `Value`.
   @inline(__always)
+  @usableFromInline
   func oldValue<Value>(as type: Value.Type) -> Value? {
     guard valueType == ObjectIdentifier(type) else { return nil }
     return oldValue.assumingMemoryBound(to: type).pointee
@@ -78,28 +81,38 @@ struct RawChange {
 }
 
 /// Something a binding stops when it unbinds.
+@usableFromInline
 protocol Cancellable: AnyObject {
   func cancel()
 }
 
 /// One registration with a registrar: a key and what to call.
+@usableFromInline
 final class Subscriber: Cancellable, @unchecked Sendable {
+  @usableFromInline
   let key: SlotKey
+  @usableFromInline
   let handler: (RawChange) -> Void
+  @usableFromInline
   let onOwnerDeinit: (() -> Void)?
   /// The observer that takes this subscriber's changes at the end of a transaction, if any (held
   /// strongly: the cycle with its observer ends when the observer cancels).
+  @usableFromInline
   let deferral: (any DeferredDelivery)?
   /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
   /// observed object keeps its fast reference counting).
+  @usableFromInline
   let storage: RegistrarStorage
   /// Whether the handler reads the old value of a change; when no subscriber of a property does, an
   /// array property can be mutated in place (no copy kept for the old value).
+  @usableFromInline
   let needsOldValue: Bool
   /// Where this subscriber sits in its slot's list; read and written only under its storage's lock
   /// (a subscriber is registered with exactly one storage), so removal finds it in O(1).
+  @usableFromInline
   var position = -1
 
+  @usableFromInline
   init(
     key: SlotKey,
     storage: RegistrarStorage,
@@ -116,9 +129,11 @@ final class Subscriber: Cancellable, @unchecked Sendable {
     self.onOwnerDeinit = onOwnerDeinit
   }
 
+  @usableFromInline
   func ownerDidDeinit() { onOwnerDeinit?() }
 
   /// Removes this subscriber from its registrar; removing it twice does nothing.
+  @usableFromInline
   func cancel() { storage.remove(self) }
 }
 
@@ -132,16 +147,19 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   @usableFromInline
   let priorSubscriptionCount = Atomic<Int>(0)
 
+  @usableFromInline
   init() {
     super.init(RegistrarState())
   }
 
+  @usableFromInline
   func add(_ subscriber: Subscriber) {
     withLock { $0.add(subscriber) }
     subscriptionCount.add(1, ordering: .relaxed)
     if subscriber.key.channel == .prior { priorSubscriptionCount.add(1, ordering: .relaxed) }
   }
 
+  @usableFromInline
   func remove(_ subscriber: Subscriber) {
     let removed = withLock { $0.remove(subscriber) }
     guard removed else { return }
@@ -162,6 +180,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   }
 
   /// Empties the storage when its object is deallocated; returns what was in it.
+  @usableFromInline
   func drain() -> ([Subscriber], [PropertyBinding]) {
     let drained = withLock { state in
       defer {
@@ -182,13 +201,18 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
 /// A removed subscriber leaves a hole (`nil`) so that removal is O(1) and the others keep their
 /// order; holes are squeezed out, in order, once they outnumber the live subscribers, so the list
 /// stays within twice its live size and removal stays O(1) amortised.
+@usableFromInline
 struct Slot {
+  @usableFromInline
   let key: SlotKey
   /// The subscribers, with holes where some were removed; each knows its own index.
+  @usableFromInline
   var subscribers: [Subscriber?]
   /// How many entries of `subscribers` are not holes.
+  @usableFromInline
   var live: Int
 
+  @usableFromInline
   init(key: SlotKey, first: Subscriber) {
     self.key = key
     first.position = 0
@@ -196,6 +220,7 @@ struct Slot {
     live = 1
   }
 
+  @usableFromInline
   mutating func append(_ subscriber: Subscriber) {
     subscriber.position = subscribers.count
     subscribers.append(subscriber)
@@ -203,6 +228,7 @@ struct Slot {
   }
 
   /// Removes `subscriber` if it is in this slot; returns whether it was.
+  @usableFromInline
   mutating func remove(_ subscriber: Subscriber) -> Bool {
     let position = subscriber.position
     guard position >= 0, position < subscribers.count, subscribers[position] === subscriber else { return false }
@@ -216,7 +242,8 @@ struct Slot {
   }
 
   /// Squeezes the holes out, keeping the order, and tells each subscriber its new index.
-  private mutating func compact() {
+  @usableFromInline
+  mutating func compact() {
     var kept: [Subscriber?] = []
     kept.reserveCapacity(live)
     for case let subscriber? in subscribers {
@@ -228,24 +255,32 @@ struct Slot {
 }
 
 /// A binding owned by the registrar's object, as its target.
+@usableFromInline
 struct OwnedBinding {
+  @usableFromInline
   let property: PropertyID
+  @usableFromInline
   let binding: PropertyBinding
 }
 
 /// Everything a registrar keeps behind its lock.
 @usableFromInline
 struct RegistrarState {
+  @usableFromInline
   var slots: [Slot] = []
+  @usableFromInline
   var bindings: [OwnedBinding] = []
   /// Groups of bindings combined on one property (multi-value bindings), by property.
+  @usableFromInline
   var combinedGroups: [PropertyID: AnyObject] = [:]
 
+  @usableFromInline
   func subscribers(for key: SlotKey) -> [Subscriber?] {
     for slot in slots where slot.key == key { return slot.subscribers }
     return []
   }
 
+  @usableFromInline
   mutating func add(_ subscriber: Subscriber) {
     if let index = slots.firstIndex(where: { $0.key == subscriber.key }) {
       slots[index].append(subscriber)
@@ -254,6 +289,7 @@ struct RegistrarState {
     }
   }
 
+  @usableFromInline
   mutating func remove(_ subscriber: Subscriber) -> Bool {
     guard let index = slots.firstIndex(where: { $0.key == subscriber.key }), slots[index].remove(subscriber)
     else { return false }

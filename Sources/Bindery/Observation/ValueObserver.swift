@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The engine under every observation and binding: evaluates a value with tracked reads, subscribes to
 /// what it read, and delivers each change.
@@ -12,78 +12,120 @@ import Synchronization
 ///   (`\.person?.firstName`) and a raw handler is set, a change of the chain's last property goes by
 ///   address to that handler, with no re-evaluation; a change of an earlier hop re-evaluates and
 ///   subscribes afresh only from the first hop whose object changed.
+@usableFromInline
 final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource, @unchecked Sendable {
+  @usableFromInline
   typealias Delivery = (_ old: Value?, _ new: Value, _ kind: ChangeKind) -> Void
 
+  @usableFromInline
   enum ChangeKind {
     case initial
     case prior
     case change
   }
 
-  private struct State {
+  @usableFromInline
+  struct State {
+    @usableFromInline
     var subscribers: [Subscriber] = []
     /// In chain mode, the subscriber of the chain's last property (its handler delivers by address).
+    @usableFromInline
     var leafSubscriber: Subscriber?
     /// Whether `subscribers` all re-evaluate on a change (but `leafSubscriber`), so a re-target may
     /// keep those of the hops before the one that changed.
+    @usableFromInline
     var reusable = false
+    @usableFromInline
     var lastValue: LastValue<Value>
+    @usableFromInline
     var leaf = ObservedLeaf()
     /// In direct mode, the value before the first change of the current transaction.
+    @usableFromInline
     var deferredOld: Value??
+
+    @usableFromInline
+    init(
+      subscribers: [Subscriber] = [], leafSubscriber: Subscriber? = nil, lastValue: LastValue<Value>,
+      deferredOld: Value?? = nil
+    ) {
+      self.subscribers = subscribers
+      self.leafSubscriber = leafSubscriber
+      self.lastValue = lastValue
+      self.deferredOld = deferredOld
+    }
   }
 
   /// Evaluates the value; `nil` when the root object is gone.
-  private let evaluate: () -> Value?
+  @usableFromInline
+  let evaluate: () -> Value?
   /// The root object, for key path observations: its death ends the observation.
-  private let rootIdentifier: ObjectIdentifier?
+  @usableFromInline
+  let rootIdentifier: ObjectIdentifier?
   /// `==` for `Value` when it is `Equatable`, so an unchanged result is not delivered (`nil` when equal
   /// values may differ in what they show: a `nil` that became not-applicable).
-  private let isEqual: ((Value, Value) -> Bool)?
-  private let wantsPrior: Bool
+  @usableFromInline
+  let isEqual: ((Value, Value) -> Bool)?
+  @usableFromInline
+  let wantsPrior: Bool
   /// The one property whose changes may be delivered by address (direct mode): the value observed
   /// is that property's value, not something computed from it.
-  private let directKeyPath: AnyKeyPath?
+  @usableFromInline
+  let directKeyPath: AnyKeyPath?
   /// Whether `deliver` reads old values; when not, direct mode keeps no copy of the value (so an
   /// observed array can be mutated in place) and delivers `nil` as the old value.
-  private let needsOldValue: Bool
-  private let deliver: Delivery
-  private let onRootDeinit: (() -> Void)?
-  private let cancelled = Atomic<Bool>(false)
-  private let isDirect = Atomic<Bool>(false)
+  @usableFromInline
+  let needsOldValue: Bool
+  @usableFromInline
+  let deliver: Delivery
+  @usableFromInline
+  let onRootDeinit: (() -> Void)?
+  @usableFromInline
+  let cancelled = Atomic<Bool>(false)
+  @usableFromInline
+  let isDirect = Atomic<Bool>(false)
   /// Counts re-subscriptions in chain mode: a change of the last property delivers only if no
   /// re-target happened since its subscriber was made (another thread may re-target meanwhile).
-  private let leafGeneration = Atomic<UInt64>(0)
+  @usableFromInline
+  let leafGeneration = Atomic<UInt64>(0)
   /// Whether a change of a chain's last property was delivered by address since the last evaluation
   /// (so the kept value is out of date, and the next evaluation delivers whatever it finds).
-  private let leafDelivered = Atomic<Bool>(false)
+  @usableFromInline
+  let leafDelivered = Atomic<Bool>(false)
   /// Whether the observed key path was found to read more than a chain of observable properties (a
   /// computed property), so later evaluations do not ask again.
-  private let isNeverChain = Atomic<Bool>(false)
+  @usableFromInline
+  let isNeverChain = Atomic<Bool>(false)
   /// Whether values may be objects, kept weakly as the last value (see ``LastValue``).
-  private let holdsObjects: Bool
-  private let state: Locked<State>
+  @usableFromInline
+  let holdsObjects: Bool
+  @usableFromInline
+  let state: Locked<State>
 
   /// The leaf of the last evaluation: where a key path writes back.
+  @inlinable
   var leaf: ObservedLeaf { state.withLock { $0.leaf } }
 
   /// In direct mode, called with each change instead of the generic delivery: set it before `start`,
   /// to deliver with no generic code on the way (bindings whose two ends have the same type).
+  @usableFromInline
   var rawDirectHandler: ((RawChange) -> Void)?
 
   /// In direct mode, called with each change (after the checks of the generic delivery, instead of
   /// it): set it before `start`, to read what the registrar hands over besides the values.
+  @usableFromInline
   var directChangeHandler: ((RawChange) -> Void)?
 
   /// In direct mode, the value before a change, when it cannot be read from the change's old value
   /// (an array mutated in place, rebuilt from what its mutation recorded): what a transaction
   /// delivers as the old value.
+  @usableFromInline
   var oldValueOfChange: ((RawChange) -> Value?)?
 
   /// Whether the observed value is one property of the root (direct mode).
+  @inlinable
   var isDirectMode: Bool { isDirect.load(ordering: .relaxed) }
 
+  @inlinable
   init(
     evaluate: @escaping () -> Value?,
     root: AnyObject?,
@@ -108,10 +150,12 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     self.state = Locked(State(lastValue: LastValue(holdingObjects: holdsObjects)))
   }
 
+  @inlinable
   var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
   /// Evaluates, subscribes, and delivers the first value if `initial`; returns the first value.
   @discardableResult
+  @inlinable
   func start(initial: Bool, recordingSetters: Bool = false) -> Value? {
     guard let value = reevaluate(deliverChange: false, recordingSetters: recordingSetters) else { return nil }
     if initial { deliver(nil, value, .initial) }
@@ -121,11 +165,13 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// Subscribes to what an evaluation already made with tracked reads read (`list`, whose records
   /// this observer takes over), `value` being its result; delivers nothing.
   @discardableResult
+  @inlinable
   func start(after value: Value, _ list: AccessList) -> Value? {
     settle(value, list, deliverChange: false)
   }
 
   /// Ends the observation: removes every subscription.
+  @inlinable
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let subscribers = state.withLock { state in
@@ -140,6 +186,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
 
   // MARK: Transactions
 
+  @inlinable
   func deferChange(_ change: RawChange) {
     // Tracked mode keeps `lastValue`.
     guard isDirect.load(ordering: .relaxed), needsOldValue || oldValueOfChange != nil else { return }
@@ -156,6 +203,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     }
   }
 
+  @inlinable
   func flushDeferred() {
     guard !isCancelled else { return }
     guard isDirect.load(ordering: .relaxed) else {
@@ -176,7 +224,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
 
   // MARK: Changes
 
-  private func handle(_ change: RawChange, channel: Channel) {
+  @inlinable
+  func handle(_ change: RawChange, channel: Channel) {
     guard !isCancelled else { return }
     if isDirect.load(ordering: .relaxed), let new = change.newValue(as: Value.self) {
       switch channel {
@@ -199,7 +248,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   ///
   /// When the reads are the same as last time (the common case), nothing is allocated.
   @discardableResult
-  private func reevaluate(deliverChange: Bool, recordingSetters: Bool = false, forgetting: Bool = false) -> Value? {
+  @inlinable
+  func reevaluate(deliverChange: Bool, recordingSetters: Bool = false, forgetting: Bool = false) -> Value? {
     // Read before evaluating: a change of a chain's last property delivered after this is seen next time.
     let forgetsLastValue =
       leafDelivered.load(ordering: .relaxed) && leafDelivered.exchange(false, ordering: .acquiringAndReleasing)
@@ -211,7 +261,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// Re-subscribes where the reads of an evaluation (`list`, recycled here) changed, and delivers its
   /// result if it changed.
   @discardableResult
-  private func settle(
+  @inlinable
+  func settle(
     _ evaluated: Value?,
     _ list: AccessList,
     deliverChange: Bool,
@@ -300,7 +351,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     return value
   }
 
-  private func makeSubscribers(
+  @inlinable
+  func makeSubscribers(
     for records: ArraySlice<AccessRecord>,
     direct: Bool,
     chain: ChainLeaf?,
@@ -347,7 +399,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// Whether `records` are a chain of observable properties that is exactly the observed key path,
   /// each read on the object the one before it returned, ending in the observed value's type (or its
   /// wrapped type, under an optional hop); only for a raw handler.
-  private func chainLeaf(of records: [AccessRecord], _ list: AccessList) -> ChainLeaf? {
+  @inlinable
+  func chainLeaf(of records: [AccessRecord], _ list: AccessList) -> ChainLeaf? {
     guard rawDirectHandler != nil, !wantsPrior, let directKeyPath, records.count >= 2, let last = records.last,
       rootIdentifier == ObjectIdentifier(records[0].object)
     else { return nil }
@@ -383,7 +436,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// Dropped when a re-target made its subscriber stale; when a re-target happens while it is being
   /// delivered (on another thread), the chain is evaluated again afterwards, so the new object's value
   /// is the last one written.
-  private func deliverLeaf(_ change: RawChange, _ chain: ChainLeaf, generation: UInt64) {
+  @inlinable
+  func deliverLeaf(_ change: RawChange, _ chain: ChainLeaf, generation: UInt64) {
     guard !isCancelled, change.valueType == chain.leafType, let raw = rawDirectHandler,
       leafGeneration.load(ordering: .acquiring) == generation
     else { return }
@@ -401,18 +455,20 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// Evaluates the chain again after a change of its last property raced a re-target (kept out of
   /// ``deliverLeaf(_:_:generation:)``: its result's type would be looked up on every change).
   @inline(never)
-  private func deliverAfterRetarget() {
+  @inlinable
+  func deliverAfterRetarget() {
     reevaluate(deliverChange: true, forgetting: true)
   }
 
-  private func rootDidDeinit() {
+  @inlinable
+  func rootDidDeinit() {
     guard !isCancelled else { return }
     cancel()
     onRootDeinit?()
   }
 
-  private static func sameDependencies(_ subscribers: [Subscriber], _ records: [AccessRecord], wantsPrior: Bool) -> Bool
-  {
+  @inlinable
+  static func sameDependencies(_ subscribers: [Subscriber], _ records: [AccessRecord], wantsPrior: Bool) -> Bool {
     let stride = wantsPrior ? 2 : 1
     guard subscribers.count == records.count * stride else { return false }
     for (index, record) in records.enumerated() {
@@ -425,9 +481,18 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
 
 /// What a ``ValueObserver`` in chain mode needs to deliver a change of a chain's last property as the
 /// chain's value (not nested in the generic observer, so using one costs no runtime type lookup).
+@usableFromInline
 struct ChainLeaf {
   /// The last property's type.
+  @usableFromInline
   let leafType: ObjectIdentifier
   /// The observed value's type, when it is the last property's type made optional by an optional hop.
+  @usableFromInline
   let lift: (any _AnyOptional.Type)?
+
+  @usableFromInline
+  init(leafType: ObjectIdentifier, lift: (any _AnyOptional.Type)? = nil) {
+    self.leafType = leafType
+    self.lift = lift
+  }
 }

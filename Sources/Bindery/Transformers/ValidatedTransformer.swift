@@ -14,7 +14,8 @@
 public struct ValidatedTransformer<Base: BindingTransformer>: BindingTransformer {
   /// The transformer that converts.
   public let base: Base
-  private let check: (Base.Input) throws -> Void
+  @usableFromInline
+  let check: (Base.Input) throws -> Void
 
   /// `base`, with `check` run on every value it converts back.
   public init(_ base: Base, check: @escaping (Base.Input) throws -> Void) {
@@ -52,8 +53,11 @@ extension BindingTransformer {
 /// A value a ``ValidatedTransformer`` converted back and its check rejected.
 ///
 /// Unchecked: it is thrown and caught on one thread, inside the binding that converts the value.
+@usableFromInline
 struct ValidationFailure: Error, @unchecked Sendable {
+  @usableFromInline
   let underlying: any Error
   /// The converted value that was rejected.
+  @usableFromInline
   let value: Any
 }

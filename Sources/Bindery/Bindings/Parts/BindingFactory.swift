@@ -5,7 +5,9 @@
 ///
 /// Where both ends are single observable properties of the same type, values travel by address from
 /// the registrar to the other end's setter: no key path is applied and no generic code runs on the way.
+@usableFromInline
 enum BindingFactory {
+  @inlinable
   static func make<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue>(
     target: Target,
     _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,

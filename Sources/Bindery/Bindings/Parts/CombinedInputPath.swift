@@ -1,7 +1,9 @@
 /// A binding that is one more input of a Boolean property combining its bindings (AND, OR): it joins
 /// the property's group, read-only, followed by address when it is one observable property of its
 /// source.
+@usableFromInline
 enum CombinedInputPath {
+  @inlinable
   static func attach<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue>(
     _ binding: PropertyBinding,
     combination: BooleanCombination,

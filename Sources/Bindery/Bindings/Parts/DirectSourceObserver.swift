@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The observer of a binding whose source path is one observable property of the source (`\.value`,
 /// not a chain or a computed property): one subscription to that property, whose changes go by address
@@ -6,22 +6,32 @@ import Synchronization
 ///
 /// Inside a transaction, the property's final value is written once, and not at all when it ends
 /// where it began.
+@usableFromInline
 final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, DeferredDelivery, @unchecked Sendable {
-  private weak var source: Source?
-  private let keyPath: KeyPath<Source, Value>
-  private let setter: RawSetter?
-  private let binding: PropertyBinding
+  @usableFromInline
+  weak var source: Source?
+  @usableFromInline
+  let keyPath: KeyPath<Source, Value>
+  @usableFromInline
+  let setter: RawSetter?
+  @usableFromInline
+  let binding: PropertyBinding
   /// The property's identifier in the source's registrar.
-  private let id: PropertyID
+  @usableFromInline
+  let id: PropertyID
   /// What a change does (writes the target by address): also what the end of a transaction does.
-  private let handler: (RawChange) -> Void
-  private let cancelled = Atomic<Bool>(false)
+  @usableFromInline
+  let handler: (RawChange) -> Void
+  @usableFromInline
+  let cancelled = Atomic<Bool>(false)
   /// The subscription, until cancelled (it holds this observer as its deferral: the cycle ends here),
   /// and the value before the first change of the current transaction; behind ``withState(_:)``.
-  private let state = Mutex<DirectObserverState>(DirectObserverState())
+  @usableFromInline
+  let state = Mutex<DirectObserverState>(DirectObserverState())
 
   /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`), with
   /// `handler`; call ``start(storage:)`` next.
+  @inlinable
   init(
     source: Source,
     keyPath: KeyPath<Source, Value>,
@@ -39,6 +49,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   }
 
   /// Subscribes to changes of the property in `storage`, the source's registrar.
+  @inlinable
   func start(storage: RegistrarStorage) {
     let subscriber = Subscriber(
       key: SlotKey(id: id, channel: .change),
@@ -66,7 +77,8 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   /// `Mutex`'s futex), as ``Locked`` does. Inlined, so no `Optional<Result>` is looked up at run time
   /// (this class's methods are not specialised).
   @inline(__always)
-  private func withState<Result>(_ body: (inout DirectObserverState) -> Result) -> Result {
+  @inlinable
+  func withState<Result>(_ body: (inout DirectObserverState) -> Result) -> Result {
     let address = Unmanaged.passUnretained(self).toOpaque()
     nonisolated(unsafe) var result: Result?
     state.withLock { state in
@@ -77,14 +89,17 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     return result.unsafelyUnwrapped
   }
 
+  @inlinable
   var leaf: ObservedLeaf {
     ObservedLeaf(
       object: source, keyPath: keyPath, chain: [ChainHop(keyPath: keyPath, throughOptional: nil)], setter: setter,
       memberType: Value.self)
   }
 
+  @inlinable
   var isDirectMode: Bool { true }
 
+  @inlinable
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let subscriber = withState { state in
@@ -96,6 +111,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
 
   /// The property's value on `source`, read untracked (an evaluation tracking this thread does not
   /// record it).
+  @inlinable
   func currentValue(of source: Source) -> Value {
     let context = ThreadContext.current
     let outer = context.tracking
@@ -105,12 +121,14 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   }
 
   /// Writes the source's first value to the target, by address, as a change is written.
+  @inlinable
   func deliverFirst(_ value: Value) {
     withUnsafePointer(to: value) { pointer in
       handler(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
     }
   }
 
+  @inlinable
   func deferChange(_ change: RawChange) {
     guard !cancelled.load(ordering: .relaxed) else { return }
     withState { state in
@@ -119,6 +137,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     }
   }
 
+  @inlinable
   func flushDeferred() {
     let old = withState { state in
       defer { state.deferredOld = DeferredOldValue() }
@@ -139,13 +158,30 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
 
 /// What a ``DirectSourceObserver`` keeps behind its lock (not nested in the generic observer, so
 /// making one costs no runtime type lookup).
+@usableFromInline
 struct DirectObserverState: @unchecked Sendable {
+  @usableFromInline
   var subscriber: Subscriber?
+  @usableFromInline
   var deferredOld = DeferredOldValue()
+
+  @usableFromInline
+  init(subscriber: Subscriber? = nil) {
+    self.subscriber = subscriber
+  }
 }
 
 /// The value a ``DirectSourceObserver``'s property had before the first change of a transaction.
+@usableFromInline
 struct DeferredOldValue {
+  @usableFromInline
   var isSet = false
+  @usableFromInline
   var value: Any?
+
+  @usableFromInline
+  init(isSet: Bool = false, value: Any? = nil) {
+    self.isSet = isSet
+    self.value = value
+  }
 }

@@ -1,18 +1,28 @@
 /// The way from a binding's source to its target: an observer of the source path, and the writer of
 /// the target (the value converted for display or, while the user edits, for editing; or the
 /// placeholder of its marker), by address where nothing converts.
+@usableFromInline
 struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue> {
+  @usableFromInline
   let binding: PropertyBinding
+  @usableFromInline
   let property: TargetProperty<Target, TargetValue>
+  @usableFromInline
   let sourcePath: SourcePath<Source, SourceValue>
+  @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
+  @usableFromInline
   let presenter: MarkerPresenter<SourceValue, TargetValue>?
+  @usableFromInline
   let options: BindingOptions
   /// Writes a source value to the target.
+  @usableFromInline
   let writeTarget: (SourceValue) -> Void
   /// For delivery on another actor: writes the source's latest value to the target.
+  @usableFromInline
   let flush: (() -> Void)?
 
+  @inlinable
   init(
     binding: PropertyBinding,
     target: Target,
@@ -56,6 +66,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   ///
   /// A path that is one observable property of the source, written to the target by address, needs no
   /// tracked re-evaluation: a ``DirectSourceObserver`` subscribes to that property alone.
+  @inlinable
   func attach(target: Target, source: Source) -> (any ObservedSource, SourceValue?) {
     let enabled = options.direction != .targetToSource
     var rawHandler: ((RawChange) -> Void)?
@@ -99,7 +110,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   /// Starts a ``DirectSourceObserver`` when the source key path is known to be one observable property
   /// of its root (``ObservablePropertyCache``). (It returns the observer alone: an optional tuple of
   /// generic types would be looked up at run time on every binding.)
-  private static func attachKnown(
+  @inlinable
+  static func attachKnown(
     binding: PropertyBinding,
     source: Source,
     keyPath: KeyPath<Source, SourceValue>,
@@ -115,7 +127,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
 
   /// Makes a ``DirectSourceObserver`` of the property `id` of `source`, attaches it to the binding and
   /// subscribes it in `storage`, the source's registrar.
-  private static func startDirect(
+  @inlinable
+  static func startDirect(
     binding: PropertyBinding,
     source: Source,
     keyPath: KeyPath<Source, SourceValue>,
@@ -135,6 +148,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   /// conversion, placeholder, editing form or other actor) and a source property known to be one
   /// observable property: starts its observer and writes the first value by address, with no
   /// `ForwardPath` made. Whether the binding was such a binding (and is now made).
+  @inlinable
   static func attachDirectOneWay(
     binding: PropertyBinding,
     target: Target,
@@ -163,7 +177,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   /// An observer that evaluates the source path with tracked reads (a chain, a computed property, a
   /// placeholder or marker to look for), and delivers by address when the path turns out to be one
   /// property.
-  private func trackingObserver(source: Source, enabled: Bool) -> ValueObserver<SourceValue> {
+  @inlinable
+  func trackingObserver(source: Source, enabled: Bool) -> ValueObserver<SourceValue> {
     let binding = binding
     let sourcePath = sourcePath
     let presenter = presenter
@@ -190,12 +205,14 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   }
 
   /// Writes the source's first value to the target, here or on the binding's actor.
+  @inlinable
   func deliverFirst(_ value: SourceValue) {
     if let flush { binding.scheduleDelivery(flush) } else { writeTarget(value) }
   }
 
   /// A change of the same type: from the registrar's address to the target's setter.
-  private static func sameTypeHandler(
+  @inlinable
+  static func sameTypeHandler(
     binding: PropertyBinding,
     target: Target,
     setter: @escaping RawSetter
@@ -214,7 +231,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   }
 
   /// A change converted: read from the registrar's address, converted, written by address.
-  private static func convertingHandler(
+  @inlinable
+  static func convertingHandler(
     binding: PropertyBinding,
     target: Target,
     setter: @escaping RawSetter,

@@ -1,18 +1,25 @@
 /// Whether a key path is exactly a chain of observable properties read one after another (the answer
 /// of ``KeyPathChain/matches(_:chain:)``), kept per key path and chain, so a binding asks once per
 /// shape of chain, not once per binding or re-target.
+@usableFromInline
 enum KeyPathChainCache {
+  @usableFromInline
   static let limit = 4_096
 
-  private struct Key: Hashable {
+  @usableFromInline
+  struct Key: Hashable {
+    @usableFromInline
     let path: AnyKeyPath
+    @usableFromInline
     let chain: [ChainHop]
   }
 
-  private static let answers = Locked([Key: Bool]())
+  @usableFromInline
+  static let answers = Locked([Key: Bool]())
 
   /// Whether `path` is the chain `chain`, one hop per object; `nil` when it cannot be told from what
   /// the hops recorded (a read made while no binding was being made).
+  @usableFromInline
   static func isChain(_ path: AnyKeyPath, chain: [ChainHop]) -> Bool? {
     let key = Key(path: path, chain: chain)
     if let known = answers.withLock({ $0[key] }) { return known }
@@ -24,15 +31,19 @@ enum KeyPathChainCache {
     return answer
   }
 
-  private static let keyChains = Locked([AnyKeyPath: Bool]())
+  @usableFromInline
+  static let keyChains = Locked([AnyKeyPath: Bool]())
 
   /// The most hops, and the most chains tried, ``isWritableKeyChain(_:from:)`` looks through.
+  @usableFromInline
   static let keyChainDepth = 6
+  @usableFromInline
   static let keyChainBudget = 4_096
 
   /// Whether `path` is a chain of properties listed in the key tables of `root` and the classes it
   /// reaches (``KeyValueCoding``), whose last property can be written: what a binding made while the
   /// chain is broken by a `nil` (so no read reached its end) learns from the types alone.
+  @usableFromInline
   static func isWritableKeyChain(_ path: AnyKeyPath, from root: any KeyValueCoding.Type) -> Bool {
     if let known = keyChains.withLock({ $0[path] }) { return known }
     var budget = keyChainBudget
@@ -46,7 +57,8 @@ enum KeyPathChainCache {
 
   /// Depth first: the keys of `type` appended to `prefix`, one of them ending `path` (whether it can be
   /// written), or leading to a class whose keys do; `nil` when none does.
-  private static func search(
+  @usableFromInline
+  static func search(
     _ path: AnyKeyPath, prefix: AnyKeyPath?, in type: any KeyValueCoding.Type, depth: Int, budget: inout Int
   ) -> Bool? {
     let pathType = Swift.type(of: path)

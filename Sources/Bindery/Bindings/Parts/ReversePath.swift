@@ -1,15 +1,24 @@
 /// The way from a binding's target back to its source: a subscription to the target property (user
 /// edits only, for a control), the edit actions of editing on commit, and the switch to and from the
 /// editing form.
+@usableFromInline
 struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue> {
+  @usableFromInline
   let binding: PropertyBinding
+  @usableFromInline
   let property: TargetProperty<Target, TargetValue>
+  @usableFromInline
   let sourcePath: SourcePath<Source, SourceValue>
+  @usableFromInline
   let sourceWriter: SourceWriter<Source, SourceValue>
+  @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
+  @usableFromInline
   let options: BindingOptions
+  @usableFromInline
   let writeTarget: (SourceValue) -> Void
 
+  @inlinable
   func attach(target: Target, source: Source, direction: BindingDirection) {
     let binding = binding
     let keyPath = property.keyPath
@@ -61,7 +70,8 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
 
   /// What a change of the target does: by address to the source's setter where nothing converts or
   /// validates, else accepted as a user value (or kept pending, on commit).
-  private func changeHandler(
+  @inlinable
+  func changeHandler(
     _ target: Target,
     _ source: Source,
     _ accept: @escaping (TargetValue, Target) -> BindingError?
@@ -102,7 +112,8 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   }
 
   /// Subscribes `handler` to a channel of the target property; the binding cancels it at unbind.
-  private func subscribe(
+  @inlinable
+  func subscribe(
     _ target: Target,
     _ channel: Channel,
     endEditing: Bool = false,
@@ -116,5 +127,21 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     )
     target.keyValueRegistrar.add(subscriber)
     binding.attach(subscriber, reverse: true, endEditing: endEditing, beginEditing: beginEditing)
+  }
+
+  @usableFromInline
+  init(
+    binding: PropertyBinding, property: TargetProperty<Target, TargetValue>,
+    sourcePath: SourcePath<Source, SourceValue>, sourceWriter: SourceWriter<Source, SourceValue>,
+    conversion: Conversion<SourceValue, TargetValue>, options: BindingOptions,
+    writeTarget: @escaping (SourceValue) -> Void
+  ) {
+    self.binding = binding
+    self.property = property
+    self.sourcePath = sourcePath
+    self.sourceWriter = sourceWriter
+    self.conversion = conversion
+    self.options = options
+    self.writeTarget = writeTarget
   }
 }

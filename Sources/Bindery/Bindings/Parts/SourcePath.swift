@@ -1,18 +1,25 @@
 /// How a binding reads, and may write, its source: a typed key path, or a string key path resolved to
 /// typed steps at bind time.
+@usableFromInline
 struct SourcePath<Source: AnyObject, Value> {
   /// Reads the value (with tracked reads, when a tracking evaluation runs).
+  @usableFromInline
   let read: (Source) -> Value
   /// The typed key path, when the path is one.
+  @usableFromInline
   let keyPath: KeyPath<Source, Value>?
   /// For paths that are not key paths: writes a value back (`nil` when the path cannot be written).
+  @usableFromInline
   let write: ((Value, Source) -> Void)?
   /// For paths that are not key paths: asks the object that would be written to validate the value.
+  @usableFromInline
   let validate: ((Value, Source) throws -> Void)?
   /// The path as text, for descriptions: of paths that are not key paths, and of string key paths
   /// bound as Swift key paths (described as written).
+  @usableFromInline
   var text: String?
 
+  @inlinable
   init(_ keyPath: KeyPath<Source, Value>) {
     self.read = { $0[keyPath: keyPath] }
     self.keyPath = keyPath
@@ -21,6 +28,7 @@ struct SourcePath<Source: AnyObject, Value> {
     self.text = nil
   }
 
+  @inlinable
   init(
     text: String,
     read: @escaping (Source) -> Value,

@@ -6,14 +6,21 @@
 /// - the path is a chain of stored observable properties through optionals (`\.person?.firstName`,
 ///   which Swift makes read-only): the last property of the chain, on the object the chain reaches now
 ///   (nothing while a `nil` breaks the chain).
+@usableFromInline
 struct SourceWriter<Source: AnyObject, Value> {
+  @usableFromInline
   let sourcePath: SourcePath<Source, Value>
+  @usableFromInline
   let observer: any ObservedSource
   /// The setter of the source property, when the path is one property of the source.
+  @usableFromInline
   let directSetter: RawSetter?
-  private let writableKeyPath: ReferenceWritableKeyPath<Source, Value>?
-  private let isChain: Bool
+  @usableFromInline
+  let writableKeyPath: ReferenceWritableKeyPath<Source, Value>?
+  @usableFromInline
+  let isChain: Bool
 
+  @inlinable
   init(sourcePath: SourcePath<Source, Value>, observer: any ObservedSource) {
     self.sourcePath = sourcePath
     self.observer = observer
@@ -41,16 +48,19 @@ struct SourceWriter<Source: AnyObject, Value> {
   }
 
   /// Where a chain ends now, when the chain reaches its end (not broken by a `nil`).
-  private func chainLeaf() -> ObservedLeaf? {
+  @inlinable
+  func chainLeaf() -> ObservedLeaf? {
     guard let sourceKeyPath = sourcePath.keyPath else { return nil }
     let leaf = observer.leaf
     return KeyPathChainCache.isChain(sourceKeyPath, chain: leaf.chain) == false ? nil : leaf
   }
 
   /// Whether the path can be written at all.
+  @inlinable
   var isWritable: Bool { directSetter != nil || writableKeyPath != nil || isChain || sourcePath.write != nil }
 
   /// Asks the object that would be written, if it is ``KeyValueValidating``, whether `value` is valid.
+  @inlinable
   func validate(_ value: Value, on source: Source) throws {
     if let validate = sourcePath.validate {
       try validate(value, source)
@@ -64,6 +74,7 @@ struct SourceWriter<Source: AnyObject, Value> {
 
   /// Writes `value`; a value that cannot be written (the chain is broken by a `nil`, or `nil` for a
   /// non-optional property) is dropped.
+  @inlinable
   func write(_ value: Value, to source: Source) {
     if let write = sourcePath.write {
       write(value, source)

@@ -1,13 +1,19 @@
 /// The bound property of a target, found by one tracked read: its identifier in the registrar and,
 /// for a property of the macro, its setter, so values are written by address with no key path.
+@usableFromInline
 struct TargetProperty<Target: AnyObject, Value> {
+  @usableFromInline
   let keyPath: ReferenceWritableKeyPath<Target, Value>
   /// Whether the key path is one observable property of the target (so its changes can be observed).
   /// The read itself is not kept: it holds the target, which would keep it alive.
+  @usableFromInline
   let isObservable: Bool
+  @usableFromInline
   let id: PropertyID
+  @usableFromInline
   let setter: RawSetter?
 
+  @inlinable
   init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
     self.keyPath = keyPath
     if let known = ObservablePropertyCache.info(for: keyPath, of: target) {
@@ -34,6 +40,7 @@ struct TargetProperty<Target: AnyObject, Value> {
 
   /// Writes `value`: by address through the setter when there is one, through the key path otherwise.
   @inline(__always)
+  @inlinable
   func write(_ value: Value, to target: Target) {
     if let setter {
       withUnsafePointer(to: value) { setter(target, UnsafeRawPointer($0)) }

@@ -1,12 +1,17 @@
 /// What a binding does with a value the user entered: check it, convert it back, have the source's
 /// object validate it, write it; a failure leaves the source as it is and is shown by the control and
 /// told to the delegate.
+@usableFromInline
 struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue> {
+  @usableFromInline
   let binding: PropertyBinding
+  @usableFromInline
   let sourceWriter: SourceWriter<Source, SourceValue>
+  @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
 
   /// Accepts `value` from `target` for `source`; returns why it was refused, if it was.
+  @inlinable
   func accept(_ value: TargetValue, from target: Target, for source: Source?) -> BindingError? {
     let control = target as? any EditableControl
     if let validation = conversion.validation {
@@ -37,8 +42,19 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
     return nil
   }
 
-  private func refuse(_ error: BindingError, for value: Any, _ control: (any EditableControl)?) -> BindingError {
+  @inlinable
+  func refuse(_ error: BindingError, for value: Any, _ control: (any EditableControl)?) -> BindingError {
     binding.reportError(error, for: value, to: control)
     return error
+  }
+
+  @usableFromInline
+  init(
+    binding: PropertyBinding, sourceWriter: SourceWriter<Source, SourceValue>,
+    conversion: Conversion<SourceValue, TargetValue>
+  ) {
+    self.binding = binding
+    self.sourceWriter = sourceWriter
+    self.conversion = conversion
   }
 }

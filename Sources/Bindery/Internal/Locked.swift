@@ -18,7 +18,7 @@ class Locked<State>: @unchecked Sendable {
 
   @inline(__always)
   @inlinable
-  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+  final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
     let address = Unmanaged.passUnretained(self).toOpaque()
     nonisolated(unsafe) var result: Result?
     mutex.withLock { _ in

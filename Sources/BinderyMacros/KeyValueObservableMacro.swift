@@ -93,7 +93,7 @@ extension KeyValueObservableMacro: MemberMacro {
         else { continue }
         let label = property.hasRestrictedSetter ? "readOnly: " : ""
         let entry =
-          "Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name), throughOptional: \\\(typeName)?.?.\(name))"
+          "Bindery.KeyValueKey(\"\(name)\", \(label)\\\(typeName).\(name), throughOptional: \\\(typeName)?.?.\(name), read: { $0.\(name) })"
         if property.isDeprecated {
           deprecated.append(
             property.availabilityCondition.map { "if \($0) { keys.append(\(entry)) }" } ?? "keys.append(\(entry))")

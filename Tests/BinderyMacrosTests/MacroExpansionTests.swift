@@ -115,11 +115,21 @@ struct MacroExpansionTests {
           /// The properties of this class that can be reached by name (string key paths, spec files).
           public nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
             Bindery.KeyValueKeyTable(Person.self, keys: [
-              Bindery.KeyValueKey("name", \\Person.name, throughOptional: \\Person?.?.name),
-              Bindery.KeyValueKey("id", \\Person.id, throughOptional: \\Person?.?.id),
-              Bindery.KeyValueKey("fullName", \\Person.fullName, throughOptional: \\Person?.?.fullName),
-              Bindery.KeyValueKey("cache", \\Person.cache, throughOptional: \\Person?.?.cache),
-              Bindery.KeyValueKey("note", \\Person.note, throughOptional: \\Person?.?.note),
+              Bindery.KeyValueKey("name", \\Person.name, throughOptional: \\Person?.?.name, read: {
+                      $0.name
+                    }),
+              Bindery.KeyValueKey("id", \\Person.id, throughOptional: \\Person?.?.id, read: {
+                      $0.id
+                    }),
+              Bindery.KeyValueKey("fullName", \\Person.fullName, throughOptional: \\Person?.?.fullName, read: {
+                      $0.fullName
+                    }),
+              Bindery.KeyValueKey("cache", \\Person.cache, throughOptional: \\Person?.?.cache, read: {
+                      $0.cache
+                    }),
+              Bindery.KeyValueKey("note", \\Person.note, throughOptional: \\Person?.?.note, read: {
+                      $0.note
+                    }),
             ])
           }
         }
@@ -234,7 +244,9 @@ struct MacroExpansionTests {
           /// The properties of this class that can be reached by name (string key paths, spec files).
           override nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
             Bindery.KeyValueKeyTable(Truck.self, keys: [
-              Bindery.KeyValueKey("load", \\Truck.load, throughOptional: \\Truck?.?.load),
+              Bindery.KeyValueKey("load", \\Truck.load, throughOptional: \\Truck?.?.load, read: {
+                      $0.load
+                    }),
             ], inheriting: super.keyValueKeys)
           }
         }

@@ -62,7 +62,7 @@ enum KeyPathChain {
         composed = false
         break
       }
-      guard let appended = composite.appending(path: next) else { return false }
+      guard let appended = appending(composite, next) else { return false }
       composite = appended
     }
     if composed, same(composite, path) { return true }

@@ -33,37 +33,63 @@ public struct KeyValueKey: @unchecked Sendable, CustomStringConvertible {
   /// joined into one Swift key path (`\.person?.firstName`) and bound as a typed key path is.
   public let throughOptional: AnyKeyPath?
 
+  /// The property's getter, called directly by bindings that evaluate a chain through this property.
+  @usableFromInline
+  let reader: KeyValueReader?
+
   /// Creates a key for the property at `keyPath`; `throughOptional` is the same property reached
-  /// through an optional of its class (`\Person?.?.firstName`), as `@KeyValueObservable` gives it.
+  /// through an optional of its class (`\Person?.?.firstName`), and `read` its getter
+  /// (`{ $0.firstName }`), as `@KeyValueObservable` gives them: a binding to a chain of such
+  /// properties ending in a computed one calls the getters instead of applying its key path.
+  @inlinable
   public init<Root, Value>(
-    _ name: String, _ keyPath: KeyPath<Root, Value>, throughOptional: KeyPath<Root?, Value?>? = nil
+    _ name: String, _ keyPath: KeyPath<Root, Value>, throughOptional: KeyPath<Root?, Value?>? = nil,
+    read: ((Root) -> Value)? = nil
   ) {
-    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath?, isReadOnly: false)
+    self.init(
+      name, keyPath, throughOptional: throughOptional as AnyKeyPath?, isReadOnly: false,
+      reader: read.flatMap { KeyValueReader.make($0) })
   }
 
   /// Creates a key for an optional property, with the same property reached through an optional of
-  /// its class (`\Person?.?.nickname`, whose value is flattened to one optional).
+  /// its class (`\Person?.?.nickname`, whose value is flattened to one optional) and its getter.
+  @inlinable
   public init<Root, Wrapped>(
-    _ name: String, _ keyPath: KeyPath<Root, Wrapped?>, throughOptional: KeyPath<Root?, Wrapped?>
+    _ name: String, _ keyPath: KeyPath<Root, Wrapped?>, throughOptional: KeyPath<Root?, Wrapped?>,
+    read: ((Root) -> Wrapped?)? = nil
   ) {
-    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath, isReadOnly: false)
+    self.init(
+      name, keyPath, throughOptional: throughOptional as AnyKeyPath, isReadOnly: false,
+      reader: read.flatMap { KeyValueReader.make(optional: $0) })
   }
 
   /// Creates a key for a property that may only be read by name (`private(set)`).
+  @inlinable
   public init<Root, Value>(
-    _ name: String, readOnly keyPath: KeyPath<Root, Value>, throughOptional: KeyPath<Root?, Value?>? = nil
+    _ name: String, readOnly keyPath: KeyPath<Root, Value>, throughOptional: KeyPath<Root?, Value?>? = nil,
+    read: ((Root) -> Value)? = nil
   ) {
-    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath?, isReadOnly: true)
+    self.init(
+      name, keyPath, throughOptional: throughOptional as AnyKeyPath?, isReadOnly: true,
+      reader: read.flatMap { KeyValueReader.make($0) })
   }
 
   /// Creates a key for an optional property that may only be read by name (`private(set)`).
+  @inlinable
   public init<Root, Wrapped>(
-    _ name: String, readOnly keyPath: KeyPath<Root, Wrapped?>, throughOptional: KeyPath<Root?, Wrapped?>
+    _ name: String, readOnly keyPath: KeyPath<Root, Wrapped?>, throughOptional: KeyPath<Root?, Wrapped?>,
+    read: ((Root) -> Wrapped?)? = nil
   ) {
-    self.init(name, keyPath, throughOptional: throughOptional as AnyKeyPath, isReadOnly: true)
+    self.init(
+      name, keyPath, throughOptional: throughOptional as AnyKeyPath, isReadOnly: true,
+      reader: read.flatMap { KeyValueReader.make(optional: $0) })
   }
 
-  private init(_ name: String, _ keyPath: AnyKeyPath, throughOptional: AnyKeyPath?, isReadOnly: Bool) {
+  @usableFromInline
+  init(
+    _ name: String, _ keyPath: AnyKeyPath, throughOptional: AnyKeyPath?, isReadOnly: Bool, reader: KeyValueReader?
+  ) {
+    self.reader = reader
     self.name = name
     self.keyPath = keyPath
     self.throughOptional = throughOptional

@@ -171,7 +171,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
       }
       // After an optional property, every later key is reached through an optional, as after `?.`.
       guard let next = KeyPathChain.step(after: current, keyPath: key.keyPath, throughOptional: key.throughOptional),
-        let appended = current.appending(path: next)
+        let appended = KeyPathChain.appending(current, next)
       else { return nil }
       composed = appended
     }

@@ -180,14 +180,21 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   @inlinable
   func trackingObserver(source: Source, enabled: Bool) -> ValueObserver<SourceValue> {
     let binding = binding
-    let sourcePath = sourcePath
     let presenter = presenter
     let writeTarget = writeTarget
     let flush = flush
+    // A chain of properties of key tables is read through their getters, not the key path runtime.
+    let getters = sourcePath.keyPath.flatMap { KeyTableRead.read($0) }
+    let sourcePath = sourcePath
     return ValueObserver<SourceValue>(
       evaluate: { [weak source] in
         guard let source else { return nil }
-        return presenter?.evaluate(source, sourcePath.read) ?? sourcePath.read(source)
+        if let presenter {
+          if let getters { return presenter.evaluate(source) { getters.read($0) } }
+          return presenter.evaluate(source, sourcePath.read)
+        }
+        if let getters { return getters.read(source) }
+        return sourcePath.read(source)
       },
       root: source,
       directKeyPath: sourcePath.keyPath,

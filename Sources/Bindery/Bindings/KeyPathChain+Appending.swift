@@ -2,7 +2,6 @@ extension KeyPathChain {
   /// Key paths appended, by the identities of their parts: appending the same two key paths again
   /// returns the same key path object, so a path resolved from a string once per binding (a spec file's
   /// `person.firstName`) is one object, and every cache keyed by a key path's identity knows it.
-  @usableFromInline
   static let appendedPaths = Locked([AppendedPair: AnyKeyPath]())
 
   /// Two key paths by identity; the entry keeps both, so neither address is reused while it is cached.
@@ -24,7 +23,6 @@ extension KeyPathChain {
       lhs.head === rhs.head && lhs.tail === rhs.tail
     }
 
-    @usableFromInline
     func hash(into hasher: inout Hasher) {
       hasher.combine(ObjectIdentifier(head))
       hasher.combine(ObjectIdentifier(tail))
@@ -33,7 +31,6 @@ extension KeyPathChain {
 
   /// `head` followed by `tail` (`nil` when `tail` does not start where `head` ends), the same object
   /// each time for the same two key paths.
-  @usableFromInline
   static func appending(_ head: AnyKeyPath, _ tail: AnyKeyPath) -> AnyKeyPath? {
     let pair = AppendedPair(head: head, tail: tail)
     if let known = appendedPaths.withLock({ $0[pair] }) { return known }

@@ -41,7 +41,6 @@ struct ChainHop: Hashable {
   func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
 }
 
-@usableFromInline
 enum KeyPathChain {
   /// Whether `path` is exactly the chain of observable properties `chain`, read one after another
   /// (one key path per object, optional hops included), so a change of the last of them is a change
@@ -52,7 +51,6 @@ enum KeyPathChain {
   /// and follow it hop by hop. The chain's key paths are appended into one (through an optional after
   /// an optional hop) and compared with `path`: equal, or of the same types and hash (a key path
   /// appended after an optional hop differs from the literal only in flags that equality compares).
-  @usableFromInline
   static func matches(_ path: AnyKeyPath, chain: [ChainHop]) -> Bool? {
     guard let first = chain.first else { return false }
     var composite = first.keyPath
@@ -74,14 +72,12 @@ enum KeyPathChain {
   /// The key path of the property that follows `composite` in a chain: the one through an optional
   /// (`\.?.name`) when `composite`'s value is optional, as after `?.` (`nil` when the property has
   /// none), else its own.
-  @usableFromInline
   static func step(after composite: AnyKeyPath, keyPath: AnyKeyPath, throughOptional: AnyKeyPath?) -> AnyKeyPath? {
     type(of: composite).valueType is any _AnyOptional.Type ? throughOptional : keyPath
   }
 
   /// Whether two key paths read the same properties: equal, or of the same types and hash (a key path
   /// appended after an optional hop differs from the literal only in flags that equality compares).
-  @usableFromInline
   static func same(_ one: AnyKeyPath, _ other: AnyKeyPath) -> Bool {
     if one == other { return true }
     let oneType = type(of: one)
@@ -92,8 +88,7 @@ enum KeyPathChain {
 
   /// Whether `path` reads as the chain `chain` in descriptions that name every property; `nil` when a
   /// description does not name them.
-  @usableFromInline
-  static func matchesByDescription(_ path: AnyKeyPath, chain: [AnyKeyPath]) -> Bool? {
+  private static func matchesByDescription(_ path: AnyKeyPath, chain: [AnyKeyPath]) -> Bool? {
     let pathDescription = String(describing: path)
     guard !pathDescription.contains("<computed") else { return nil }
     var expected = ""

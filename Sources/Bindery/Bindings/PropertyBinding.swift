@@ -31,10 +31,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Where the binding was made, `File.swift:line`, for debugging.
   public var location: String { "\(file):\(line)" }
 
-  @usableFromInline
-  weak var weakSource: AnyObject?
-  @usableFromInline
-  weak var weakTarget: AnyObject?
+  private weak var weakSource: AnyObject?
+  private weak var weakTarget: AnyObject?
   /// The binding's flags, direction and writers, in one atomic word.
   @usableFromInline
   let state = BindingState()
@@ -46,8 +44,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     var forward: (any Cancellable)?
     @usableFromInline
     var reverse: (any Cancellable)?
-    @usableFromInline
-    var extras: Extras?
+    private var extras: Extras?
 
     /// The end-of-editing subscription (on-commit bindings, editing forms).
     @usableFromInline
@@ -325,7 +322,6 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Sets the delegate inherited from a binding set.
-  @usableFromInline
   func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
     parts.withLock { $0.inheritedDelegate = delegate }
     if delegate != nil { state.insert(.mayHaveDelegate) }
@@ -417,7 +413,6 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 }
 
 /// Runs `body` isolated to `actor`.
-@usableFromInline
-func runIsolated(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
+private func runIsolated(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
   body()
 }

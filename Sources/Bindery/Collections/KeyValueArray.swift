@@ -230,7 +230,6 @@ public struct KeyValueArray<Element>: RandomAccessCollection, MutableCollection,
   }
 
   /// Records that the elements are about to change in a way not described by one replacement.
-  @usableFromInline
   mutating func _recordRewrite() {
     switch _journal {
     case .off, .rewritten: return
@@ -307,8 +306,6 @@ extension KeyValueArray: CustomStringConvertible {
 }
 
 extension KeyValueArray: _AnyArray {
-  @usableFromInline
   static var _elementType: Any.Type { Element.self }
-  @usableFromInline
   var _elements: [Any] { _storage.map { $0 as Any } }
 }

@@ -69,7 +69,6 @@ func isNilValue(_ value: Any?) -> Bool {
 }
 
 /// `Array`, seen from code that knows its type only at run time.
-@usableFromInline
 protocol _AnyArray {
   /// The element type.
   static var _elementType: Any.Type { get }
@@ -78,9 +77,7 @@ protocol _AnyArray {
 }
 
 extension Array: _AnyArray {
-  @usableFromInline
   static var _elementType: Any.Type { Element.self }
-  @usableFromInline
   var _elements: [Any] { map { $0 as Any } }
 }
 
@@ -100,7 +97,6 @@ package enum RuntimeTypes {
   }
 
   /// The wrapped type when `type` is an `Optional`.
-  @usableFromInline
   package static func wrappedType(_ type: Any.Type) -> Any.Type? { (type as? any _AnyOptional.Type)?._wrappedType }
 
   /// The type with every optional around it removed.
@@ -127,13 +123,11 @@ package enum RuntimeTypes {
   }
 
   /// Whether `type` is a whole or floating-point number type.
-  @usableFromInline
   package static func isNumeric(_ type: Any.Type) -> Bool {
     type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type
   }
 
   /// A number of any numeric type as a `Double`.
-  @usableFromInline
   package static func double(_ value: Any) -> Double? {
     if let integer = value as? any BinaryInteger { return Double(integer) }
     if let floating = value as? any BinaryFloatingPoint { return Double(floating) }
@@ -141,7 +135,6 @@ package enum RuntimeTypes {
   }
 
   /// A type's name for messages: `String?` rather than `Optional<String>`.
-  @usableFromInline
   package static func readableName(_ type: Any.Type) -> String {
     if let wrapped = wrappedType(type) { return readableName(wrapped) + "?" }
     return String(describing: type)

@@ -17,10 +17,8 @@ enum Sanitizer {
   typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    @usableFromInline
-    static let acquireFunction: Annotation? = lookup("__tsan_acquire")
-    @usableFromInline
-    static let releaseFunction: Annotation? = lookup("__tsan_release")
+    private static let acquireFunction: Annotation? = lookup("__tsan_acquire")
+    private static let releaseFunction: Annotation? = lookup("__tsan_release")
 
     @usableFromInline
     static func lookup(_ name: String) -> Annotation? {
@@ -28,10 +26,8 @@ enum Sanitizer {
       return unsafeBitCast(symbol, to: Annotation.self)
     }
   #else
-    @usableFromInline
-    static let acquireFunction: Annotation? = nil
-    @usableFromInline
-    static let releaseFunction: Annotation? = nil
+    private static let acquireFunction: Annotation? = nil
+    private static let releaseFunction: Annotation? = nil
   #endif
 
   @inline(__always)

@@ -20,15 +20,11 @@ final class ThreadContext {
   @usableFromInline
   @exclusivity(unchecked) var writingBindings: [ObjectIdentifier] = []
   /// Access lists to reuse, so a tracked evaluation allocates none.
-  @usableFromInline
   @exclusivity(unchecked) var spareLists: [AccessList] = []
   /// Nesting depth of `withCoalescedChanges` on this thread.
-  @usableFromInline
   @exclusivity(unchecked) var transactionDepth = 0
   /// Observers with changes deferred to the end of the transaction, in order, and their identities.
-  @usableFromInline
   @exclusivity(unchecked) var deferred: [any DeferredDelivery] = []
-  @usableFromInline
   @exclusivity(unchecked) var deferredIDs: Set<ObjectIdentifier> = []
 
   /// The context of the current thread.
@@ -77,7 +73,6 @@ final class ThreadContext {
   }
 #else
   /// Single-threaded platforms: one context.
-  @usableFromInline
   enum ThreadLocalStorage {
     @usableFromInline
     nonisolated(unsafe) static var context: ThreadContext?

@@ -2,7 +2,6 @@
 ///
 /// Bindings deliver on the actor the user chose; the closures they carry touch only objects the
 /// user's own `Sendable` rules already cover (see the README's threading model).
-@usableFromInline
 struct UncheckedSendable<Value>: @unchecked Sendable {
   @usableFromInline
   let value: Value

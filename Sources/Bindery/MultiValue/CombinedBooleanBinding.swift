@@ -40,7 +40,6 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   struct Input {
     @usableFromInline
     let binding: ObjectIdentifier
-    @usableFromInline
     weak var owner: PropertyBinding?
     @usableFromInline
     let read: () -> Bool?
@@ -50,19 +49,16 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   @usableFromInline
   struct State {
-    @usableFromInline
     var inputs: [Input] = []
     /// Whether the inputs are followed directly; their last values then (`nil` once a source is gone),
     /// by input position.
     @usableFromInline
     var isDirect = false
-    @usableFromInline
     var cached: [Bool?] = []
     @usableFromInline
     var subscribers: [Subscriber] = []
     @usableFromInline
     var observer: ValueObserver<Bool>?
-    @usableFromInline
     var lastWritten: Bool?
   }
 
@@ -104,8 +100,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   // MARK: Following the inputs
 
-  @usableFromInline
-  func stopObserving() {
+  private func stopObserving() {
     let (subscribers, observer) = state.withLock { state in
       defer {
         state.subscribers = []
@@ -119,8 +114,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// Observes the inputs afresh (they changed) and writes the combined value.
-  @usableFromInline
-  func refresh() {
+  private func refresh() {
     stopObserving()
     let inputs = state.withLock { $0.inputs }
     guard inputs.allSatisfy({ $0.direct != nil }) else {
@@ -169,8 +163,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
     rereadAll()
   }
 
-  @usableFromInline
-  func refreshTracked() {
+  private func refreshTracked() {
     let fresh = ValueObserver<Bool>(
       evaluate: { [weak self] in self?.combinedValueByReading() },
       root: nil,
@@ -183,15 +176,13 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// The combined value of the inputs whose source still exists, read now (tracked mode).
-  @usableFromInline
-  func combinedValueByReading() -> Bool {
+  private func combinedValueByReading() -> Bool {
     let inputs = state.withLock { $0.inputs }
     return combination.combine(inputs.lazy.compactMap { $0.read() })
   }
 
   /// Reads every input again and writes the combined value (direct mode).
-  @usableFromInline
-  func rereadAll(force: Bool = true) {
+  private func rereadAll(force: Bool = true) {
     let inputs = state.withLock { $0.inputs }
     let values = inputs.map { $0.read() }
     let write = state.withLock { state -> Bool? in
@@ -204,8 +195,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   /// A new value of the input at `position` (direct mode): one lock, and a write if the combined
   /// value changed.
-  @usableFromInline
-  func directChange(at position: Int, to value: Bool) {
+  private func directChange(at position: Int, to value: Bool) {
     let write = state.withLock { state -> Bool? in
       guard state.isDirect, position < state.cached.count else { return nil }
       state.cached[position] = value
@@ -214,8 +204,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
     if let write { self.write(write) }
   }
 
-  @usableFromInline
-  static func combine(_ values: [Bool?], _ combination: BooleanCombination) -> Bool {
+  private static func combine(_ values: [Bool?], _ combination: BooleanCombination) -> Bool {
     switch combination {
     case .and:
       for value in values where value == false { return false }
@@ -227,24 +216,21 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   }
 
   /// The value to write, if it differs from the last one written (or `force`).
-  @usableFromInline
-  static func decide(_ value: Bool, _ state: inout State, force: Bool) -> Bool? {
+  private static func decide(_ value: Bool, _ state: inout State, force: Bool) -> Bool? {
     guard force || state.lastWritten != value else { return nil }
     state.lastWritten = value
     return value
   }
 
   /// The source of some inputs is gone: their bindings unbind (and remove their inputs).
-  @usableFromInline
-  func sourceDidDeinit(_ storage: RegistrarStorage) {
+  private func sourceDidDeinit(_ storage: RegistrarStorage) {
     let owners = state.withLock { state in
       state.inputs.filter { $0.direct?.storage === storage }.compactMap(\.owner)
     }
     for owner in owners { owner.unbind() }
   }
 
-  @usableFromInline
-  func writeIfChanged(_ value: Bool, force: Bool = false) {
+  private func writeIfChanged(_ value: Bool, force: Bool = false) {
     let changed = state.withLock { state -> Bool in
       guard force || state.lastWritten != value else { return false }
       state.lastWritten = value

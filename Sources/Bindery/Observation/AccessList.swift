@@ -33,7 +33,6 @@ final class AccessList {
   /// While setters are recorded, each read's key path through an optional of its object (`\.?.name`),
   /// one per record: what a chain through an optional is composed of. Kept apart from the records so
   /// the reads of every other evaluation stay as small as they were.
-  @usableFromInline
   @exclusivity(unchecked) var throughOptionals: [AnyKeyPath?] = []
   /// Whether reads also record the property's setter (an allocation each): only when a binding is made.
   @usableFromInline

@@ -30,9 +30,7 @@ public func withCoalescedChanges<Result>(_ body: () throws -> Result) rethrows -
 }
 
 /// Process-wide count of threads inside a transaction, read without a lock on every notification.
-@usableFromInline
 enum Transactions {
-  @usableFromInline
   static let active = Atomic<Int>(0)
 }
 
@@ -47,7 +45,6 @@ protocol DeferredDelivery: AnyObject {
 
 extension ThreadContext {
   /// Defers a change for `observer`; each observer is delivered once per transaction.
-  @usableFromInline
   func deferChange(_ change: RawChange, for observer: any DeferredDelivery) {
     let id = ObjectIdentifier(observer)
     if !deferredIDs.contains(id) {
@@ -58,7 +55,6 @@ extension ThreadContext {
   }
 
   /// Delivers every deferred observer once, in the order they first changed.
-  @usableFromInline
   func flushDeferred() {
     while !deferred.isEmpty {
       let observers = deferred

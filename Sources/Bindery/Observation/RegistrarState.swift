@@ -129,7 +129,6 @@ final class Subscriber: Cancellable, @unchecked Sendable {
     self.onOwnerDeinit = onOwnerDeinit
   }
 
-  @usableFromInline
   func ownerDidDeinit() { onOwnerDeinit?() }
 
   /// Removes this subscriber from its registrar; removing it twice does nothing.
@@ -180,7 +179,6 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   }
 
   /// Empties the storage when its object is deallocated; returns what was in it.
-  @usableFromInline
   func drain() -> ([Subscriber], [PropertyBinding]) {
     let drained = withLock { state in
       defer {
@@ -209,7 +207,6 @@ struct Slot {
   @usableFromInline
   var subscribers: [Subscriber?]
   /// How many entries of `subscribers` are not holes.
-  @usableFromInline
   var live: Int
 
   @usableFromInline
@@ -242,8 +239,7 @@ struct Slot {
   }
 
   /// Squeezes the holes out, keeping the order, and tells each subscriber its new index.
-  @usableFromInline
-  mutating func compact() {
+  private mutating func compact() {
     var kept: [Subscriber?] = []
     kept.reserveCapacity(live)
     for case let subscriber? in subscribers {
@@ -266,12 +262,9 @@ struct OwnedBinding {
 /// Everything a registrar keeps behind its lock.
 @usableFromInline
 struct RegistrarState {
-  @usableFromInline
   var slots: [Slot] = []
-  @usableFromInline
   var bindings: [OwnedBinding] = []
   /// Groups of bindings combined on one property (multi-value bindings), by property.
-  @usableFromInline
   var combinedGroups: [PropertyID: AnyObject] = [:]
 
   @usableFromInline

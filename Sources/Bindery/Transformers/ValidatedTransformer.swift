@@ -14,8 +14,7 @@
 public struct ValidatedTransformer<Base: BindingTransformer>: BindingTransformer {
   /// The transformer that converts.
   public let base: Base
-  @usableFromInline
-  let check: (Base.Input) throws -> Void
+  private let check: (Base.Input) throws -> Void
 
   /// `base`, with `check` run on every value it converts back.
   public init(_ base: Base, check: @escaping (Base.Input) throws -> Void) {

@@ -14,8 +14,7 @@ enum KeyPathChainCache {
     let chain: [ChainHop]
   }
 
-  @usableFromInline
-  static let answers = Locked([Key: Bool]())
+  private static let answers = Locked([Key: Bool]())
 
   /// Whether `path` is the chain `chain`, one hop per object; `nil` when it cannot be told from what
   /// the hops recorded (a read made while no binding was being made).
@@ -48,17 +47,13 @@ enum KeyPathChainCache {
   }
 
   /// The chains of keys found for key paths (no keys: the key path is no such chain).
-  @usableFromInline
   static let keyChains = Locked([AnyKeyPath: KeyChain]())
   /// The same answers by the key path object's identity, asked first (hashing a key path reads its
   /// components); each entry keeps its key path, so its address is not reused while it is cached.
-  @usableFromInline
   static let keyChainsByIdentity = Locked([ObjectIdentifier: (path: AnyKeyPath, chain: KeyChain)]())
 
   /// The most hops, and the most chains tried, ``keyChain(_:from:)`` looks through.
-  @usableFromInline
   static let keyChainDepth = 6
-  @usableFromInline
   static let keyChainBudget = 4_096
 
   /// Whether `path` is a chain of properties listed in the key tables of `root` and the classes it
@@ -78,7 +73,6 @@ enum KeyPathChainCache {
   }
 
   /// The chain of keys of `path`, searched once per key path.
-  @usableFromInline
   static func knownKeyChain(_ path: AnyKeyPath, from root: any KeyValueCoding.Type) -> KeyChain {
     let identity = ObjectIdentifier(path)
     if let known = keyChainsByIdentity.withLock({ $0[identity]?.chain }) { return known }
@@ -102,8 +96,7 @@ enum KeyPathChainCache {
 
   /// Depth first: the keys of `type` appended to `prefix`, one of them ending `path`, or leading to a
   /// class whose keys do (the keys from there on); `nil` when none does.
-  @usableFromInline
-  static func search(
+  private static func search(
     _ path: AnyKeyPath, prefix: AnyKeyPath?, in type: any KeyValueCoding.Type, depth: Int, budget: inout Int
   ) -> [KeyValueKey]? {
     let pathType = Swift.type(of: path)

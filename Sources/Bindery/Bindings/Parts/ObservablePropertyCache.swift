@@ -31,19 +31,16 @@ enum ObservablePropertyCache {
   /// Key paths are immutable once made, so the table may be shared between threads.
   @usableFromInline
   struct Entries {
-    @usableFromInline
     var byKey: [Key: ObservablePropertyInfo] = [:]
     /// The same answers by the identity of the key path object (a key path literal is one object per
     /// place it is written): found without hashing the key path's components. Each entry keeps its key
     /// path, so no other key path can take its address while the entry is there.
-    @usableFromInline
     var byIdentity: [IdentityKey: IdentityEntry] = [:]
   }
 
   /// The class of the object read (its dynamic type), and the key path.
   @usableFromInline
   struct Key: Hashable {
-    @usableFromInline
     let objectClass: ObjectIdentifier
     @usableFromInline
     let keyPath: AnyKeyPath
@@ -51,7 +48,6 @@ enum ObservablePropertyCache {
 
   @usableFromInline
   struct IdentityKey: Hashable {
-    @usableFromInline
     let objectClass: ObjectIdentifier
     @usableFromInline
     let keyPath: ObjectIdentifier
@@ -65,8 +61,7 @@ enum ObservablePropertyCache {
     let info: ObservablePropertyInfo
   }
 
-  @usableFromInline
-  static let entries = Locked(Entries())
+  private static let entries = Locked(Entries())
 
   /// What is known of `keyPath` read on `object`.
   @usableFromInline

@@ -308,6 +308,20 @@ struct BindingTests {
     #expect(!save.isEnabled)
     _ = token
   }
+  @Test func aPropertyBoundUnboundAndBoundAgainIsObservedOnceEachTime() {
+    let source = Node()
+    let target = Node()
+    for round in 1...3 {
+      let binding = target.bind(\.value, to: source, \.value)
+      #expect(source.keyValueRegistrar.observerCount == 1)
+      source.value = round
+      #expect(target.value == round)
+      binding.unbind()
+      #expect(source.keyValueRegistrar.observerCount == 0)
+      source.value = -round
+      #expect(target.value == round, "an unbound binding writes nothing")
+    }
+  }
 }
 
 @KeyValueObservable

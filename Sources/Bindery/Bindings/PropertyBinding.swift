@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A live link between a property of a target object and a key path of a source object.
 ///
@@ -31,15 +31,17 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Where the binding was made, `File.swift:line`, for debugging.
   public var location: String { "\(file):\(line)" }
 
-  private weak var weakSource: AnyObject?
-  private weak var weakTarget: AnyObject?
+  // Set once, in `init`: no exclusivity to check.
+  @exclusivity(unchecked) private weak var weakSource: AnyObject?
+  /// The target, as an observable object: unbinding leaves its registrar with no cast.
+  @exclusivity(unchecked) private weak var weakTarget: (any KeyValueObservable)?
   /// The binding's flags, direction and writers, in one atomic word.
   @usableFromInline
   let state = BindingState()
   /// What unbinding stops or drops: the forward observer, the reverse subscriptions, the edit actions.
   /// Most bindings have only the first two; the rest live in ``Extras``, made when first set.
   @usableFromInline
-  struct Parts {
+  struct Parts: @unchecked Sendable {
     @usableFromInline
     var forward: (any Cancellable)?
     @usableFromInline
@@ -116,8 +118,25 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     weak var inheritedDelegate: (any BindingDelegate)?
   }
 
+  /// Behind its own lock, inside the binding (no object of its own): see ``withParts(_:)``.
   @usableFromInline
-  let parts = Locked(Parts())
+  let parts: Mutex<Parts> = Mutex(Parts())
+
+  /// Runs `body` with the parts locked, telling the thread sanitizer about the lock (it does not see
+  /// `Mutex`'s futex), as ``Locked`` does.
+  @inline(__always)
+  @inlinable
+  func withParts<Result>(_ body: (inout Parts) -> Result) -> Result {
+    let address = Unmanaged.passUnretained(self).toOpaque()
+    nonisolated(unsafe) var result: Result?
+    parts.withLock { parts in
+      Sanitizer.acquire(address)
+      result = body(&parts)
+      Sanitizer.release(address)
+    }
+    // The closure above always runs, so `result` is set.
+    return result.unsafelyUnwrapped
+  }
   /// The target property's identifier in its registrar's binding table.
   @usableFromInline
   let targetPropertyID: PropertyID
@@ -127,7 +146,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     source: AnyObject,
     sourceKeyPath: AnyKeyPath?,
     sourcePathText: String? = nil,
-    target: AnyObject,
+    target: any KeyValueObservable,
     targetKeyPath: AnyKeyPath,
     targetPropertyID: PropertyID,
     options: BindingOptions,
@@ -162,7 +181,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Ends the binding for good. Unbinding twice does nothing.
   public func unbind() {
     guard !state.insert(.unbound) else { return }
-    let dropped = parts.withLock { parts in
+    let dropped = withParts { parts in
       defer {
         var kept = Parts()
         kept.ownDelegate = parts.ownDelegate
@@ -176,9 +195,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     dropped.endEditing?.cancel()
     dropped.beginEditing?.cancel()
     dropped.enabling?.cancel()
-    if let target = weakTarget as? any KeyValueObservable {
-      target.keyValueRegistrar.removeBinding(self)
-    }
+    weakTarget?.keyValueRegistrar.removeBinding(self)
   }
 
   // MARK: Editing
@@ -191,7 +208,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// - Throws: ``BindingError`` when the value does not convert or validate; the edit stays pending and
   ///   the source keeps its value.
   public func commitEditing() throws(BindingError) {
-    guard state.contains(.pendingEdit), let commit = parts.withLock({ $0.commit }) else { return }
+    guard state.contains(.pendingEdit), let commit = withParts({ $0.commit }) else { return }
     if let error = commit() { throw error }
     state.remove(.pendingEdit)
   }
@@ -199,13 +216,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Drops a pending user edit and shows the source value again (Cocoa's `discardEditing`).
   public func discardEditing() {
     guard state.remove(.pendingEdit) else { return }
-    parts.withLock { $0.discard }?()
+    withParts { $0.discard }?()
   }
 
   /// Keeps what commit and discard do; dropped at unbind.
   @usableFromInline
   func setEditActions(commit: @escaping () -> BindingError?, discard: @escaping () -> Void) {
-    parts.withLock { parts in
+    withParts { parts in
       guard !state.contains(.unbound) else { return }
       parts.commit = commit
       parts.discard = discard
@@ -272,7 +289,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     beginEditing: Bool = false,
     enabling: Bool = false
   ) {
-    let runNow = parts.withLock { parts -> Bool in
+    let runNow = withParts { parts -> Bool in
       if state.contains(.unbound) { return true }
       if enabling {
         parts.enabling = part
@@ -314,16 +331,16 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// The binding's own delegate (held weakly); it wins over the delegate of its ``BindingSet``.
   public var delegate: (any BindingDelegate)? {
-    get { parts.withLock { $0.ownDelegate } }
+    get { withParts { $0.ownDelegate } }
     set {
-      parts.withLock { $0.ownDelegate = newValue }
+      withParts { $0.ownDelegate = newValue }
       if newValue != nil { state.insert(.mayHaveDelegate) }
     }
   }
 
   /// Sets the delegate inherited from a binding set.
   func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
-    parts.withLock { $0.inheritedDelegate = delegate }
+    withParts { $0.inheritedDelegate = delegate }
     if delegate != nil { state.insert(.mayHaveDelegate) }
   }
 
@@ -332,7 +349,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   @inlinable
   var currentDelegate: (any BindingDelegate)? {
     guard state.contains(.mayHaveDelegate) else { return nil }
-    return parts.withLock { $0.ownDelegate ?? $0.inheritedDelegate }
+    return withParts { $0.ownDelegate ?? $0.inheritedDelegate }
   }
 
   /// Writes the target with `write`, telling the delegate before and after.

@@ -75,6 +75,14 @@ final class KeyValueReader: @unchecked Sendable {
     return unsafeDowncast(value, to: ReadBox<AnyObject, Value>.self).read
   }
 
+  /// The property's value on `object`, when its type is `Value` (called through the box: taking the
+  /// read out at this type would allocate a thunk).
+  @inlinable
+  func value<Value>(of object: AnyObject, as type: Value.Type) -> Value? {
+    guard valueType == ObjectIdentifier(Value.self) else { return nil }
+    return unsafeDowncast(value, to: ReadBox<AnyObject, Value>.self).read(object)
+  }
+
   /// The read of the property through an optional of its class as `Value`, when that is its type.
   @inlinable
   func readThroughOptional<Value>(as type: Value.Type) -> ((AnyObject?) -> Value)? {

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// Runs `body` as one transaction: observations and bindings see its mutations once, at its end, with
 /// the final values (never an intermediate one).

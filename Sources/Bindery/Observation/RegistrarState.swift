@@ -108,9 +108,10 @@ final class Subscriber: Cancellable, @unchecked Sendable {
   @usableFromInline
   let needsOldValue: Bool
   /// Where this subscriber sits in its slot's list; read and written only under its storage's lock
-  /// (a subscriber is registered with exactly one storage), so removal finds it in O(1).
+  /// (a subscriber is registered with exactly one storage), so removal finds it in O(1). The lock,
+  /// not Swift's dynamic exclusivity checks, guards it.
   @usableFromInline
-  var position = -1
+  @exclusivity(unchecked) var position = -1
 
   @usableFromInline
   init(
@@ -286,7 +287,8 @@ struct RegistrarState {
   mutating func remove(_ subscriber: Subscriber) -> Bool {
     guard let index = slots.firstIndex(where: { $0.key == subscriber.key }), slots[index].remove(subscriber)
     else { return false }
-    if slots[index].live == 0 { slots.remove(at: index) }
+    // An emptied slot stays, with its list's storage, for the next subscriber of the same property
+    // (a binding made again): one per property and channel ever observed.
     return true
   }
 }

@@ -28,7 +28,7 @@ struct Conversion<SourceValue, TargetValue> {
   @usableFromInline
   var validation: ((TargetValue) throws -> Void)?
 
-  @usableFromInline
+  @inlinable
   init(
     toTarget: @escaping (SourceValue) -> TargetValue,
     toSource: @escaping (TargetValue) throws -> SourceValue?,

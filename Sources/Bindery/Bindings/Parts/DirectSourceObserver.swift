@@ -110,13 +110,14 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   }
 
   /// The property's value on `source`, read untracked (an evaluation tracking this thread does not
-  /// record it).
+  /// record it): through `reader`, the property's getter, when given, else through the key path.
   @inlinable
-  func currentValue(of source: Source) -> Value {
+  func currentValue(of source: Source, reader: KeyValueReader?) -> Value {
     let context = ThreadContext.current
     let outer = context.tracking
     context.tracking = nil
     defer { context.tracking = outer }
+    if let reader, let value = reader.value(of: source, as: Value.self) { return value }
     return source[keyPath: keyPath]
   }
 

@@ -77,8 +77,11 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
     }
     if let rawHandler, let keyPath = sourcePath.keyPath {
-      if let observer = Self.attachKnown(binding: binding, source: source, keyPath: keyPath, handler: rawHandler) {
-        return (observer, observer.currentValue(of: source))
+      var knownFirst: SourceValue?
+      if let observer = Self.attachKnown(
+        binding: binding, source: source, keyPath: keyPath, handler: rawHandler, first: &knownFirst)
+      {
+        return (observer, knownFirst)
       }
       // With no presenter, the observer's evaluation is the path's read: made once, here.
       let (first, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
@@ -108,21 +111,25 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   }
 
   /// Starts a ``DirectSourceObserver`` when the source key path is known to be one observable property
-  /// of its root (``ObservablePropertyCache``). (It returns the observer alone: an optional tuple of
-  /// generic types would be looked up at run time on every binding.)
+  /// of its root (``ObservablePropertyCache``), and reads the source's first value into `first`
+  /// (through the property's getter when its key table has it). (It returns the observer alone: an
+  /// optional tuple of generic types would be looked up at run time on every binding.)
   @inlinable
   static func attachKnown(
     binding: PropertyBinding,
     source: Source,
     keyPath: KeyPath<Source, SourceValue>,
-    handler: @escaping (RawChange) -> Void
+    handler: @escaping (RawChange) -> Void,
+    first: inout SourceValue?
   ) -> DirectSourceObserver<Source, SourceValue>? {
     guard let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
-      let storage = (source as? any KeyValueObservable)?.keyValueRegistrar.storage
+      let storage = known.storage?(source)
     else { return nil }
-    return startDirect(
+    let observer = startDirect(
       binding: binding, source: source, keyPath: keyPath, id: known.id, setter: known.setter, storage: storage,
       handler: handler)
+    first = observer.currentValue(of: source, reader: known.reader)
+    return observer
   }
 
   /// Makes a ``DirectSourceObserver`` of the property `id` of `source`, attaches it to the binding and
@@ -166,11 +173,12 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       let keyPath = sourcePath.keyPath
     else { return false }
     let handler = sameTypeHandler(binding: binding, target: target, setter: setter)
-    guard let observer = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler) else {
-      return false
-    }
+    var first: SourceValue?
+    guard
+      let observer = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler, first: &first)
+    else { return false }
     binding.setDirection(.sourceToTarget)
-    observer.deliverFirst(observer.currentValue(of: source))
+    if let first { observer.deliverFirst(first) }
     return true
   }
 

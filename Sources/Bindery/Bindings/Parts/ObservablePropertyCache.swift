@@ -1,6 +1,7 @@
 /// What one tracked read found out about a key path that is exactly one observable property of its
 /// root (a property of the macro, not a computed one): its identifier, type and setter, which are the
-/// same for every object of the class. Kept per class and key path (a subclass may override the
+/// same for every object of the class, and how to reach an object's registrar and the property's
+/// getter without a cast or a key path. Kept per class and key path (a subclass may override the
 /// property with one that reads more), so making a binding asks once per property, not once per
 /// binding.
 @usableFromInline
@@ -12,6 +13,12 @@ struct ObservablePropertyInfo: @unchecked Sendable {
   /// Writes the property by address (the macro's setter takes the object: no object is held).
   @usableFromInline
   let setter: RawSetter?
+  /// The registrar's storage of an object of the class (set by ``ObservablePropertyCache``).
+  @usableFromInline
+  var storage: ((AnyObject) -> RegistrarStorage)?
+  /// The property's getter, from the class's key table (set by ``ObservablePropertyCache``).
+  @usableFromInline
+  var reader: KeyValueReader?
 
   @usableFromInline
   init(id: PropertyID, memberType: Any.Type, setter: RawSetter? = nil) {
@@ -29,36 +36,17 @@ enum ObservablePropertyCache {
   @usableFromInline
   static let limit = 4_096
   /// Key paths are immutable once made, so the table may be shared between threads.
-  @usableFromInline
   struct Entries {
     var byKey: [Key: ObservablePropertyInfo] = [:]
     /// The same answers by the identity of the key path object (a key path literal is one object per
-    /// place it is written): found without hashing the key path's components. Each entry keeps its key
-    /// path, so no other key path can take its address while the entry is there.
-    var byIdentity: [IdentityKey: IdentityEntry] = [:]
+    /// place it is written): found without hashing the key path's components.
+    var byIdentity = IdentityTable()
   }
 
   /// The class of the object read (its dynamic type), and the key path.
-  @usableFromInline
   struct Key: Hashable {
     let objectClass: ObjectIdentifier
-    @usableFromInline
     let keyPath: AnyKeyPath
-  }
-
-  @usableFromInline
-  struct IdentityKey: Hashable {
-    let objectClass: ObjectIdentifier
-    @usableFromInline
-    let keyPath: ObjectIdentifier
-  }
-
-  @usableFromInline
-  struct IdentityEntry {
-    @usableFromInline
-    let keyPath: AnyKeyPath
-    @usableFromInline
-    let info: ObservablePropertyInfo
   }
 
   private static let entries = Locked(Entries())
@@ -67,11 +55,10 @@ enum ObservablePropertyCache {
   @usableFromInline
   static func info(for keyPath: AnyKeyPath, of object: AnyObject) -> ObservablePropertyInfo? {
     let objectClass = ObjectIdentifier(type(of: object))
-    let identity = IdentityKey(objectClass: objectClass, keyPath: ObjectIdentifier(keyPath))
     return entries.withLock { entries in
-      if let entry = entries.byIdentity[identity] { return entry.info }
+      if let info = entries.byIdentity.find(objectClass, keyPath) { return info }
       guard let info = entries.byKey[Key(objectClass: objectClass, keyPath: keyPath)] else { return nil }
-      if entries.byIdentity.count < limit { entries.byIdentity[identity] = IdentityEntry(keyPath: keyPath, info: info) }
+      if entries.byIdentity.count < limit { entries.byIdentity.insert(info, objectClass, keyPath) }
       return info
     }
   }
@@ -80,10 +67,27 @@ enum ObservablePropertyCache {
   /// reached by `keyPath` itself.
   @usableFromInline
   static func remember(_ info: ObservablePropertyInfo, for keyPath: AnyKeyPath, of object: AnyObject) {
-    let key = Key(objectClass: ObjectIdentifier(type(of: object)), keyPath: keyPath)
+    let objectClass: AnyObject.Type = type(of: object)
+    var info = info
+    info.storage = registrarStorage(of: objectClass)
+    if let root = objectClass as? any KeyValueCoding.Type, let keys = KeyPathChainCache.keyChain(keyPath, from: root),
+      keys.count == 1
+    {
+      info.reader = keys[0].reader
+    }
+    let key = Key(objectClass: ObjectIdentifier(objectClass), keyPath: keyPath)
     entries.withLock { entries in
       guard entries.byKey.count < limit else { return }
       entries.byKey[key] = info
     }
+  }
+
+  /// The registrar's storage of an object of `type`, reached with no cast, when `type` is observable.
+  static func registrarStorage(of type: AnyObject.Type) -> ((AnyObject) -> RegistrarStorage)? {
+    func storage<Object: KeyValueObservable>(_: Object.Type) -> (AnyObject) -> RegistrarStorage {
+      { unsafeDowncast($0, to: Object.self).keyValueRegistrar.storage }
+    }
+    guard let observable = type as? any KeyValueObservable.Type else { return nil }
+    return storage(observable)
   }
 }

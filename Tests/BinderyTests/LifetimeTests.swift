@@ -35,6 +35,24 @@ struct LifetimeTests {
     #expect(field.userDidEdit(text: "still works"))
   }
 
+  @Test func bindingsFollowingTheirSourceByAddressUnbindWhenItDies() {
+    let tracker = LifetimeTracker()
+    let oneWay = BindingOptions(direction: .sourceToTarget)
+    let targets = [Person(), Person()]
+    var bindings: [PropertyBinding] = []
+    do {
+      // The first binding learns the property; the second is wired straight to it.
+      let sources = [Person(firstName: "Ada"), Person(firstName: "Grace")].map { tracker.track($0) }
+      for (target, source) in zip(targets, sources) {
+        bindings.append(target.bind(\.firstName, to: source, \.firstName, options: oneWay))
+      }
+      #expect(targets.map(\.firstName) == ["Ada", "Grace"])
+    }
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    #expect(bindings.allSatisfy { !$0.isBound })
+    #expect(targets.allSatisfy { $0.bindings.isEmpty })
+  }
+
   @Test func aBindingWhoseTargetDiedUnbindsItselfAndLeavesTheSourceClean() {
     let tracker = LifetimeTracker()
     let person = Person(firstName: "Ada")

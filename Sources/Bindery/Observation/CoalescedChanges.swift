@@ -41,6 +41,15 @@ protocol DeferredDelivery: AnyObject {
   func deferChange(_ change: RawChange)
   /// Delivers the final value once.
   func flushDeferred()
+  /// The observed object was deallocated: called for a subscriber given no closure of its own for it
+  /// (so a binding's observer needs no closure allocated to unbind it).
+  func observedObjectDidDeinit()
+}
+
+extension DeferredDelivery {
+  /// Nothing, for observers that give each subscriber its own closure for the observed object's end.
+  @usableFromInline
+  func observedObjectDidDeinit() {}
 }
 
 extension ThreadContext {

@@ -95,8 +95,9 @@ final class Subscriber: Cancellable, @unchecked Sendable {
   let handler: (RawChange) -> Void
   @usableFromInline
   let onOwnerDeinit: (() -> Void)?
-  /// The observer that takes this subscriber's changes at the end of a transaction, if any (held
-  /// strongly: the cycle with its observer ends when the observer cancels).
+  /// The observer that takes this subscriber's changes at the end of a transaction, if any, and
+  /// learns of the observed object's end when the subscriber has no closure for it (held strongly:
+  /// the cycle with its observer ends when the observer cancels).
   @usableFromInline
   let deferral: (any DeferredDelivery)?
   /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
@@ -130,7 +131,9 @@ final class Subscriber: Cancellable, @unchecked Sendable {
     self.onOwnerDeinit = onOwnerDeinit
   }
 
-  func ownerDidDeinit() { onOwnerDeinit?() }
+  func ownerDidDeinit() {
+    if let onOwnerDeinit { onOwnerDeinit() } else { deferral?.observedObjectDidDeinit() }
+  }
 
   /// Removes this subscriber from its registrar; removing it twice does nothing.
   @usableFromInline

@@ -55,7 +55,6 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
       key: SlotKey(id: id, channel: .change),
       storage: storage,
       handler: handler,
-      onOwnerDeinit: { [binding] in binding.unbind() },
       deferral: self
     )
     // Kept only while not cancelled: a subscriber kept after `cancel()` would keep this observer (its
@@ -136,6 +135,12 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
       guard !state.deferredOld.isSet else { return }
       state.deferredOld = DeferredOldValue(isSet: true, value: change.oldValue(as: Value.self))
     }
+  }
+
+  /// The source was deallocated: the binding ends.
+  @inlinable
+  func observedObjectDidDeinit() {
+    binding.unbind()
   }
 
   @inlinable

@@ -246,7 +246,7 @@ public final class KeyValueRegistrar: Sendable {
       let context = ThreadLocalStorage.get(), context.transactionDepth > 0
     {
       for case let subscriber? in subscribers {
-        if let observer = subscriber.deferral {
+        if let observer = subscriber.deferredDelivery {
           context.deferChange(change, for: observer)
         } else {
           subscriber.handler(change)

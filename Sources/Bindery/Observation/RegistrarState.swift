@@ -87,8 +87,10 @@ protocol Cancellable: AnyObject {
 }
 
 /// One registration with a registrar: a key and what to call.
+///
+/// An observer may be its own subscriber (``DirectSourceObserver``, a subclass): one object, not two.
 @usableFromInline
-final class Subscriber: Cancellable, @unchecked Sendable {
+class Subscriber: Cancellable, @unchecked Sendable {
   @usableFromInline
   let key: SlotKey
   @usableFromInline
@@ -131,8 +133,13 @@ final class Subscriber: Cancellable, @unchecked Sendable {
     self.onOwnerDeinit = onOwnerDeinit
   }
 
+  /// The observer that takes this subscriber's changes at the end of a transaction: ``deferral``, or
+  /// the subscriber itself when it is its own observer.
+  @usableFromInline
+  var deferredDelivery: (any DeferredDelivery)? { deferral }
+
   func ownerDidDeinit() {
-    if let onOwnerDeinit { onOwnerDeinit() } else { deferral?.observedObjectDidDeinit() }
+    if let onOwnerDeinit { onOwnerDeinit() } else { deferredDelivery?.observedObjectDidDeinit() }
   }
 
   /// Removes this subscriber from its registrar; removing it twice does nothing.

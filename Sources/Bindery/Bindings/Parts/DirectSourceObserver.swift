@@ -7,7 +7,9 @@ public import Synchronization
 /// Inside a transaction, the property's final value is written once, and not at all when it ends
 /// where it began.
 @usableFromInline
-final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, DeferredDelivery, @unchecked Sendable {
+final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, ObservedSource, DeferredDelivery,
+  @unchecked Sendable
+{
   @usableFromInline
   weak var source: Source?
   @usableFromInline
@@ -16,21 +18,16 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   let setter: RawSetter?
   @usableFromInline
   let binding: PropertyBinding
-  /// The property's identifier in the source's registrar.
-  @usableFromInline
-  let id: PropertyID
-  /// What a change does (writes the target by address): also what the end of a transaction does.
-  @usableFromInline
-  let handler: (RawChange) -> Void
   @usableFromInline
   let cancelled = Atomic<Bool>(false)
-  /// The subscription, until cancelled (it holds this observer as its deferral: the cycle ends here),
-  /// and the value before the first change of the current transaction; behind ``withState(_:)``.
+  /// The value before the first change of the current transaction; behind ``withState(_:)``.
   @usableFromInline
   let state = Mutex<DirectObserverState>(DirectObserverState())
 
-  /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`), with
-  /// `handler`; call ``start(storage:)`` next.
+  /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`) of the
+  /// registrar whose storage is `storage`, with `handler` (what a change does: writes the target by
+  /// address; also what the end of a transaction does); call ``start()`` next. The observer is its own
+  /// subscriber: one object.
   @inlinable
   init(
     source: Source,
@@ -38,38 +35,31 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
     id: PropertyID,
     setter: RawSetter?,
     binding: PropertyBinding,
+    storage: RegistrarStorage,
     handler: @escaping (RawChange) -> Void
   ) {
     self.source = source
     self.keyPath = keyPath
     self.setter = setter
     self.binding = binding
-    self.id = id
-    self.handler = handler
+    super.init(key: SlotKey(id: id, channel: .change), storage: storage, handler: handler)
   }
 
-  /// Subscribes to changes of the property in `storage`, the source's registrar.
+  /// The property's identifier in the source's registrar.
   @inlinable
-  func start(storage: RegistrarStorage) {
-    let subscriber = Subscriber(
-      key: SlotKey(id: id, channel: .change),
-      storage: storage,
-      handler: handler,
-      deferral: self
-    )
-    // Kept only while not cancelled: a subscriber kept after `cancel()` would keep this observer (its
-    // deferral), and with it the binding, alive.
-    let kept = withState { state -> Bool in
-      guard !cancelled.load(ordering: .acquiring) else { return false }
-      state.subscriber = subscriber
-      return true
-    }
-    guard kept else { return }
-    storage.add(subscriber)
-    if cancelled.load(ordering: .acquiring) {
-      subscriber.cancel()
-      withState { $0.subscriber = nil }
-    }
+  var id: PropertyID { key.id }
+
+  /// This observer takes its own changes at the end of a transaction.
+  @inlinable
+  override var deferredDelivery: (any DeferredDelivery)? { self }
+
+  /// Subscribes to changes of the property in the source's registrar (not if already cancelled).
+  @inlinable
+  func start() {
+    guard !cancelled.load(ordering: .acquiring) else { return }
+    storage.add(self)
+    // A cancel that ran meanwhile may have found nothing to remove.
+    if cancelled.load(ordering: .acquiring) { storage.remove(self) }
   }
 
   /// Runs `body` with the state locked, telling the thread sanitizer about the lock (it does not see
@@ -99,13 +89,9 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
   var isDirectMode: Bool { true }
 
   @inlinable
-  func cancel() {
+  override func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let subscriber = withState { state in
-      defer { state.subscriber = nil }
-      return state.subscriber
-    }
-    subscriber?.cancel()
+    storage.remove(self)
   }
 
   /// The property's value on `source`, read untracked (an evaluation tracking this thread does not
@@ -167,14 +153,10 @@ final class DirectSourceObserver<Source: AnyObject, Value>: ObservedSource, Defe
 @usableFromInline
 struct DirectObserverState: @unchecked Sendable {
   @usableFromInline
-  var subscriber: Subscriber?
-  @usableFromInline
   var deferredOld = DeferredOldValue()
 
   @usableFromInline
-  init(subscriber: Subscriber? = nil) {
-    self.subscriber = subscriber
-  }
+  init() {}
 }
 
 /// The value a ``DirectSourceObserver``'s property had before the first change of a transaction.

@@ -145,9 +145,9 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     handler: @escaping (RawChange) -> Void
   ) -> DirectSourceObserver<Source, SourceValue> {
     let observer = DirectSourceObserver(
-      source: source, keyPath: keyPath, id: id, setter: setter, binding: binding, handler: handler)
+      source: source, keyPath: keyPath, id: id, setter: setter, binding: binding, storage: storage, handler: handler)
     binding.attach(observer, reverse: false)
-    observer.start(storage: storage)
+    observer.start()
     return observer
   }
 

@@ -15,6 +15,10 @@ protocol _AnyOptional {
   static var _wrappedType: Any.Type { get }
   /// `nil` of this optional type.
   static var _none: Any { get }
+  /// Whether a wrapped value in memory already is this optional holding it: the optional is no
+  /// larger than its wrapped type, whose spare bits say `nil` (a `String`, a class reference), and
+  /// Swift lays out the case with a value as the value itself.
+  static var _wrapsInPlace: Bool { get }
 }
 
 extension _AnyOptional {
@@ -28,6 +32,11 @@ extension _AnyOptional {
     let lifted = Self(wrapped.assumingMemoryBound(to: Wrapped.self).pointee)
     withUnsafePointer(to: lifted) { body(UnsafeRawPointer($0)) }
   }
+
+  /// Written on the protocol, where `Self` is the caller's type: asked of `Optional` itself, it would
+  /// look the optional type up from its wrapped type each time.
+  @usableFromInline
+  static var _wrapsInPlace: Bool { MemoryLayout<Self>.size == MemoryLayout<Wrapped>.size }
 }
 
 extension Optional: _AnyOptional {

@@ -1,3 +1,5 @@
+public import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -36,10 +38,18 @@ final class ThreadContext {
     return context
   }
 
+  /// How many tracked evaluations are running, on all threads: a read of an observable property while
+  /// none is (almost every read) asks no thread-local storage. A thread's own evaluation is counted
+  /// before it reads anything, so the count a read sees on that thread is never 0 while it tracks.
+  @usableFromInline
+  static let trackingCount = Atomic<Int>(0)
+
   /// The tracking list of the current thread, without creating a context.
+  @inline(__always)
   @usableFromInline
   static var _currentTracking: AccessList? {
-    ThreadLocalStorage.get()?.tracking
+    guard trackingCount.load(ordering: .relaxed) > 0 else { return nil }
+    return ThreadLocalStorage.get()?.tracking
   }
 }
 

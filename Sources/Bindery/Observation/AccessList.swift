@@ -37,6 +37,52 @@ final class AccessList {
   /// Whether reads also record the property's setter (an allocation each): only when a binding is made.
   @usableFromInline
   @exclusivity(unchecked) var recordsSetters = false
+  /// While the reads are checked against what the last evaluation read (an observer's subscribers,
+  /// in order, every `expectedStride`-th): nothing is recorded of a read that is the next one
+  /// expected, or one already matched (read again). The first other read ends the check, and it and
+  /// every later read are recorded.
+  @usableFromInline
+  @exclusivity(unchecked) var _isChecking = false
+  /// The subscribers the reads are checked against.
+  @exclusivity(unchecked) var expected: [Subscriber] = []
+  @exclusivity(unchecked) var expectedStride = 1
+  /// How many reads matched the subscribers in order, before any other read.
+  @exclusivity(unchecked) var matched = 0
+  /// Whether a read other than the ones expected was made.
+  @exclusivity(unchecked) var diverged = false
+
+  /// Whether the evaluation read exactly what was expected (in that order, repeats aside): its
+  /// dependencies are unchanged, and nothing was recorded.
+  @usableFromInline
+  var readExactlyTheExpected: Bool {
+    !diverged && !expected.isEmpty && matched * expectedStride == expected.count
+  }
+
+  /// Whether every read was recorded (none matched an expected one): the records are complete.
+  @usableFromInline
+  var recordedEveryRead: Bool { matched == 0 }
+
+  /// Whether a read of property `id` of the object whose registrar keeps `storage` is one expected
+  /// (the next one, or one matched already); if not, the check ends here and the read is recorded.
+  @usableFromInline
+  func _matchesExpected(storage: RegistrarStorage, id: PropertyID) -> Bool {
+    var index = 0
+    while index < matched {
+      let subscriber = expected[index * expectedStride]
+      if subscriber.storage === storage && subscriber.key.id == id { return true }
+      index += 1
+    }
+    if matched * expectedStride < expected.count {
+      let subscriber = expected[matched * expectedStride]
+      if subscriber.storage === storage && subscriber.key.id == id {
+        matched += 1
+        return true
+      }
+    }
+    diverged = true
+    _isChecking = false
+    return false
+  }
 
   @usableFromInline
   func _append(
@@ -72,18 +118,32 @@ final class AccessList {
   /// Nested evaluations record into their own list; the outer list is restored afterwards. Call
   /// ``recycle()`` on the returned list when done with its records, so the next evaluation on this
   /// thread reuses it instead of allocating.
+  ///
+  /// With `expected` subscribers (every `stride`-th one being a read), reads that match them in order
+  /// are only counted (see ``readExactlyTheExpected`` and ``recordedEveryRead``).
   @usableFromInline
   static func tracking<Result>(
     recordingSetters: Bool = false,
+    expecting expected: [Subscriber] = [],
+    stride: Int = 1,
     _ body: () throws -> Result
   ) rethrows -> (Result, AccessList) {
     let context = ThreadContext.current
     let list = context.spareLists.popLast() ?? AccessList()
     list.context = context
     list.recordsSetters = recordingSetters
+    if !expected.isEmpty {
+      list.expected = expected
+      list.expectedStride = stride
+      list._isChecking = true
+    }
     let previous = context.tracking
     context.tracking = list
-    defer { context.tracking = previous }
+    ThreadContext.trackingCount.add(1, ordering: .relaxed)
+    defer {
+      context.tracking = previous
+      ThreadContext.trackingCount.subtract(1, ordering: .relaxed)
+    }
     let result = try body()
     return (result, list)
   }
@@ -98,6 +158,18 @@ final class AccessList {
       defer { list.recycle() }
       return (result, list.records.last?.memberType)
     }
+    guard !list._isChecking else {
+      // Reads the outer evaluation expects are not recorded there: read into a list of their own,
+      // then hand them over as if read there.
+      let (result, inner) = tracking(recordingSetters: list.recordsSetters, body)
+      defer { inner.recycle() }
+      for (index, record) in inner.records.enumerated() {
+        if list._isChecking, list._matchesExpected(storage: record.storage, id: record.id) { continue }
+        list.records.append(record)
+        if list.recordsSetters { list.throughOptionals.append(inner.throughOptionals[index]) }
+      }
+      return (result, inner.records.last?.memberType)
+    }
     let before = list.records.count
     let result = body()
     return (result, list.records.count > before ? list.records.last?.memberType : nil)
@@ -108,6 +180,10 @@ final class AccessList {
   func recycle() {
     records.removeAll(keepingCapacity: true)
     if !throughOptionals.isEmpty { throughOptionals.removeAll(keepingCapacity: true) }
+    if !expected.isEmpty { expected = [] }
+    matched = 0
+    diverged = false
+    _isChecking = false
     guard let context, context === ThreadContext.current, context.spareLists.count < 8 else { return }
     context.spareLists.append(self)
   }

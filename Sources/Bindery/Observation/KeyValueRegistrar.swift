@@ -90,6 +90,8 @@ public final class KeyValueRegistrar: Sendable {
     throughOptional: @autoclosure () -> AnyKeyPath?
   ) {
     guard let list = ThreadContext._currentTracking else { return }
+    // A read the evaluation expected (it read it last time) needs no record.
+    if list._isChecking, list._matchesExpected(storage: storage, id: id) { return }
     list._append(
       storage: storage,
       id: id,
@@ -128,7 +130,7 @@ public final class KeyValueRegistrar: Sendable {
     from old: Member,
     to new: Member
   ) {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    guard storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0 else { return }
     _notify(id, .change, from: old, to: new)
   }
 
@@ -144,7 +146,7 @@ public final class KeyValueRegistrar: Sendable {
     to new: KeyValueArray<Element>,
     journal: _KeyValueArrayJournal<Element>
   ) {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
+    guard storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0 else { return }
     withUnsafePointer(to: journal) { journalPointer in
       _notify(id, .change, from: old, to: new, journal: UnsafeRawPointer(journalPointer))
     }
@@ -163,7 +165,7 @@ public final class KeyValueRegistrar: Sendable {
   /// the new value as both old and new.
   @inlinable
   public func _canMutateInPlace(_ id: PropertyID) -> Bool {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return true }
+    guard storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0 else { return true }
     return storage.noSubscriberNeedsOldValue(id)
   }
 
@@ -241,11 +243,12 @@ public final class KeyValueRegistrar: Sendable {
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
-    let subscribers = storage.withLock { $0.subscribers(for: key) }
+    var others: [Subscriber?] = []
+    let only = storage.withLock { $0.subscribers(for: key, others: &others) }
     if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
       let context = ThreadLocalStorage.get(), context.transactionDepth > 0
     {
-      for case let subscriber? in subscribers {
+      for case let subscriber? in CollectionOfOne(only) + others {
         if let observer = subscriber.deferredDelivery {
           context.deferChange(change, for: observer)
         } else {
@@ -254,7 +257,11 @@ public final class KeyValueRegistrar: Sendable {
       }
       return
     }
-    for case let subscriber? in subscribers {
+    if let only {
+      only.handler(change)
+      return
+    }
+    for case let subscriber? in others {
       subscriber.handler(change)
     }
   }
@@ -274,9 +281,9 @@ public final class KeyValueRegistrar: Sendable {
   /// }
   /// ```
   public func hasObservers(of id: PropertyID) -> Bool {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return false }
+    guard storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0 else { return false }
     let key = SlotKey(id: id, channel: .change)
-    return storage.withLock { state in state.slots.contains { $0.key == key && $0.live > 0 } }
+    return storage.withLock { $0.isObserved(key) }
   }
 
   /// The number of live subscriptions to this object's properties.

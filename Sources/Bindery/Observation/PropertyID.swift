@@ -28,6 +28,14 @@ public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
     self.rawValue = hash
   }
 
+  /// The property's bit in a registrar's filter of observed properties: one of 64, from all of the
+  /// identifier's bits (a multiplicative hash), so neither names nor small hand-picked numbers crowd
+  /// into a few bits.
+  @inlinable
+  var filterBit: UInt64 {
+    1 &<< ((rawValue &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+  }
+
   /// The identifier in hexadecimal.
   public var description: String { "PropertyID(0x" + String(rawValue, radix: 16) + ")" }
 }

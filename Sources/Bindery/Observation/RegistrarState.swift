@@ -156,6 +156,12 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   /// Number of subscriptions that asked for a call before each change.
   @usableFromInline
   let priorSubscriptionCount = Atomic<Int>(0)
+  /// One bit per property whose changes something observes (``PropertyID/filterBit``), read without
+  /// the lock: a write of a property nobody observes, on an object with observers of others, skips
+  /// the lock. Changed only under the lock; a bit may stay set for a property no longer observed
+  /// (two properties can share one), never the other way round.
+  @usableFromInline
+  let changeFilter = Atomic<UInt64>(0)
 
   @usableFromInline
   init() {
@@ -164,14 +170,25 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
 
   @usableFromInline
   func add(_ subscriber: Subscriber) {
-    withLock { $0.add(subscriber) }
+    withLock { state in
+      state.add(subscriber)
+      if subscriber.key.channel == .change {
+        changeFilter.bitwiseOr(subscriber.key.id.filterBit, ordering: .relaxed)
+      }
+    }
     subscriptionCount.add(1, ordering: .relaxed)
     if subscriber.key.channel == .prior { priorSubscriptionCount.add(1, ordering: .relaxed) }
   }
 
   @usableFromInline
   func remove(_ subscriber: Subscriber) {
-    let removed = withLock { $0.remove(subscriber) }
+    let removed = withLock { state in
+      let removed = state.remove(subscriber)
+      if removed, subscriber.key.channel == .change, !state.isObserved(subscriber.key) {
+        changeFilter.store(state.changeFilter, ordering: .relaxed)
+      }
+      return removed
+    }
     guard removed else { return }
     subscriptionCount.subtract(1, ordering: .relaxed)
     if subscriber.key.channel == .prior { priorSubscriptionCount.subtract(1, ordering: .relaxed) }
@@ -201,6 +218,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
     }
     subscriptionCount.store(0, ordering: .relaxed)
     priorSubscriptionCount.store(0, ordering: .relaxed)
+    changeFilter.store(0, ordering: .relaxed)
     return drained
   }
 }
@@ -278,10 +296,28 @@ struct RegistrarState {
   /// Groups of bindings combined on one property (multi-value bindings), by property.
   var combinedGroups: [PropertyID: AnyObject] = [:]
 
+  /// The subscribers of `key`, as a change is delivered to them: the only one, returned (no list
+  /// copied, the common case), or none returned and the list put in `others`.
   @usableFromInline
-  func subscribers(for key: SlotKey) -> [Subscriber?] {
-    for slot in slots where slot.key == key { return slot.subscribers }
-    return []
+  func subscribers(for key: SlotKey, others: inout [Subscriber?]) -> Subscriber? {
+    for index in slots.indices where slots[index].key == key {
+      if slots[index].subscribers.count == 1 { return slots[index].subscribers[0] }
+      others = slots[index].subscribers
+      return nil
+    }
+    return nil
+  }
+
+  /// Whether `key` has a live subscriber.
+  func isObserved(_ key: SlotKey) -> Bool {
+    slots.contains { $0.key == key && $0.live > 0 }
+  }
+
+  /// The bits of every property with a live subscriber to its changes.
+  var changeFilter: UInt64 {
+    var filter: UInt64 = 0
+    for slot in slots where slot.key.channel == .change && slot.live > 0 { filter |= slot.key.id.filterBit }
+    return filter
   }
 
   @usableFromInline

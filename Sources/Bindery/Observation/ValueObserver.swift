@@ -106,20 +106,21 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   var leaf: ObservedLeaf { state.withLock { $0.leaf } }
 
   /// In direct mode, called with each change instead of the generic delivery: set it before `start`,
-  /// to deliver with no generic code on the way (bindings whose two ends have the same type).
+  /// to deliver with no generic code on the way (bindings whose two ends have the same type). Set
+  /// once, before any change can arrive (as the two handlers below): no exclusivity to check.
   @usableFromInline
-  var rawDirectHandler: ((RawChange) -> Void)?
+  @exclusivity(unchecked) var rawDirectHandler: ((RawChange) -> Void)?
 
   /// In direct mode, called with each change (after the checks of the generic delivery, instead of
   /// it): set it before `start`, to read what the registrar hands over besides the values.
   @usableFromInline
-  var directChangeHandler: ((RawChange) -> Void)?
+  @exclusivity(unchecked) var directChangeHandler: ((RawChange) -> Void)?
 
   /// In direct mode, the value before a change, when it cannot be read from the change's old value
   /// (an array mutated in place, rebuilt from what its mutation recorded): what a transaction
   /// delivers as the old value.
   @usableFromInline
-  var oldValueOfChange: ((RawChange) -> Value?)?
+  @exclusivity(unchecked) var oldValueOfChange: ((RawChange) -> Value?)?
 
   /// Whether the observed value is one property of the root (direct mode).
   @inlinable
@@ -254,8 +255,58 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     let forgetsLastValue =
       leafDelivered.load(ordering: .relaxed) && leafDelivered.exchange(false, ordering: .acquiringAndReleasing)
       || forgetting
-    let (evaluated, list) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
-    return settle(evaluated, list, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+    // What the last evaluation read: the same reads again (the common case) are only counted.
+    let (expected, generation) =
+      recordingSetters ? ([], 0) : state.withLock { ($0.subscribers, leafGeneration.load(ordering: .relaxed)) }
+    let (evaluated, list) = AccessList.tracking(
+      recordingSetters: recordingSetters, expecting: expected, stride: wantsPrior ? 2 : 1
+    ) { evaluate() }
+    if list.readExactlyTheExpected {
+      if let settled = settleUnchanged(
+        evaluated, list, generation: generation, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+      {
+        return settled
+      }
+    } else if list.recordedEveryRead {
+      return settle(evaluated, list, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+    } else {
+      list.recycle()
+    }
+    // The reads changed after some that were only counted, or the subscriptions changed meanwhile:
+    // read again, recording every read.
+    let (again, full) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
+    return settle(again, full, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+  }
+
+  /// Delivers the result of an evaluation that read what the last one read (`list` recorded nothing,
+  /// and is recycled here), if it changed. Returns `nil` when the subscriptions changed since
+  /// `generation` (another thread re-subscribed): the caller evaluates again, recording the reads.
+  @inlinable
+  func settleUnchanged(
+    _ evaluated: Value?,
+    _ list: AccessList,
+    generation: UInt64,
+    deliverChange: Bool,
+    forgetsLastValue: Bool
+  ) -> Value?? {
+    list.recycle()
+    guard let value = evaluated else {
+      rootDidDeinit()
+      return .some(nil)
+    }
+    let keepsValue = !isDirect.load(ordering: .relaxed) || needsOldValue
+    let kept: Value?? = state.withLock { state in
+      guard leafGeneration.load(ordering: .relaxed) == generation else { return .none }
+      defer { state.lastValue.store(keepsValue ? value : nil, holdingObjects: holdsObjects) }
+      if forgetsLastValue || leafDelivered.load(ordering: .sequentiallyConsistent) { return .some(nil) }
+      return .some(state.lastValue.value)
+    }
+    guard case .some(let old) = kept else { return nil }
+    if deliverChange, !isCancelled {
+      if let old, let isEqual, isEqual(old, value) { return value }
+      deliver(old, value, .change)
+    }
+    return value
   }
 
   /// Re-subscribes where the reads of an evaluation (`list`, recycled here) changed, and delivers its
@@ -282,7 +333,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       && records[0].memberType == Value.self && records[0].keyPath == directKeyPath
     // Whether the reads form a chain is asked only when they changed (a re-target, or the first time):
     // not on every re-evaluation of a computed property.
-    let chain = direct || isNeverChain.load(ordering: .relaxed) ? nil : chainLeaf(of: records, list)
+    let hops = list.chainHops
+    let chain = direct || isNeverChain.load(ordering: .relaxed) ? nil : chainLeaf(of: records, hops)
     var stale: [Subscriber] = []
     var fresh: [Subscriber] = []
     let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place
@@ -314,7 +366,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
           state.leaf = ObservedLeaf(
             object: last.object,
             keyPath: last.keyPath,
-            chain: list.chainHops,
+            chain: hops,
             setter: last.setter,
             memberType: last.memberType
           )
@@ -400,7 +452,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// each read on the object the one before it returned, ending in the observed value's type (or its
   /// wrapped type, under an optional hop); only for a raw handler.
   @inlinable
-  func chainLeaf(of records: [AccessRecord], _ list: AccessList) -> ChainLeaf? {
+  func chainLeaf(of records: [AccessRecord], _ hops: [ChainHop]) -> ChainLeaf? {
     guard rawDirectHandler != nil, !wantsPrior, let directKeyPath, records.count >= 2, let last = records.last,
       rootIdentifier == ObjectIdentifier(records[0].object)
     else { return nil }
@@ -411,7 +463,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       }
       lift = optional
     }
-    var isChain = KeyPathChainCache.isChain(directKeyPath, chain: list.chainHops)
+    var isChain = KeyPathChainCache.isChain(directKeyPath, chain: hops)
     if isChain == nil {
       // Read while no binding was being made (a re-target to a chain not seen before): read once more,
       // recording what the hops say of themselves.
@@ -428,6 +480,10 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       if isChain == false { isNeverChain.store(true, ordering: .relaxed) }
       return nil
     }
+    // A value that already is its optional in memory is handed on by address as it is.
+    if let optional = lift, optional._wrapsInPlace {
+      return ChainLeaf(leafType: ObjectIdentifier(last.memberType), liftsInPlace: true)
+    }
     return ChainLeaf(leafType: ObjectIdentifier(last.memberType), lift: lift)
   }
 
@@ -442,7 +498,11 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       leafGeneration.load(ordering: .acquiring) == generation
     else { return }
     if !leafDelivered.load(ordering: .relaxed) { leafDelivered.store(true, ordering: .sequentiallyConsistent) }
-    if let lift = chain.lift {
+    if chain.liftsInPlace {
+      raw(
+        RawChange(
+          id: change.id, oldValue: change.oldValue, newValue: change.newValue, valueType: ObjectIdentifier(Value.self)))
+    } else if let lift = chain.lift {
       lift._withLifted(change.newValue) { pointer in
         raw(RawChange(id: change.id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
       }
@@ -486,13 +546,19 @@ struct ChainLeaf {
   /// The last property's type.
   @usableFromInline
   let leafType: ObjectIdentifier
-  /// The observed value's type, when it is the last property's type made optional by an optional hop.
+  /// The observed value's type, when it is the last property's type made optional by an optional hop
+  /// and a value must be copied into it.
   @usableFromInline
   let lift: (any _AnyOptional.Type)?
+  /// Whether the observed value is the last property's type made optional by an optional hop, and the
+  /// last property's value in memory already is that optional (``_AnyOptional/_wrapsInPlace``).
+  @usableFromInline
+  let liftsInPlace: Bool
 
   @usableFromInline
-  init(leafType: ObjectIdentifier, lift: (any _AnyOptional.Type)? = nil) {
+  init(leafType: ObjectIdentifier, lift: (any _AnyOptional.Type)? = nil, liftsInPlace: Bool = false) {
     self.leafType = leafType
     self.lift = lift
+    self.liftsInPlace = liftsInPlace
   }
 }

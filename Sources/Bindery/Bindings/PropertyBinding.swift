@@ -34,7 +34,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   // Set once, in `init`: no exclusivity to check.
   @exclusivity(unchecked) private weak var weakSource: AnyObject?
   /// The target, as an observable object: unbinding leaves its registrar with no cast.
-  @exclusivity(unchecked) private weak var weakTarget: (any KeyValueObservable)?
+  @usableFromInline
+  @exclusivity(unchecked) weak var weakTarget: (any KeyValueObservable)?
   /// The binding's flags, direction and writers, in one atomic word.
   @usableFromInline
   let state = BindingState()
@@ -169,6 +170,12 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// The target object, while it exists.
   public var target: AnyObject? { weakTarget }
+
+  /// The target object, while it exists, as a change to write to it reads it (the binding's own weak
+  /// reference: a handler keeps none of its own, which Swift would check for exclusive access).
+  @inline(__always)
+  @inlinable
+  var liveTarget: AnyObject? { weakTarget }
 
   /// The direction in force: what ``BindingOptions/direction`` asked for, or what the paths allow.
   public var direction: BindingDirection { state.direction }
@@ -357,12 +364,12 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   @inlinable
   func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
     guard let delegate = currentDelegate else {
-      writing(write)
+      writing(write, echoes: .targetWritesEcho)
       return
     }
     let shown = value()
     delegate.binding(self, willUpdateTarget: shown)
-    writing(write)
+    writing(write, echoes: .targetWritesEcho)
     delegate.binding(self, didUpdateTarget: shown)
   }
 
@@ -378,10 +385,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     delegate.binding(self, didUpdateSource: value)
   }
 
-  /// Marks the binding as two-way: from now on its writes are guarded against their own echo.
+  /// Marks the binding as two-way: from now on its writes are guarded against their own echo; its
+  /// writes to the target too when `fromTarget` (the reverse path hears every change of the target,
+  /// not only a user's edits of a control).
   @usableFromInline
-  func guardsEcho() {
+  func guardsEcho(fromTarget: Bool) {
     state.insert(.hasReversePath)
+    if fromTarget { state.insert(.targetWritesEcho) }
   }
 
   /// Whether this thread is inside a write made by this binding (so the change is its own echo).
@@ -393,11 +403,13 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     return ThreadContext.current.writingBindings.contains(me)
   }
 
-  /// Runs a write made by this binding; notifications it causes to this binding are skipped.
+  /// Runs a write made by this binding; notifications it causes to this binding are skipped when the
+  /// binding has `echoes` (a one-way binding's writes, and a two-way binding's writes to a control
+  /// whose edits it hears, cannot come back: no thread-local bookkeeping for them).
   @inline(__always)
   @inlinable
-  func writing(_ body: () -> Void) {
-    guard state.containsRelaxed(.hasReversePath) else {
+  func writing(_ body: () -> Void, echoes: BindingState.Flag = .hasReversePath) {
+    guard state.containsRelaxed(echoes) else {
       body()
       return
     }

@@ -34,6 +34,10 @@ struct BindingState: ~Copyable {
     /// A delegate was set once, so a change must look for one.
     @inlinable
     static var mayHaveDelegate: Flag { Flag(bit: 1 << 6) }
+    /// The reverse path hears every change of the target (not only a user's edits of a control), so
+    /// the binding's own writes to the target may come back (echo).
+    @inlinable
+    static var targetWritesEcho: Flag { Flag(bit: 1 << 7) }
   }
 
   @inlinable

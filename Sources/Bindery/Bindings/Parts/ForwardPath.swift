@@ -39,16 +39,19 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     self.conversion = conversion
     self.presenter = presenter
     self.options = options
-    let writeTarget: (SourceValue) -> Void = { [weak target] value in
-      guard let target else {
+    // The conversions alone are kept (a copy of the whole conversion per change would retain each of
+    // its closures), and the target is the binding's own weak reference.
+    let toTarget = conversion.toTarget
+    let editingToTarget = conversion.editing?.toTarget
+    let writeTarget: (SourceValue) -> Void = { value in
+      guard let object = binding.liveTarget else {
         binding.unbind()
         return
       }
+      let target = unsafeDowncast(object, to: Target.self)
       // Only bindings with an editing form ask whether the user is editing.
-      let userEditing = conversion.editing != nil && binding.isUserEditing
-      let converted =
-        presenter?.present(value) { conversion.target(for: $0, userEditing: userEditing) }
-        ?? conversion.target(for: value, userEditing: userEditing)
+      let convert = editingToTarget.flatMap { binding.isUserEditing ? $0 : nil } ?? toTarget
+      let converted = presenter?.present(value, convert) ?? convert(value)
       binding.updateTarget(with: converted) { property.write(converted, to: target) }
     }
     self.writeTarget = writeTarget
@@ -73,8 +76,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter {
       rawHandler =
         conversion.isIdentity && SourceValue.self == TargetValue.self
-        ? Self.sameTypeHandler(binding: binding, target: target, setter: setter)
-        : Self.convertingHandler(binding: binding, target: target, setter: setter, conversion.toTarget)
+        ? Self.sameTypeHandler(binding: binding, setter: setter)
+        : Self.convertingHandler(binding: binding, setter: setter, conversion.toTarget)
     }
     if let rawHandler, let keyPath = sourcePath.keyPath {
       var knownFirst: SourceValue?
@@ -172,7 +175,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       !options.conditionallySetsEnabled, SourceValue.self == TargetValue.self, let setter = property.setter,
       let keyPath = sourcePath.keyPath
     else { return false }
-    let handler = sameTypeHandler(binding: binding, target: target, setter: setter)
+    let handler = sameTypeHandler(binding: binding, setter: setter)
     var first: SourceValue?
     guard
       let observer = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler, first: &first)
@@ -229,13 +232,12 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   @inlinable
   static func sameTypeHandler(
     binding: PropertyBinding,
-    target: Target,
     setter: @escaping RawSetter
   ) -> (RawChange) -> Void {
     let valueType = ObjectIdentifier(TargetValue.self)
-    return { [weak target] change in
+    return { change in
       guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
-      guard let target else {
+      guard let target = binding.liveTarget else {
         binding.unbind()
         return
       }
@@ -249,14 +251,13 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   @inlinable
   static func convertingHandler(
     binding: PropertyBinding,
-    target: Target,
     setter: @escaping RawSetter,
     _ toTarget: @escaping (SourceValue) -> TargetValue
   ) -> (RawChange) -> Void {
     let valueType = ObjectIdentifier(SourceValue.self)
-    return { [weak target] change in
+    return { change in
       guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
-      guard let target else {
+      guard let target = binding.liveTarget else {
         binding.unbind()
         return
       }

@@ -58,9 +58,10 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         writeTarget(sourcePath.read(source))
       }
     }
-    binding.guardsEcho()
-    subscribe(
-      target, target is any EditableControl ? .userEdit : .change, handler: changeHandler(target, source, accept))
+    let hearsEdits = target is any EditableControl
+    // A control bound to itself may hear its own writes on the forward path.
+    binding.guardsEcho(fromTarget: !hearsEdits || source === target)
+    subscribe(target, hearsEdits ? .userEdit : .change, handler: changeHandler(target, source, accept))
 
     // On creation, target-to-source only: the target value goes to the source.
     if direction == .targetToSource {

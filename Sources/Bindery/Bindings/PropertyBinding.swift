@@ -128,15 +128,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   @inline(__always)
   @inlinable
   func withParts<Result>(_ body: (inout Parts) -> Result) -> Result {
-    let address = Unmanaged.passUnretained(self).toOpaque()
-    nonisolated(unsafe) var result: Result?
-    parts.withLock { parts in
-      Sanitizer.acquire(address)
-      result = body(&parts)
-      Sanitizer.release(address)
-    }
-    // The closure above always runs, so `result` is set.
-    return result.unsafelyUnwrapped
+    parts.withAnnotatedLock(Unmanaged.passUnretained(self).toOpaque(), body)
   }
   /// The target property's identifier in its registrar's binding table.
   @usableFromInline

@@ -19,14 +19,6 @@ class Locked<State>: @unchecked Sendable {
   @inline(__always)
   @inlinable
   final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-    let address = Unmanaged.passUnretained(self).toOpaque()
-    nonisolated(unsafe) var result: Result?
-    mutex.withLock { _ in
-      Sanitizer.acquire(address)
-      result = body(&state)
-      Sanitizer.release(address)
-    }
-    // The closure above always runs, so `result` is set.
-    return result.unsafelyUnwrapped
+    mutex.withAnnotatedLock(Unmanaged.passUnretained(self).toOpaque()) { _ in body(&state) }
   }
 }

@@ -1,3 +1,5 @@
+public import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -16,29 +18,45 @@ enum Sanitizer {
   @usableFromInline
   typealias Annotation = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
-  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    private static let acquireFunction: Annotation? = lookup("__tsan_acquire")
-    private static let releaseFunction: Annotation? = lookup("__tsan_release")
-
+  /// The sanitizer's acquire and release annotations, both `nil` when the program does not run under it.
+  @usableFromInline
+  struct Hooks: Sendable {
     @usableFromInline
+    let acquire: Annotation?
+    @usableFromInline
+    let release: Annotation?
+  }
+
+  /// Looked up once; a lock reads them once for its acquire and release.
+  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+    @usableFromInline
+    static let hooks = Hooks(acquire: lookup("__tsan_acquire"), release: lookup("__tsan_release"))
+
     static func lookup(_ name: String) -> Annotation? {
       guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
       return unsafeBitCast(symbol, to: Annotation.self)
     }
   #else
-    private static let acquireFunction: Annotation? = nil
-    private static let releaseFunction: Annotation? = nil
+    @usableFromInline
+    static let hooks = Hooks(acquire: nil, release: nil)
   #endif
+}
 
+extension Mutex where Value: Sendable {
+  /// Runs `body` with the value locked, telling the thread sanitizer about the lock (it does not see
+  /// `Mutex`'s futex) as held by the object at `owner`: what every lock of Bindery's state goes
+  /// through. Inlined, so no `Optional<Result>` is looked up at run time.
   @inline(__always)
-  @usableFromInline
-  static func acquire(_ address: UnsafeMutableRawPointer) {
-    acquireFunction?(address)
-  }
-
-  @inline(__always)
-  @usableFromInline
-  static func release(_ address: UnsafeMutableRawPointer) {
-    releaseFunction?(address)
+  @inlinable
+  func withAnnotatedLock<Result>(_ owner: UnsafeMutableRawPointer, _ body: (inout Value) -> Result) -> Result {
+    let hooks = Sanitizer.hooks
+    nonisolated(unsafe) var result: Result?
+    withLock { value in
+      hooks.acquire?(owner)
+      result = body(&value)
+      hooks.release?(owner)
+    }
+    // The closure above always runs, so `result` is set.
+    return result.unsafelyUnwrapped
   }
 }

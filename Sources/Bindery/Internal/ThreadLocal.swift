@@ -22,6 +22,7 @@ final class ThreadContext {
   @usableFromInline
   @exclusivity(unchecked) var writingBindings: [ObjectIdentifier] = []
   /// Access lists to reuse, so a tracked evaluation allocates none.
+  @usableFromInline
   @exclusivity(unchecked) var spareLists: [AccessList] = []
   /// Nesting depth of `withCoalescedChanges` on this thread.
   @exclusivity(unchecked) var transactionDepth = 0

@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// One read of an observable property, recorded while a tracked closure ran.
 @usableFromInline
 struct AccessRecord {
@@ -44,7 +46,9 @@ final class AccessList {
   @usableFromInline
   @exclusivity(unchecked) var _isChecking = false
   /// The subscribers the reads are checked against.
+  @usableFromInline
   @exclusivity(unchecked) var expected: [Subscriber] = []
+  @usableFromInline
   @exclusivity(unchecked) var expectedStride = 1
   /// How many reads matched the subscribers in order, before any other read.
   @exclusivity(unchecked) var matched = 0
@@ -111,7 +115,10 @@ final class AccessList {
 
   /// The thread whose spare lists this list goes back to.
   @usableFromInline
-  unowned(unsafe) var context: ThreadContext?
+  @exclusivity(unchecked) unowned(unsafe) var context: ThreadContext?
+
+  @usableFromInline
+  init() {}
 
   /// Runs `body`, recording every observable property it reads on this thread.
   ///
@@ -121,7 +128,7 @@ final class AccessList {
   ///
   /// With `expected` subscribers (every `stride`-th one being a read), reads that match them in order
   /// are only counted (see ``readExactlyTheExpected`` and ``recordedEveryRead``).
-  @usableFromInline
+  @inlinable
   static func tracking<Result>(
     recordingSetters: Bool = false,
     expecting expected: [Subscriber] = [],
@@ -178,7 +185,7 @@ final class AccessList {
   /// Empties the list (keeping its capacity) and gives it back to its thread.
   @usableFromInline
   func recycle() {
-    records.removeAll(keepingCapacity: true)
+    if !records.isEmpty { records.removeAll(keepingCapacity: true) }
     if !throughOptionals.isEmpty { throughOptionals.removeAll(keepingCapacity: true) }
     if !expected.isEmpty { expected = [] }
     matched = 0

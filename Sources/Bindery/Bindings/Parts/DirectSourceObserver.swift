@@ -68,14 +68,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   @inline(__always)
   @inlinable
   func withState<Result>(_ body: (inout DirectObserverState) -> Result) -> Result {
-    let address = Unmanaged.passUnretained(self).toOpaque()
-    nonisolated(unsafe) var result: Result?
-    state.withLock { state in
-      Sanitizer.acquire(address)
-      result = body(&state)
-      Sanitizer.release(address)
-    }
-    return result.unsafelyUnwrapped
+    state.withAnnotatedLock(Unmanaged.passUnretained(self).toOpaque(), body)
   }
 
   @inlinable

@@ -243,12 +243,12 @@ public final class KeyValueRegistrar: Sendable {
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
-    var others: [Subscriber?] = []
+    var others: [Subscriber?]?
     let only = storage.withLock { $0.subscribers(for: key, others: &others) }
     if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
       let context = ThreadLocalStorage.get(), context.transactionDepth > 0
     {
-      for case let subscriber? in CollectionOfOne(only) + others {
+      for case let subscriber? in CollectionOfOne(only) + (others ?? []) {
         if let observer = subscriber.deferredDelivery {
           context.deferChange(change, for: observer)
         } else {
@@ -261,6 +261,7 @@ public final class KeyValueRegistrar: Sendable {
       only.handler(change)
       return
     }
+    guard let others else { return }
     for case let subscriber? in others {
       subscriber.handler(change)
     }

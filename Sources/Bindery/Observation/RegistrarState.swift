@@ -299,7 +299,7 @@ struct RegistrarState {
   /// The subscribers of `key`, as a change is delivered to them: the only one, returned (no list
   /// copied, the common case), or none returned and the list put in `others`.
   @usableFromInline
-  func subscribers(for key: SlotKey, others: inout [Subscriber?]) -> Subscriber? {
+  func subscribers(for key: SlotKey, others: inout [Subscriber?]?) -> Subscriber? {
     for index in slots.indices where slots[index].key == key {
       if slots[index].subscribers.count == 1 { return slots[index].subscribers[0] }
       others = slots[index].subscribers

@@ -61,6 +61,11 @@ enum KeyTableRead {
     if throughOptional {
       // After an optional hop the value is optional; a `nil` on the way reads as `nil`.
       guard let read = last.readThroughOptional(as: Value.self) else { return nil }
+      if keys.count == 2, let hop = keys[0].reader?.object {
+        // One hop (`\.person?.fullName`), the common chain: no list walked, and the hop called as it
+        // was made (taken out of a list, it would be called through a thunk).
+        return { read(hop($0)) }
+      }
       return { source in
         var object: AnyObject? = source
         for hop in hops {

@@ -32,7 +32,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public var location: String { "\(file):\(line)" }
 
   // Set once, in `init`: no exclusivity to check.
-  @exclusivity(unchecked) private weak var weakSource: AnyObject?
+  @usableFromInline
+  @exclusivity(unchecked) weak var weakSource: AnyObject?
   /// The target, as an observable object: unbinding leaves its registrar with no cast.
   @usableFromInline
   @exclusivity(unchecked) weak var weakTarget: (any KeyValueObservable)?
@@ -162,6 +163,12 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// The target object, while it exists.
   public var target: AnyObject? { weakTarget }
+
+  /// The source object, while it exists, as an evaluation of the source path reads it (the binding's
+  /// own weak reference, as ``liveTarget``).
+  @inline(__always)
+  @inlinable
+  var liveSource: AnyObject? { weakSource }
 
   /// The target object, while it exists, as a change to write to it reads it (the binding's own weak
   /// reference: a handler keeps none of its own, which Swift would check for exclusive access).

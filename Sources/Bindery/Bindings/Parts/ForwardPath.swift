@@ -198,8 +198,11 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let getters = sourcePath.keyPath.flatMap { KeyTableRead.read($0) }
     let sourcePath = sourcePath
     return ValueObserver<SourceValue>(
-      evaluate: { [weak source] in
-        guard let source else { return nil }
+      evaluate: {
+        // The binding's own weak reference to the source (a weak capture is checked for exclusive
+        // access on each evaluation).
+        guard let object = binding.liveSource else { return nil }
+        let source = unsafeDowncast(object, to: Source.self)
         if let presenter {
           if let getters { return presenter.evaluate(source) { getters.read($0) } }
           return presenter.evaluate(source, sourcePath.read)

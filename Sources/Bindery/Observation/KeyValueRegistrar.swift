@@ -252,18 +252,18 @@ public final class KeyValueRegistrar: Sendable {
         if let observer = subscriber.deferredDelivery {
           context.deferChange(change, for: observer)
         } else {
-          subscriber.handler(change)
+          subscriber.deliver(change)
         }
       }
       return
     }
     if let only {
-      only.handler(change)
+      only.deliver(change)
       return
     }
     guard let others else { return }
     for case let subscriber? in others {
-      subscriber.handler(change)
+      subscriber.deliver(change)
     }
   }
 

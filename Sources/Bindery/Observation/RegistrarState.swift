@@ -142,6 +142,11 @@ class Subscriber: Cancellable, @unchecked Sendable {
     if let onOwnerDeinit { onOwnerDeinit() } else { deferredDelivery?.observedObjectDidDeinit() }
   }
 
+  /// Takes one change: calls the handler. A subclass may take it itself, with no closure (a binding's
+  /// observer that writes its target by address).
+  @usableFromInline
+  func deliver(_ change: RawChange) { handler(change) }
+
   /// Removes this subscriber from its registrar; removing it twice does nothing.
   @usableFromInline
   func cancel() { storage.remove(self) }

@@ -18,6 +18,10 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   let setter: RawSetter?
   @usableFromInline
   let binding: PropertyBinding
+  /// Writes the target's property, of the source property's type, from a change's address: given
+  /// instead of a handler, so the observer writes each change itself (no closure made per binding).
+  @usableFromInline
+  let targetSetter: RawSetter?
   @usableFromInline
   let cancelled = Atomic<Bool>(false)
   /// The value before the first change of the current transaction; behind ``withState(_:)``.
@@ -25,8 +29,9 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   let state = Mutex<DirectObserverState>(DirectObserverState())
 
   /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`) of the
-  /// registrar whose storage is `storage`, with `handler` (what a change does: writes the target by
-  /// address; also what the end of a transaction does); call ``start()`` next. The observer is its own
+  /// registrar whose storage is `storage`, with `handler` (what a change does: writes the target
+  /// converted; also what the end of a transaction does), or, for a target property of the same type,
+  /// `targetSetter` (the change written by address); call ``start()`` next. The observer is its own
   /// subscriber: one object.
   @inlinable
   init(
@@ -36,13 +41,34 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
     setter: RawSetter?,
     binding: PropertyBinding,
     storage: RegistrarStorage,
-    handler: @escaping (RawChange) -> Void
+    handler: ((RawChange) -> Void)?,
+    targetSetter: RawSetter?
   ) {
     self.source = source
     self.keyPath = keyPath
     self.setter = setter
     self.binding = binding
-    super.init(key: SlotKey(id: id, channel: .change), storage: storage, handler: handler)
+    self.targetSetter = targetSetter
+    super.init(key: SlotKey(id: id, channel: .change), storage: storage, handler: handler ?? { _ in })
+  }
+
+  /// A change of the source property: written to the target by address (same type), or handed to the
+  /// handler.
+  @inlinable
+  override func deliver(_ change: RawChange) {
+    guard let targetSetter else {
+      handler(change)
+      return
+    }
+    guard change.valueType == ObjectIdentifier(Value.self), !binding.isUnbound, !binding.isWritingOnThisThread
+    else { return }
+    guard let target = binding.liveTarget else {
+      binding.unbind()
+      return
+    }
+    binding.updateTarget(with: change.newValue.assumingMemoryBound(to: Value.self).pointee) {
+      targetSetter(target, change.newValue)
+    }
   }
 
   /// The property's identifier in the source's registrar.
@@ -103,7 +129,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   @inlinable
   func deliverFirst(_ value: Value) {
     withUnsafePointer(to: value) { pointer in
-      handler(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
+      deliver(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
     }
   }
 
@@ -136,7 +162,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
     let value = source[keyPath: keyPath]
     if let old = old as? Value, let isEqual = makeEquality(Value.self), isEqual(old, value) { return }
     withUnsafePointer(to: value) { pointer in
-      handler(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
+      deliver(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
     }
   }
 }

@@ -72,17 +72,22 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   @inlinable
   func attach(target: Target, source: Source) -> (any ObservedSource, SourceValue?) {
     let enabled = options.direction != .targetToSource
-    var rawHandler: ((RawChange) -> Void)?
+    // By address: a target of the source's type is written by the observer itself (a handler is made
+    // only if the path turns out not to be one property); a converted value by a handler.
+    var targetSetter: RawSetter?
+    var converting: ((RawChange) -> Void)?
     if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter {
-      rawHandler =
-        conversion.isIdentity && SourceValue.self == TargetValue.self
-        ? Self.sameTypeHandler(binding: binding, setter: setter)
-        : Self.convertingHandler(binding: binding, setter: setter, conversion.toTarget)
+      if conversion.isIdentity && SourceValue.self == TargetValue.self {
+        targetSetter = setter
+      } else {
+        converting = Self.convertingHandler(binding: binding, setter: setter, conversion.toTarget)
+      }
     }
-    if let rawHandler, let keyPath = sourcePath.keyPath {
+    if targetSetter != nil || converting != nil, let keyPath = sourcePath.keyPath {
       var knownFirst: SourceValue?
       if let observer = Self.attachKnown(
-        binding: binding, source: source, keyPath: keyPath, handler: rawHandler, first: &knownFirst)
+        binding: binding, source: source, keyPath: keyPath, handler: converting, targetSetter: targetSetter,
+        first: &knownFirst)
       {
         return (observer, knownFirst)
       }
@@ -99,16 +104,16 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
           of: source)
         let observer = Self.startDirect(
           binding: binding, source: source, keyPath: keyPath, id: record.id, setter: record.setter,
-          storage: record.storage, handler: rawHandler)
+          storage: record.storage, handler: converting, targetSetter: targetSetter)
         return (observer, first)
       }
       let observer = trackingObserver(source: source, enabled: enabled)
-      observer.rawDirectHandler = rawHandler
+      observer.rawDirectHandler = converting ?? targetSetter.map { Self.sameTypeHandler(binding: binding, setter: $0) }
       binding.attach(observer, reverse: false)
       return (observer, observer.start(after: first, list))
     }
     let observer = trackingObserver(source: source, enabled: enabled)
-    observer.rawDirectHandler = rawHandler
+    observer.rawDirectHandler = converting ?? targetSetter.map { Self.sameTypeHandler(binding: binding, setter: $0) }
     binding.attach(observer, reverse: false)
     return (observer, observer.start(initial: false, recordingSetters: true))
   }
@@ -122,7 +127,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     binding: PropertyBinding,
     source: Source,
     keyPath: KeyPath<Source, SourceValue>,
-    handler: @escaping (RawChange) -> Void,
+    handler: ((RawChange) -> Void)?,
+    targetSetter: RawSetter?,
     first: inout SourceValue?
   ) -> DirectSourceObserver<Source, SourceValue>? {
     guard let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
@@ -130,7 +136,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     else { return nil }
     let observer = startDirect(
       binding: binding, source: source, keyPath: keyPath, id: known.id, setter: known.setter, storage: storage,
-      handler: handler)
+      handler: handler, targetSetter: targetSetter)
     first = observer.currentValue(of: source, reader: known.reader)
     return observer
   }
@@ -145,10 +151,12 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     id: PropertyID,
     setter: RawSetter?,
     storage: RegistrarStorage,
-    handler: @escaping (RawChange) -> Void
+    handler: ((RawChange) -> Void)?,
+    targetSetter: RawSetter?
   ) -> DirectSourceObserver<Source, SourceValue> {
     let observer = DirectSourceObserver(
-      source: source, keyPath: keyPath, id: id, setter: setter, binding: binding, storage: storage, handler: handler)
+      source: source, keyPath: keyPath, id: id, setter: setter, binding: binding, storage: storage, handler: handler,
+      targetSetter: targetSetter)
     binding.attach(observer, reverse: false)
     observer.start()
     return observer
@@ -175,10 +183,10 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       !options.conditionallySetsEnabled, SourceValue.self == TargetValue.self, let setter = property.setter,
       let keyPath = sourcePath.keyPath
     else { return false }
-    let handler = sameTypeHandler(binding: binding, setter: setter)
     var first: SourceValue?
     guard
-      let observer = attachKnown(binding: binding, source: source, keyPath: keyPath, handler: handler, first: &first)
+      let observer = attachKnown(
+        binding: binding, source: source, keyPath: keyPath, handler: nil, targetSetter: setter, first: &first)
     else { return false }
     binding.setDirection(.sourceToTarget)
     if let first { observer.deliverFirst(first) }

@@ -94,27 +94,27 @@ extension KeyValueRegistrar {
   @usableFromInline
   func addBinding(_ binding: PropertyBinding, replacing: Bool = true) {
     guard replacing else {
-      storage.withLock { $0.bindings.append(OwnedBinding(property: binding.targetPropertyID, binding: binding)) }
+      storage.withLock { $0.bindings.append(binding) }
       return
     }
+    let property = binding.targetPropertyID
     let replaced = storage.withLock { state -> [PropertyBinding] in
-      let old = state.bindings.filter { $0.property == binding.targetPropertyID }.map(\.binding)
-      state.bindings.removeAll { $0.property == binding.targetPropertyID }
-      state.bindings.append(OwnedBinding(property: binding.targetPropertyID, binding: binding))
+      let old = state.bindings.removeAll { $0.targetPropertyID == property }
+      state.bindings.append(binding)
       return old
     }
     for old in replaced { old.unbind() }
   }
 
   func removeBinding(_ binding: PropertyBinding) {
-    storage.withLock { $0.bindings.removeAll { $0.binding === binding } }
+    storage.withLock { $0.bindings.removeAll { $0 === binding } }
   }
 
   func binding(forTargetKeyPath keyPath: AnyKeyPath) -> PropertyBinding? {
-    storage.withLock { state in state.bindings.first { $0.binding.targetKeyPath == keyPath }?.binding }
+    storage.withLock { state in state.bindings.first { $0.targetKeyPath == keyPath } }
   }
 
-  var ownedBindings: [PropertyBinding] { storage.withLock { $0.bindings.map(\.binding) } }
+  var ownedBindings: [PropertyBinding] { storage.withLock { $0.bindings.all } }
 
   /// The combined-binding group of a property, made by `make` if there is none.
   @usableFromInline

@@ -26,9 +26,10 @@ final class ThreadContext {
   @exclusivity(unchecked) var spareLists: [AccessList] = []
   /// Nesting depth of `withCoalescedChanges` on this thread.
   @exclusivity(unchecked) var transactionDepth = 0
-  /// Observers with changes deferred to the end of the transaction, in order, and their identities.
-  @exclusivity(unchecked) var deferred: [any DeferredDelivery] = []
-  @exclusivity(unchecked) var deferredIDs: Set<ObjectIdentifier> = []
+  /// Observers with changes deferred to the end of the transaction, in order, each with what it
+  /// keeps until then (the old value of its first change), and where each sits in that list.
+  @exclusivity(unchecked) var deferred: [DeferredEntry] = []
+  @exclusivity(unchecked) var deferredIndices: [ObjectIdentifier: Int] = [:]
 
   /// The context of the current thread.
   @usableFromInline

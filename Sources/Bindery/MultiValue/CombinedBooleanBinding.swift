@@ -146,7 +146,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
         }
       }
       subscribers.append(
-        Subscriber(
+        ClosureSubscriber(
           key: SlotKey(id: direct.id, channel: .change),
           storage: storage,
           handler: handler,
@@ -242,10 +242,10 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   // MARK: Transactions (direct mode)
 
   @usableFromInline
-  func deferChange(_ change: RawChange) {}
+  func deferChange(_ change: RawChange, kept: inout Any?) {}
 
   @usableFromInline
-  func flushDeferred() {
+  func flushDeferred(kept: Any?) {
     guard state.withLock({ $0.isDirect }) else { return }
     rereadAll(force: false)
   }

@@ -37,10 +37,12 @@ enum Transactions {
 /// An observer that can take a change now and deliver it at the end of a transaction.
 @usableFromInline
 protocol DeferredDelivery: AnyObject {
-  /// Notes a change made inside a transaction (the first one of each observer keeps the old value).
-  func deferChange(_ change: RawChange)
-  /// Delivers the final value once.
-  func flushDeferred()
+  /// Notes a change made inside a transaction. `kept` is what the transaction keeps for this observer
+  /// until its end, `nil` at its first change: an observer may keep the old value there instead of in
+  /// its own state (the transaction runs on one thread, and so does its end).
+  func deferChange(_ change: RawChange, kept: inout Any?)
+  /// Delivers the final value once; `kept` is what ``deferChange(_:kept:)`` kept.
+  func flushDeferred(kept: Any?)
   /// The observed object was deallocated: called for a subscriber given no closure of its own for it
   /// (so a binding's observer needs no closure allocated to unbind it).
   func observedObjectDidDeinit()
@@ -56,20 +58,30 @@ extension ThreadContext {
   /// Defers a change for `observer`; each observer is delivered once per transaction.
   func deferChange(_ change: RawChange, for observer: any DeferredDelivery) {
     let id = ObjectIdentifier(observer)
-    if !deferredIDs.contains(id) {
-      deferredIDs.insert(id)
-      deferred.append(observer)
+    let index: Int
+    if let known = deferredIndices[id] {
+      index = known
+    } else {
+      index = deferred.count
+      deferredIndices[id] = index
+      deferred.append(DeferredEntry(observer: observer))
     }
-    observer.deferChange(change)
+    observer.deferChange(change, kept: &deferred[index].kept)
   }
 
   /// Delivers every deferred observer once, in the order they first changed.
   func flushDeferred() {
     while !deferred.isEmpty {
-      let observers = deferred
+      let entries = deferred
       deferred = []
-      deferredIDs = []
-      for observer in observers { observer.flushDeferred() }
+      deferredIndices = [:]
+      for entry in entries { entry.observer.flushDeferred(kept: entry.kept) }
     }
   }
+}
+
+/// An observer with changes deferred to the end of a transaction, and what it keeps until then.
+struct DeferredEntry {
+  let observer: any DeferredDelivery
+  var kept: Any?
 }

@@ -86,13 +86,56 @@ protocol Cancellable: AnyObject {
   func cancel()
 }
 
-/// One registration with a registrar: a key and what to call.
+/// One registration with a registrar: a key, and what a change does (``deliver(_:)``).
 ///
-/// An observer may be its own subscriber (``DirectSourceObserver``, a subclass): one object, not two.
+/// The base class keeps only what the registrar needs; a subclass takes the changes. An observer may
+/// be its own subscriber (``DirectSourceObserver``): one object, not two, and no closure.
 @usableFromInline
 class Subscriber: Cancellable, @unchecked Sendable {
   @usableFromInline
   let key: SlotKey
+  /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
+  /// observed object keeps its fast reference counting).
+  @usableFromInline
+  let storage: RegistrarStorage
+  /// Whether the subscriber reads the old value of a change; when no subscriber of a property does, an
+  /// array property can be mutated in place (no copy kept for the old value).
+  @usableFromInline
+  let needsOldValue: Bool
+  /// Where this subscriber sits in its slot's list; read and written only under its storage's lock
+  /// (a subscriber is registered with exactly one storage), so removal finds it in O(1). The lock,
+  /// not Swift's dynamic exclusivity checks, guards it.
+  @usableFromInline
+  @exclusivity(unchecked) var position = -1
+
+  @usableFromInline
+  init(key: SlotKey, storage: RegistrarStorage, needsOldValue: Bool = true) {
+    self.needsOldValue = needsOldValue
+    self.key = key
+    self.storage = storage
+  }
+
+  /// The observer that takes this subscriber's changes at the end of a transaction, if any (none:
+  /// each change is delivered at once, even inside a transaction).
+  @usableFromInline
+  var deferredDelivery: (any DeferredDelivery)? { nil }
+
+  /// The observed object was deallocated.
+  @usableFromInline
+  func ownerDidDeinit() {}
+
+  /// Takes one change.
+  @usableFromInline
+  func deliver(_ change: RawChange) {}
+
+  /// Removes this subscriber from its registrar; removing it twice does nothing.
+  @usableFromInline
+  func cancel() { storage.remove(self) }
+}
+
+/// A subscriber whose changes go to a closure.
+@usableFromInline
+final class ClosureSubscriber: Subscriber, @unchecked Sendable {
   @usableFromInline
   let handler: (RawChange) -> Void
   @usableFromInline
@@ -102,19 +145,6 @@ class Subscriber: Cancellable, @unchecked Sendable {
   /// the cycle with its observer ends when the observer cancels).
   @usableFromInline
   let deferral: (any DeferredDelivery)?
-  /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
-  /// observed object keeps its fast reference counting).
-  @usableFromInline
-  let storage: RegistrarStorage
-  /// Whether the handler reads the old value of a change; when no subscriber of a property does, an
-  /// array property can be mutated in place (no copy kept for the old value).
-  @usableFromInline
-  let needsOldValue: Bool
-  /// Where this subscriber sits in its slot's list; read and written only under its storage's lock
-  /// (a subscriber is registered with exactly one storage), so removal finds it in O(1). The lock,
-  /// not Swift's dynamic exclusivity checks, guards it.
-  @usableFromInline
-  @exclusivity(unchecked) var position = -1
 
   @usableFromInline
   init(
@@ -126,30 +156,21 @@ class Subscriber: Cancellable, @unchecked Sendable {
     needsOldValue: Bool = true
   ) {
     self.deferral = deferral
-    self.needsOldValue = needsOldValue
-    self.key = key
-    self.storage = storage
     self.handler = handler
     self.onOwnerDeinit = onOwnerDeinit
+    super.init(key: key, storage: storage, needsOldValue: needsOldValue)
   }
 
-  /// The observer that takes this subscriber's changes at the end of a transaction: ``deferral``, or
-  /// the subscriber itself when it is its own observer.
   @usableFromInline
-  var deferredDelivery: (any DeferredDelivery)? { deferral }
+  override var deferredDelivery: (any DeferredDelivery)? { deferral }
 
-  func ownerDidDeinit() {
-    if let onOwnerDeinit { onOwnerDeinit() } else { deferredDelivery?.observedObjectDidDeinit() }
+  @usableFromInline
+  override func ownerDidDeinit() {
+    if let onOwnerDeinit { onOwnerDeinit() } else { deferral?.observedObjectDidDeinit() }
   }
 
-  /// Takes one change: calls the handler. A subclass may take it itself, with no closure (a binding's
-  /// observer that writes its target by address).
   @usableFromInline
-  func deliver(_ change: RawChange) { handler(change) }
-
-  /// Removes this subscriber from its registrar; removing it twice does nothing.
-  @usableFromInline
-  func cancel() { storage.remove(self) }
+  override func deliver(_ change: RawChange) { handler(change) }
 }
 
 /// A registrar's subscriptions and owned bindings, behind its lock, and the counts read without it.
@@ -219,7 +240,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
         state.bindings.removeAll()
         state.combinedGroups.removeAll()
       }
-      return (state.slots.flatMap { $0.subscribers.compactMap(\.self) }, state.bindings.map(\.binding))
+      return (state.slots.flatMap { $0.subscribers.compactMap(\.self) }, state.bindings.all)
     }
     subscriptionCount.store(0, ordering: .relaxed)
     priorSubscriptionCount.store(0, ordering: .relaxed)
@@ -284,20 +305,12 @@ struct Slot {
   }
 }
 
-/// A binding owned by the registrar's object, as its target.
-@usableFromInline
-struct OwnedBinding {
-  @usableFromInline
-  let property: PropertyID
-  @usableFromInline
-  let binding: PropertyBinding
-}
 
 /// Everything a registrar keeps behind its lock.
 @usableFromInline
 struct RegistrarState {
   var slots: [Slot] = []
-  var bindings: [OwnedBinding] = []
+  var bindings = OwnedBindings()
   /// Groups of bindings combined on one property (multi-value bindings), by property.
   var combinedGroups: [PropertyID: AnyObject] = [:]
 

@@ -188,7 +188,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   // MARK: Transactions
 
   @inlinable
-  func deferChange(_ change: RawChange) {
+  func deferChange(_ change: RawChange, kept: inout Any?) {
     // Tracked mode keeps `lastValue`.
     guard isDirect.load(ordering: .relaxed), needsOldValue || oldValueOfChange != nil else { return }
     let old: Value?
@@ -205,7 +205,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   }
 
   @inlinable
-  func flushDeferred() {
+  func flushDeferred(kept: Any?) {
     guard !isCancelled else { return }
     guard isDirect.load(ordering: .relaxed) else {
       reevaluate(deliverChange: true)
@@ -424,7 +424,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
         handler = { [self] change in self.handle(change, channel: .change) }
       }
       subscribers.append(
-        Subscriber(
+        ClosureSubscriber(
           key: SlotKey(id: record.id, channel: .change),
           storage: record.storage,
           handler: handler,
@@ -435,7 +435,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       )
       if wantsPrior {
         subscribers.append(
-          Subscriber(
+          ClosureSubscriber(
             key: SlotKey(id: record.id, channel: .prior),
             storage: record.storage,
             handler: { [self] change in self.handle(change, channel: .prior) }

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// The observer of a binding whose source path is one observable property of the source (`\.value`,
 /// not a chain or a computed property): one subscription to that property, whose changes go by address
 /// to the target, with no tracked re-evaluation and no copy of the value kept.
@@ -11,22 +9,19 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   @unchecked Sendable
 {
   @usableFromInline
-  weak var source: Source?
-  @usableFromInline
   let keyPath: KeyPath<Source, Value>
   @usableFromInline
   let setter: RawSetter?
+  /// The binding, whose source is the one observed (read through the binding's weak reference: the
+  /// observer keeps none of its own).
   @usableFromInline
   let binding: PropertyBinding
-  /// Writes the target's property, of the source property's type, from a change's address: given
-  /// instead of a handler, so the observer writes each change itself (no closure made per binding).
+  /// Writes the target's property, of the source property's type, from a change's address.
   @usableFromInline
   let targetSetter: RawSetter?
+  /// What a change does when there is no ``targetSetter`` (a converted write).
   @usableFromInline
-  let cancelled = Atomic<Bool>(false)
-  /// The value before the first change of the current transaction; behind ``withState(_:)``.
-  @usableFromInline
-  let state = Mutex<DirectObserverState>(DirectObserverState())
+  let handler: ((RawChange) -> Void)?
 
   /// Observes `keyPath` of `source`, the observable property `id` (written by `setter`) of the
   /// registrar whose storage is `storage`, with `handler` (what a change does: writes the target
@@ -44,12 +39,19 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
     handler: ((RawChange) -> Void)?,
     targetSetter: RawSetter?
   ) {
-    self.source = source
     self.keyPath = keyPath
     self.setter = setter
     self.binding = binding
     self.targetSetter = targetSetter
-    super.init(key: SlotKey(id: id, channel: .change), storage: storage, handler: handler ?? { _ in })
+    self.handler = targetSetter == nil ? handler : nil
+    super.init(key: SlotKey(id: id, channel: .change), storage: storage)
+  }
+
+  /// The source, while it exists: the binding's.
+  @inlinable
+  var source: Source? {
+    guard let object = binding.liveSource else { return nil }
+    return unsafeDowncast(object, to: Source.self)
   }
 
   /// A change of the source property: written to the target by address (same type), or handed to the
@@ -57,7 +59,7 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   @inlinable
   override func deliver(_ change: RawChange) {
     guard let targetSetter else {
-      handler(change)
+      handler?(change)
       return
     }
     guard change.valueType == ObjectIdentifier(Value.self), !binding.isUnbound, !binding.isWritingOnThisThread
@@ -71,6 +73,12 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
     }
   }
 
+  /// The source was deallocated: the binding ends.
+  @inlinable
+  override func ownerDidDeinit() {
+    binding.unbind()
+  }
+
   /// The property's identifier in the source's registrar.
   @inlinable
   var id: PropertyID { key.id }
@@ -79,22 +87,14 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
   @inlinable
   override var deferredDelivery: (any DeferredDelivery)? { self }
 
-  /// Subscribes to changes of the property in the source's registrar (not if already cancelled).
+  /// Subscribes to changes of the property in the source's registrar (not if the binding is already
+  /// unbound: only unbinding cancels the observer, so the binding's flag is the observer's).
   @inlinable
   func start() {
-    guard !cancelled.load(ordering: .acquiring) else { return }
+    guard !binding.state.contains(.unbound) else { return }
     storage.add(self)
     // A cancel that ran meanwhile may have found nothing to remove.
-    if cancelled.load(ordering: .acquiring) { storage.remove(self) }
-  }
-
-  /// Runs `body` with the state locked, telling the thread sanitizer about the lock (it does not see
-  /// `Mutex`'s futex), as ``Locked`` does. Inlined, so no `Optional<Result>` is looked up at run time
-  /// (this class's methods are not specialised).
-  @inline(__always)
-  @inlinable
-  func withState<Result>(_ body: (inout DirectObserverState) -> Result) -> Result {
-    state.withAnnotatedLock(Unmanaged.passUnretained(self).toOpaque(), body)
+    if binding.state.contains(.unbound) { storage.remove(self) }
   }
 
   @inlinable
@@ -106,12 +106,6 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
 
   @inlinable
   var isDirectMode: Bool { true }
-
-  @inlinable
-  override func cancel() {
-    guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    storage.remove(self)
-  }
 
   /// The property's value on `source`, read untracked (an evaluation tracking this thread does not
   /// record it): through `reader`, the property's getter, when given, else through the key path.
@@ -133,13 +127,11 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
     }
   }
 
+  /// Keeps the old value of the first change of a transaction, in the transaction.
   @inlinable
-  func deferChange(_ change: RawChange) {
-    guard !cancelled.load(ordering: .relaxed) else { return }
-    withState { state in
-      guard !state.deferredOld.isSet else { return }
-      state.deferredOld = DeferredOldValue(isSet: true, value: change.oldValue(as: Value.self))
-    }
+  func deferChange(_ change: RawChange, kept: inout Any?) {
+    guard kept == nil, !binding.isUnbound else { return }
+    kept = change.oldValue(as: Value.self) as Any
   }
 
   /// The source was deallocated: the binding ends.
@@ -148,47 +140,18 @@ final class DirectSourceObserver<Source: AnyObject, Value>: Subscriber, Observed
     binding.unbind()
   }
 
+  /// Writes the property's final value at the end of a transaction, unless it ends where it began.
   @inlinable
-  func flushDeferred() {
-    let old = withState { state in
-      defer { state.deferredOld = DeferredOldValue() }
-      return state.deferredOld.value
-    }
-    guard !cancelled.load(ordering: .relaxed), !binding.isUnbound else { return }
+  func flushDeferred(kept: Any?) {
+    guard !binding.isUnbound else { return }
     guard let source else {
       binding.unbind()
       return
     }
     let value = source[keyPath: keyPath]
-    if let old = old as? Value, let isEqual = makeEquality(Value.self), isEqual(old, value) { return }
+    if let old = kept as? Value, let isEqual = makeEquality(Value.self), isEqual(old, value) { return }
     withUnsafePointer(to: value) { pointer in
       deliver(RawChange(id: id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
     }
-  }
-}
-
-/// What a ``DirectSourceObserver`` keeps behind its lock (not nested in the generic observer, so
-/// making one costs no runtime type lookup).
-@usableFromInline
-struct DirectObserverState: @unchecked Sendable {
-  @usableFromInline
-  var deferredOld = DeferredOldValue()
-
-  @usableFromInline
-  init() {}
-}
-
-/// The value a ``DirectSourceObserver``'s property had before the first change of a transaction.
-@usableFromInline
-struct DeferredOldValue {
-  @usableFromInline
-  var isSet = false
-  @usableFromInline
-  var value: Any?
-
-  @usableFromInline
-  init(isSet: Bool = false, value: Any? = nil) {
-    self.isSet = isSet
-    self.value = value
   }
 }

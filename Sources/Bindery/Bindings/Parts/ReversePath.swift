@@ -121,7 +121,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     beginEditing: Bool = false,
     handler: @escaping (RawChange) -> Void
   ) {
-    let subscriber = Subscriber(
+    let subscriber = ClosureSubscriber(
       key: SlotKey(id: property.id, channel: channel),
       storage: target.keyValueRegistrar.storage,
       handler: handler

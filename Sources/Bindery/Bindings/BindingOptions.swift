@@ -33,11 +33,12 @@ public enum BindingDelivery: Sendable {
 /// label.bind(\.text, to: controller, \.person?.fullName, options: BindingOptions(delivery: .mainActor))
 /// ```
 public struct BindingOptions: Sendable {
+  // Stored widest first, so the one-byte options share the last word.
+  /// Where the target is written.
+  public var delivery: BindingDelivery
   /// The direction asked for; `nil` picks ``BindingDirection/both`` when the source path can be
   /// written and ``BindingDirection/sourceToTarget`` otherwise.
   public var direction: BindingDirection?
-  /// Where the target is written.
-  public var delivery: BindingDelivery
   /// For a Boolean target property: combine with its other bindings (AND, OR) instead of replacing
   /// them. `nil` asks the target (``BooleanCombining``); the headless controls combine `isEnabled`
   /// with AND and `isHidden` with OR.

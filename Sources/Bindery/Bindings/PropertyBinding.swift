@@ -21,12 +21,8 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   public let sourcePathText: String?
   /// The bound property of the target, rooted at ``target``.
   public let targetKeyPath: AnyKeyPath
-  /// The options the binding was made with.
-  public let options: BindingOptions
-  /// The file where the binding was made, for debugging.
-  public let file: StaticString
   /// The line where the binding was made, for debugging.
-  public let line: UInt
+  public var line: UInt { UInt(storedLine) }
 
   /// Where the binding was made, `File.swift:line`, for debugging.
   public var location: String { "\(file):\(line)" }
@@ -135,6 +131,16 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   @usableFromInline
   let targetPropertyID: PropertyID
 
+  // Last, in this order, so the line shares the options' last word and nothing follows the file's
+  // odd-sized tail: a binding is allocated 16 bytes smaller.
+  /// The options the binding was made with.
+  public let options: BindingOptions
+  /// The line where the binding was made (no source file has more lines than 32 bits count).
+  @usableFromInline
+  let storedLine: UInt32
+  /// The file where the binding was made, for debugging.
+  public let file: StaticString
+
   @usableFromInline
   init(
     source: AnyObject,
@@ -155,7 +161,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     self.targetPropertyID = targetPropertyID
     self.options = options
     self.file = file
-    self.line = line
+    self.storedLine = UInt32(clamping: line)
   }
 
   /// The source object, while it exists.

@@ -92,21 +92,29 @@ protocol Cancellable: AnyObject {
 /// be its own subscriber (``DirectSourceObserver``): one object, not two, and no closure.
 @usableFromInline
 class Subscriber: Cancellable, @unchecked Sendable {
+  // In this order, so the flag and the place share the key's last word.
   @usableFromInline
   let key: SlotKey
-  /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
-  /// observed object keeps its fast reference counting).
-  @usableFromInline
-  let storage: RegistrarStorage
   /// Whether the subscriber reads the old value of a change; when no subscriber of a property does, an
   /// array property can be mutated in place (no copy kept for the old value).
   @usableFromInline
   let needsOldValue: Bool
-  /// Where this subscriber sits in its slot's list; read and written only under its storage's lock
-  /// (a subscriber is registered with exactly one storage), so removal finds it in O(1). The lock,
-  /// not Swift's dynamic exclusivity checks, guards it.
+  /// Where this subscriber sits in its slot's list, -1 when in none; read and written only under its
+  /// storage's lock (a subscriber is registered with exactly one storage), so removal finds it in
+  /// O(1). The lock, not Swift's dynamic exclusivity checks, guards it.
   @usableFromInline
-  @exclusivity(unchecked) var position = -1
+  @exclusivity(unchecked) var storedPosition: Int32 = -1
+  /// The storage of the registrar it is registered with (not the registrar: no weak reference, so the
+  /// observed object keeps its fast reference counting).
+  @usableFromInline
+  let storage: RegistrarStorage
+
+  /// ``storedPosition`` as an index.
+  @usableFromInline
+  var position: Int {
+    get { Int(storedPosition) }
+    set { storedPosition = Int32(truncatingIfNeeded: newValue) }
+  }
 
   @usableFromInline
   init(key: SlotKey, storage: RegistrarStorage, needsOldValue: Bool = true) {
@@ -304,7 +312,6 @@ struct Slot {
     subscribers = kept
   }
 }
-
 
 /// Everything a registrar keeps behind its lock.
 @usableFromInline

@@ -107,7 +107,10 @@ extension KeyValueRegistrar {
   }
 
   func removeBinding(_ binding: PropertyBinding) {
-    storage.withLock { $0.bindings.removeAll { $0 === binding } }
+    storage.withLock { state in
+      state.bindings.removeAll { $0 === binding }
+      return
+    }
   }
 
   func binding(forTargetKeyPath keyPath: AnyKeyPath) -> PropertyBinding? {

@@ -37,6 +37,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "expression-keypath": { expressionKeyPath(operations: $0 / 20) },
     "bindery-chain-retarget": { binderyChainRetarget(operations: $0 / 20) },
     "opencombine-subscribe-cancel": { openCombineSubscribeCancel(operations: $0 / 10) },
+    "bindery-bytes-per-binding": { binderyBytesPerBinding(count: $0) },
     "bindery-create-1m": { binderyCreateMillion(count: $0) * 1e9 },
     "bindery-list-10k-rows": { binderyListRows(count: 10_000, rounds: max(1, $0 / 100_000)).milliseconds * 1e6 },
     "arranged-edit-sort-key-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).editSortKey },

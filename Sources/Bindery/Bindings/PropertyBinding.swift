@@ -6,36 +6,49 @@ public import Synchronization
 /// A binding is an object you can query (its ends, key paths, options, state) and end with ``unbind()``.
 /// Neither end is retained; when either is deallocated the binding unbinds itself. Once unbound it never acts again.
 ///
+/// A binding that follows one observable property of its source is also that property's subscriber in
+/// the source's registrar: a single object.
+///
 /// ```swift
 /// let binding = firstNameField.bind(\.text, to: controller, \.person?.firstName)
 /// binding.direction  // .both: typing in the field writes controller.person?.firstName
 /// binding.description // HeadlessTextField.text ⇄ PersonController.person?.firstName (bound, PersonEditor/main.swift:12)
 /// binding.unbind()
 /// ```
-public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible {
+public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @unchecked Sendable {
+  // Not final (a binding that is its own subscriber is of a subclass, and outside this module no class
+  // can derive from it); its members are.
   /// The source key path, rooted at ``source``: also that of a string key path of properties
   /// (`"person.firstName"` is `\.person?.firstName`); `nil` for a source that is no Swift key path (a
   /// string key path with a collection operator or through a selection, a computed value).
   public let sourceKeyPath: AnyKeyPath?
   /// The source path as it was written, for a binding made with a string key path or an expression.
-  public let sourcePathText: String?
+  public final var sourcePathText: String? { withParts { $0.sourcePathText } }
   /// The bound property of the target, rooted at ``target``.
   public let targetKeyPath: AnyKeyPath
   /// The line where the binding was made, for debugging.
-  public var line: UInt { UInt(storedLine) }
+  public final var line: UInt { UInt(storedLine) }
+
+  /// The file where the binding was made, for debugging.
+  public final var file: String { String(cString: fileStart) }
 
   /// Where the binding was made, `File.swift:line`, for debugging.
-  public var location: String { "\(file):\(line)" }
+  public final var location: String { "\(file):\(line)" }
+
+  /// The options the binding was made with.
+  public final var options: BindingOptions {
+    state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
+  }
 
   // Set once, in `init`: no exclusivity to check.
   @usableFromInline
-  @exclusivity(unchecked) weak var weakSource: AnyObject?
+  @exclusivity(unchecked) final weak var weakSource: AnyObject?
   /// The target, as an observable object: unbinding leaves its registrar with no cast.
   @usableFromInline
-  @exclusivity(unchecked) weak var weakTarget: (any KeyValueObservable)?
+  @exclusivity(unchecked) final weak var weakTarget: (any KeyValueObservable)?
   /// The binding's flags, direction and writers, in one atomic word.
   @usableFromInline
-  let state = BindingState()
+  let state: BindingState
   /// What unbinding stops or drops: the forward observer, the reverse subscriptions, the edit actions.
   /// Most bindings have only the first two; the rest live in ``Extras``, made when first set.
   @usableFromInline
@@ -76,6 +89,18 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
       get { extras?.discard }
       set { if newValue != nil || extras != nil { made().discard = newValue } }
     }
+    /// The source path as it was written (kept at unbind).
+    @usableFromInline
+    var sourcePathText: String? {
+      get { extras?.sourcePathText }
+      set { if newValue != nil || extras != nil { made().sourcePathText = newValue } }
+    }
+    /// The actor of an actor delivery (kept at unbind).
+    @usableFromInline
+    var deliveryActor: (any Actor)? {
+      get { extras?.deliveryActor }
+      set { if newValue != nil || extras != nil { made().deliveryActor = newValue } }
+    }
     /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
     @usableFromInline
     var ownDelegate: (any BindingDelegate)? {
@@ -86,6 +111,35 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     var inheritedDelegate: (any BindingDelegate)? {
       get { extras?.inheritedDelegate }
       set { if newValue != nil || extras != nil { made().inheritedDelegate = newValue } }
+    }
+
+    /// Takes out what unbinding stops or drops, keeping what describes the binding (its source path's
+    /// text, its delivery's actor, its delegates).
+    @usableFromInline
+    mutating func takeDropped() -> Parts {
+      var dropped = Parts()
+      swap(&dropped.forward, &forward)
+      swap(&dropped.reverse, &reverse)
+      guard let extras else { return dropped }
+      dropped.endEditing = extras.endEditing
+      dropped.beginEditing = extras.beginEditing
+      dropped.enabling = extras.enabling
+      extras.endEditing = nil
+      extras.beginEditing = nil
+      extras.enabling = nil
+      extras.commit = nil
+      extras.discard = nil
+      return dropped
+    }
+
+    /// Cancels what was taken out by ``takeDropped()``.
+    @usableFromInline
+    func cancelAll() {
+      forward?.cancel()
+      reverse?.cancel()
+      endEditing?.cancel()
+      beginEditing?.cancel()
+      enabling?.cancel()
     }
 
     @usableFromInline
@@ -114,6 +168,10 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     weak var ownDelegate: (any BindingDelegate)?
     @usableFromInline
     weak var inheritedDelegate: (any BindingDelegate)?
+    @usableFromInline
+    var sourcePathText: String?
+    @usableFromInline
+    var deliveryActor: (any Actor)?
   }
 
   /// Behind its own lock, inside the binding (no object of its own): see ``withParts(_:)``.
@@ -124,22 +182,20 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// `Mutex`'s futex), as ``Locked`` does.
   @inline(__always)
   @inlinable
-  func withParts<Result>(_ body: (inout Parts) -> Result) -> Result {
+  final func withParts<Result>(_ body: (inout Parts) -> Result) -> Result {
     parts.withAnnotatedLock(Unmanaged.passUnretained(self).toOpaque(), body)
   }
   /// The target property's identifier in its registrar's binding table.
   @usableFromInline
   let targetPropertyID: PropertyID
 
-  // Last, in this order, so the line shares the options' last word and nothing follows the file's
-  // odd-sized tail: a binding is allocated 16 bytes smaller.
-  /// The options the binding was made with.
-  public let options: BindingOptions
+  /// The file where the binding was made: its name's first byte, the name ending with a zero byte
+  /// (a `StaticString`'s text: kept in 8 bytes, not 17).
+  @usableFromInline
+  let fileStart: UnsafePointer<CChar>
   /// The line where the binding was made (no source file has more lines than 32 bits count).
   @usableFromInline
   let storedLine: UInt32
-  /// The file where the binding was made, for debugging.
-  public let file: StaticString
 
   @usableFromInline
   init(
@@ -151,89 +207,95 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
     targetPropertyID: PropertyID,
     options: BindingOptions,
     file: StaticString,
-    line: UInt
+    line: UInt,
+    subscription: SlotKey = SlotKey(id: PropertyID(rawValue: 0), channel: .change),
+    storage: RegistrarStorage = .detached
   ) {
     self.weakSource = source
     self.weakTarget = target
     self.sourceKeyPath = sourceKeyPath
-    self.sourcePathText = sourcePathText
     self.targetKeyPath = targetKeyPath
     self.targetPropertyID = targetPropertyID
-    self.options = options
-    self.file = file
+    self.state = BindingState(options: options)
+    self.fileStart = Self.start(of: file)
     self.storedLine = UInt32(clamping: line)
+    var actor: (any Actor)?
+    if case .actor(let chosen) = options.delivery { actor = chosen }
+    super.init(key: subscription, storage: storage)
+    if sourcePathText != nil || actor != nil {
+      parts.withLock { parts in
+        parts.sourcePathText = sourcePathText
+        parts.deliveryActor = actor
+      }
+    }
+  }
+
+  /// The text of `file`, which a `#fileID` always has as a pointer to bytes ending with a zero.
+  @usableFromInline
+  static func start(of file: StaticString) -> UnsafePointer<CChar> {
+    let text = file.hasPointerRepresentation ? file : "?"
+    return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
   }
 
   /// The source object, while it exists.
-  public var source: AnyObject? { weakSource }
+  public final var source: AnyObject? { weakSource }
 
   /// The target object, while it exists.
-  public var target: AnyObject? { weakTarget }
+  public final var target: AnyObject? { weakTarget }
 
   /// The source object, while it exists, as an evaluation of the source path reads it (the binding's
   /// own weak reference, as ``liveTarget``).
   @inline(__always)
   @inlinable
-  var liveSource: AnyObject? { weakSource }
+  final var liveSource: AnyObject? { weakSource }
 
   /// The target object, while it exists, as a change to write to it reads it (the binding's own weak
   /// reference: a handler keeps none of its own, which Swift would check for exclusive access).
   @inline(__always)
   @inlinable
-  var liveTarget: AnyObject? { weakTarget }
+  final var liveTarget: AnyObject? { weakTarget }
 
   /// The direction in force: what ``BindingOptions/direction`` asked for, or what the paths allow.
-  public var direction: BindingDirection { state.direction }
+  public final var direction: BindingDirection { state.direction }
 
   /// Whether the binding still acts: not unbound, and both ends alive.
-  public var isBound: Bool {
+  public final var isBound: Bool {
     !state.contains(.unbound) && weakSource != nil && weakTarget != nil
   }
 
   /// Ends the binding for good. Unbinding twice does nothing.
-  public func unbind() {
+  public final func unbind() {
     guard !state.insert(.unbound) else { return }
-    let dropped = withParts { parts in
-      defer {
-        var kept = Parts()
-        kept.ownDelegate = parts.ownDelegate
-        kept.inheritedDelegate = parts.inheritedDelegate
-        parts = kept
-      }
-      return parts
-    }
-    dropped.forward?.cancel()
-    dropped.reverse?.cancel()
-    dropped.endEditing?.cancel()
-    dropped.beginEditing?.cancel()
-    dropped.enabling?.cancel()
+    // A binding that is its own subscriber leaves its source's registrar.
+    if storage !== RegistrarStorage.detached { storage.remove(self) }
+    withParts { $0.takeDropped() }.cancelAll()
     weakTarget?.keyValueRegistrar.removeBinding(self)
   }
 
   // MARK: Editing
 
   /// Whether a user edit waits to be committed (``BindingOptions/updatesContinuously`` `false`).
-  public var hasPendingEdit: Bool { state.contains(.pendingEdit) }
+  public final var hasPendingEdit: Bool { state.contains(.pendingEdit) }
 
   /// Writes a pending user edit back to the source (Cocoa's `commitEditing`).
   ///
   /// - Throws: ``BindingError`` when the value does not convert or validate; the edit stays pending and
   ///   the source keeps its value.
-  public func commitEditing() throws(BindingError) {
+  public final func commitEditing() throws(BindingError) {
     guard state.contains(.pendingEdit), let commit = withParts({ $0.commit }) else { return }
     if let error = commit() { throw error }
     state.remove(.pendingEdit)
   }
 
   /// Drops a pending user edit and shows the source value again (Cocoa's `discardEditing`).
-  public func discardEditing() {
+  public final func discardEditing() {
     guard state.remove(.pendingEdit) else { return }
     withParts { $0.discard }?()
   }
 
   /// Keeps what commit and discard do; dropped at unbind.
   @usableFromInline
-  func setEditActions(commit: @escaping () -> BindingError?, discard: @escaping () -> Void) {
+  final func setEditActions(commit: @escaping () -> BindingError?, discard: @escaping () -> Void) {
     withParts { parts in
       guard !state.contains(.unbound) else { return }
       parts.commit = commit
@@ -242,25 +304,25 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   @usableFromInline
-  func markPendingEdit() {
+  final func markPendingEdit() {
     state.insert(.pendingEdit)
   }
 
   /// Whether the user is editing the target (between the control's begin- and end-editing reports).
-  public var isUserEditing: Bool { state.containsRelaxed(.userEditing) }
+  public final var isUserEditing: Bool { state.containsRelaxed(.userEditing) }
 
   /// Sets whether the user is editing; returns whether they were.
   @usableFromInline
-  func setUserEditing(_ editing: Bool) -> Bool {
+  final func setUserEditing(_ editing: Bool) -> Bool {
     state.set(.userEditing, to: editing)
   }
 
   /// Whether the control shows an error of this binding (its last user value was rejected).
   @usableFromInline
-  var isShowingError: Bool { state.containsRelaxed(.showsError) }
+  final var isShowingError: Bool { state.containsRelaxed(.showsError) }
 
   /// `Target.path ⇄ Source.path (state, location)`.
-  public var description: String {
+  public final var description: String {
     let state = isBound ? "bound" : "unbound"
     KeyPathNames.learn(reading: targetKeyPath, of: weakTarget)
     let sourceText: String
@@ -276,7 +338,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Keeps this binding in a set, to unbind it with the others.
   @discardableResult
-  public func store(in set: BindingSet) -> PropertyBinding {
+  public final func store(in set: BindingSet) -> PropertyBinding {
     set.insert(self)
     return self
   }
@@ -284,17 +346,17 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   // MARK: Internals
 
   @inlinable
-  var isUnbound: Bool { state.containsRelaxed(.unbound) }
+  final var isUnbound: Bool { state.containsRelaxed(.unbound) }
 
   @usableFromInline
-  func setDirection(_ direction: BindingDirection) {
+  final func setDirection(_ direction: BindingDirection) {
     state.setDirection(direction)
   }
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
   /// binding is already unbound).
   @usableFromInline
-  func attach(
+  final func attach(
     _ part: any Cancellable,
     reverse: Bool,
     endEditing: Bool = false,
@@ -322,7 +384,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Tells the control about a rejected value, or clears the error it shows; tells the delegate about a
   /// rejected value.
   @usableFromInline
-  func reportError(_ error: BindingError?, for value: Any, to control: (any EditableControl)?) {
+  final func reportError(_ error: BindingError?, for value: Any, to control: (any EditableControl)?) {
     if let error, let delegate = currentDelegate {
       switch error {
       case .conversionFailed(let underlying): delegate.binding(self, conversionFailed: underlying, for: value)
@@ -342,7 +404,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   // MARK: Delegate
 
   /// The binding's own delegate (held weakly); it wins over the delegate of its ``BindingSet``.
-  public var delegate: (any BindingDelegate)? {
+  public final var delegate: (any BindingDelegate)? {
     get { withParts { $0.ownDelegate } }
     set {
       withParts { $0.ownDelegate = newValue }
@@ -351,7 +413,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   }
 
   /// Sets the delegate inherited from a binding set.
-  func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
+  final func setInheritedDelegate(_ delegate: (any BindingDelegate)?) {
     withParts { $0.inheritedDelegate = delegate }
     if delegate != nil { state.insert(.mayHaveDelegate) }
   }
@@ -359,7 +421,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// The delegate in force: the binding's own, else its set's.
   @inline(__always)
   @inlinable
-  var currentDelegate: (any BindingDelegate)? {
+  final var currentDelegate: (any BindingDelegate)? {
     guard state.contains(.mayHaveDelegate) else { return nil }
     return withParts { $0.ownDelegate ?? $0.inheritedDelegate }
   }
@@ -367,7 +429,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Writes the target with `write`, telling the delegate before and after.
   @inline(__always)
   @inlinable
-  func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
+  final func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
     guard let delegate = currentDelegate else {
       writing(write, echoes: .targetWritesEcho)
       return
@@ -380,7 +442,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Writes the source with `write` unless the delegate vetoes.
   @inlinable
-  func updateSource<Value, TargetValue>(with value: Value, from targetValue: TargetValue, _ write: () -> Void) {
+  final func updateSource<Value, TargetValue>(with value: Value, from targetValue: TargetValue, _ write: () -> Void) {
     guard let delegate = currentDelegate else {
       writing(write)
       return
@@ -394,7 +456,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// writes to the target too when `fromTarget` (the reverse path hears every change of the target,
   /// not only a user's edits of a control).
   @usableFromInline
-  func guardsEcho(fromTarget: Bool) {
+  final func guardsEcho(fromTarget: Bool) {
     state.insert(.hasReversePath)
     if fromTarget { state.insert(.targetWritesEcho) }
   }
@@ -402,7 +464,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// Whether this thread is inside a write made by this binding (so the change is its own echo).
   @inline(__always)
   @inlinable
-  var isWritingOnThisThread: Bool {
+  final var isWritingOnThisThread: Bool {
     guard state.isBeingWritten else { return false }
     let me = ObjectIdentifier(self)
     return ThreadContext.current.writingBindings.contains(me)
@@ -413,7 +475,7 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
   /// whose edits it hears, cannot come back: no thread-local bookkeeping for them).
   @inline(__always)
   @inlinable
-  func writing(_ body: () -> Void, echoes: BindingState.Flag = .hasReversePath) {
+  final func writing(_ body: () -> Void, echoes: BindingState.Flag = .hasReversePath) {
     guard state.containsRelaxed(echoes) else {
       body()
       return
@@ -428,20 +490,21 @@ public final class PropertyBinding: @unchecked Sendable, CustomStringConvertible
 
   /// Schedules `flush` on the binding's actor, once for any number of changes before it runs.
   @usableFromInline
-  func scheduleDelivery(_ flush: @escaping () -> Void) {
+  final func scheduleDelivery(_ flush: @escaping () -> Void) {
     guard !state.insert(.pendingDelivery) else { return }
     let work = UncheckedSendable(flush)
     let clear: @Sendable () -> Void = { [self] in
       state.remove(.pendingDelivery)
       work.value()
     }
-    switch options.delivery {
-    case .synchronous:
-      clear()
-    case .mainActor:
+    switch state.deliveryKind {
+    case 1:
       Task { @MainActor in clear() }
-    case .actor(let actor):
+    case 2:
+      guard let actor = withParts({ $0.deliveryActor }) else { return clear() }
       Task { await runIsolated(on: actor, clear) }
+    default:
+      clear()
     }
   }
 }

@@ -86,12 +86,13 @@ protocol Cancellable: AnyObject {
   func cancel()
 }
 
-/// One registration with a registrar: a key, and what a change does (``deliver(_:)``).
+/// The registrar's side of a subscription: what an object's registrar keeps of each observer of one of
+/// its properties (Bindery's machinery; not for use in apps).
 ///
-/// The base class keeps only what the registrar needs; a subclass takes the changes. An observer may
-/// be its own subscriber (``DirectSourceObserver``): one object, not two, and no closure.
-@usableFromInline
-class Subscriber: Cancellable, @unchecked Sendable {
+/// The base class keeps only what the registrar needs; a subclass takes the changes. A binding that
+/// follows one property of its source is its own subscriber (``PropertyBinding`` derives from this
+/// class): one object, not two, and no closure.
+public class _RegistrarSubscriber: Cancellable, @unchecked Sendable {
   // In this order, so the flag and the place share the key's last word.
   @usableFromInline
   let key: SlotKey
@@ -141,6 +142,10 @@ class Subscriber: Cancellable, @unchecked Sendable {
   func cancel() { storage.remove(self) }
 }
 
+/// The registrar's side of a subscription.
+@usableFromInline
+typealias Subscriber = _RegistrarSubscriber
+
 /// A subscriber whose changes go to a closure.
 @usableFromInline
 final class ClosureSubscriber: Subscriber, @unchecked Sendable {
@@ -184,6 +189,11 @@ final class ClosureSubscriber: Subscriber, @unchecked Sendable {
 /// A registrar's subscriptions and owned bindings, behind its lock, and the counts read without it.
 @usableFromInline
 final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
+  /// The storage of no registrar: that of a binding that is no subscriber itself (nothing is ever
+  /// added to it).
+  @usableFromInline
+  static let detached = RegistrarStorage()
+
   /// Number of live subscriptions, read without the lock to skip unobserved writes.
   @usableFromInline
   let subscriptionCount = Atomic<Int>(0)

@@ -20,47 +20,64 @@ enum BindingFactory {
   ) -> PropertyBinding {
     // Which property of the target is bound: one tracked read tells.
     let property = TargetProperty(of: target, targetKeyPath)
-    let binding = PropertyBinding(
-      source: source,
-      sourceKeyPath: sourcePath.keyPath,
-      sourcePathText: sourcePath.text,
-      target: target,
-      targetKeyPath: targetKeyPath,
-      targetPropertyID: property.id,
-      options: options,
-      file: file,
-      line: line
-    )
 
     // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
     if TargetValue.self == Bool.self,
       let combination = options.combining
         ?? (Target.self as? any BooleanCombining.Type)?.booleanCombination(for: targetKeyPath)
     {
+      let binding = PropertyBinding(
+        source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
+        targetKeyPath: targetKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
       CombinedInputPath.attach(
         binding, combination: combination, target: target, property, source: source, sourcePath,
         toTarget: conversion.toTarget)
       return binding
     }
 
-    target.keyValueRegistrar.addBinding(binding)
-    // A one-way binding of two properties of one type with nothing between them is wired straight,
-    // with none of the parts below.
-    if ForwardPath.attachDirectOneWay(
-      binding: binding, target: target, property: property, source: source, sourcePath: sourcePath,
-      conversion: conversion, options: options)
+    // A source path that is one observable property, written to the target with nothing between
+    // (converted at most): the binding is the property's subscriber itself.
+    var first: SourceValue?
+    var tracked: AccessList?
+    var made: PropertyBinding?
+    var observer: (any ObservedSource)?
+    if options.direction != .targetToSource, case .synchronous = options.delivery, conversion.editing == nil,
+      conversion.marker == nil, conversion.placeholders.isEmpty, !options.conditionallySetsEnabled,
+      let targetSetter = property.setter, let keyPath = sourcePath.keyPath
     {
-      return binding
+      let direct = makeDirect(
+        target: target, targetKeyPath, property: property, targetSetter: targetSetter, source: source, keyPath,
+        sourcePath, conversion, options: options, file: file, line: line, first: &first, tracked: &tracked)
+      if let direct {
+        // One way: nothing more to make.
+        if options.direction == .sourceToTarget {
+          direct.setDirection(.sourceToTarget)
+          if let first { direct.deliverFirst(first) }
+          return direct
+        }
+        made = direct
+        observer = direct
+      }
     }
+    let binding =
+      made
+      ?? PropertyBinding(
+        source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
+        targetKeyPath: targetKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
+    if made == nil { target.keyValueRegistrar.addBinding(binding) }
+
     let presenter = conversion.presenter(conditionallySetsEnabled: options.conditionallySetsEnabled)
     let forward = ForwardPath(
       binding: binding, target: target, property: property, source: source, sourcePath: sourcePath,
       conversion: conversion, presenter: presenter, options: options)
-    let (observer, first) = forward.attach(target: target, source: source)
+    if observer == nil {
+      (observer, first) = forward.attach(target: target, source: source, tracked: tracked, first: first)
+    }
+    let observed = observer.unsafelyUnwrapped
 
     // Can the source path be written? (Not asked when the binding is one-way by request.)
     let sourceWriter: SourceWriter<Source, SourceValue>? =
-      options.direction == .sourceToTarget ? nil : SourceWriter(sourcePath: sourcePath, observer: observer)
+      options.direction == .sourceToTarget ? nil : SourceWriter(sourcePath: sourcePath, observer: observed)
     let reversible = conversion.isReversible && sourceWriter?.isWritable == true && property.isObservable
     let direction: BindingDirection =
       switch options.direction {
@@ -94,6 +111,73 @@ enum BindingFactory {
       }
       addInput(control)
     }
+    return binding
+  }
+
+  /// Makes the binding of `targetKeyPath` of `target` to `keyPath` of `source` as its own subscriber when
+  /// the key path is one observable property of `source` (known from an earlier binding, else found by
+  /// one tracked read): subscribed, kept by its target, and `first` holds the source's first value.
+  /// Otherwise `nil`, with that read in `first` and `tracked` (for the observer the binding needs).
+  @inlinable
+  static func makeDirect<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue>(
+    target: Target,
+    _ targetKeyPath: ReferenceWritableKeyPath<Target, TargetValue>,
+    property: TargetProperty<Target, TargetValue>,
+    targetSetter: @escaping RawSetter,
+    source: Source,
+    _ keyPath: KeyPath<Source, SourceValue>,
+    _ sourcePath: SourcePath<Source, SourceValue>,
+    _ conversion: Conversion<SourceValue, TargetValue>,
+    options: BindingOptions,
+    file: StaticString,
+    line: UInt,
+    first: inout SourceValue?,
+    tracked: inout AccessList?
+  ) -> DirectPropertyBinding<Source, SourceValue>? {
+    var id: PropertyID
+    var setter: RawSetter?
+    var storage: RegistrarStorage
+    var reader: KeyValueReader?
+    if let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
+      let knownStorage = known.storage?(source)
+    {
+      (id, setter, storage, reader) = (known.id, known.setter, knownStorage, known.reader)
+    } else {
+      // One tracked read tells whether the path is one property (and is the first value either way).
+      let (value, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
+      first = value
+      let records = list.records
+      guard records.count == 1, records[0].object === source, records[0].memberType == SourceValue.self,
+        records[0].keyPath == keyPath
+      else {
+        tracked = list
+        return nil
+      }
+      let record = records[0]
+      list.recycle()
+      ObservablePropertyCache.remember(
+        ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath,
+        of: source)
+      (id, setter, storage, reader) = (record.id, record.setter, record.storage, nil)
+    }
+    let binding: DirectPropertyBinding<Source, SourceValue> =
+      if conversion.isIdentity, SourceValue.self == TargetValue.self {
+        DirectPropertyBinding(
+          source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,
+          target: target,
+          targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter, options: options,
+          file: file, line: line)
+      } else {
+        ConvertingPropertyBinding(
+          source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,
+          target: target,
+          targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter,
+          toTarget: conversion.toTarget, options: options, file: file, line: line)
+      }
+    target.keyValueRegistrar.addBinding(binding)
+    binding.start()
+    // Read after subscribing, so no change falls between (unless the tracked read above was the first).
+    if first == nil { first = DirectPropertyBinding.currentValue(of: source, keyPath, reader: reader) }
     return binding
   }
 }

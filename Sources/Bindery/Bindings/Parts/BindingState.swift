@@ -1,7 +1,8 @@
 public import Synchronization
 
-/// A binding's state in one atomic word: its flags and direction in the low bits, the number of threads
-/// writing through it in the high 32 bits.
+/// A binding's state in one atomic word: its flags and direction in the low bits, the options it was
+/// made with (which never change) in bits 16 to 23, the number of threads writing through it in the
+/// high 32 bits.
 @usableFromInline
 struct BindingState: ~Copyable {
   /// The flags of a binding.
@@ -47,8 +48,73 @@ struct BindingState: ~Copyable {
   @inlinable
   static var writerUnit: UInt64 { 1 << 32 }
 
+  @inlinable
+  static var optionsShift: UInt64 { 16 }
+
   @usableFromInline
-  let word = Atomic<UInt64>(0)
+  let word: Atomic<UInt64>
+
+  /// A state with no flags set, keeping `options` (all but the actor of its delivery).
+  @inlinable
+  init(options: BindingOptions) {
+    let direction: UInt64 =
+      switch options.direction {
+      case nil: 0
+      case .sourceToTarget: 1
+      case .targetToSource: 2
+      case .both: 3
+      }
+    let delivery: UInt64 =
+      switch options.delivery {
+      case .synchronous: 0
+      case .mainActor: 1
+      case .actor: 2
+      }
+    let combining: UInt64 =
+      switch options.combining {
+      case nil: 0
+      case .and: 1
+      case .or: 2
+      }
+    let packed =
+      direction | delivery << 2 | combining << 4 | (options.updatesContinuously ? 1 << 6 : 0)
+      | (options.conditionallySetsEnabled ? 1 << 7 : 0)
+    word = Atomic(packed << Self.optionsShift)
+  }
+
+  /// The options kept at ``init(options:)``, with `actor` as the actor of an actor delivery.
+  @usableFromInline
+  func options(actor: (any Actor)?) -> BindingOptions {
+    let packed = word.load(ordering: .relaxed) >> Self.optionsShift
+    let direction: BindingDirection? =
+      switch packed & 0b11 {
+      case 1: .sourceToTarget
+      case 2: .targetToSource
+      case 3: .both
+      default: nil
+      }
+    let delivery: BindingDelivery =
+      switch (packed >> 2) & 0b11 {
+      case 1: .mainActor
+      case 2: actor.map { .actor($0) } ?? .synchronous
+      default: .synchronous
+      }
+    let combining: BooleanCombination? =
+      switch (packed >> 4) & 0b11 {
+      case 1: .and
+      case 2: .or
+      default: nil
+      }
+    return BindingOptions(
+      direction: direction, delivery: delivery, combining: combining,
+      updatesContinuously: packed & 1 << 6 != 0, conditionallySetsEnabled: packed & 1 << 7 != 0)
+  }
+
+  /// Where the binding writes its target: 0 synchronously, 1 on the main actor, 2 on its own actor.
+  @inlinable
+  var deliveryKind: UInt64 {
+    (word.load(ordering: .relaxed) >> (Self.optionsShift + 2)) & 0b11
+  }
 
   /// Whether `flag` is set, seeing what was written before it was set.
   @inline(__always)

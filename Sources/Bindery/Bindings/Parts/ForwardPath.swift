@@ -65,132 +65,30 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     }
   }
 
-  /// Starts observing the source path; returns the observer and the source's first value.
+  /// Starts observing the source path with tracked re-evaluation; returns the observer and the source's
+  /// first value. `tracked` is the path's first read, when the binding's maker made it already (to see
+  /// whether the path is one property).
   ///
-  /// A path that is one observable property of the source, written to the target by address, needs no
-  /// tracked re-evaluation: a ``DirectSourceObserver`` subscribes to that property alone.
+  /// A path that turns out to be one property (after a re-evaluation) is delivered by address.
   @inlinable
-  func attach(target: Target, source: Source) -> (any ObservedSource, SourceValue?) {
+  func attach(target: Target, source: Source, tracked: AccessList?, first: SourceValue?) -> (
+    any ObservedSource, SourceValue?
+  ) {
     let enabled = options.direction != .targetToSource
-    // By address: a target of the source's type is written by the observer itself (a handler is made
-    // only if the path turns out not to be one property); a converted value by a handler.
-    var targetSetter: RawSetter?
-    var converting: ((RawChange) -> Void)?
-    if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter {
-      if conversion.isIdentity && SourceValue.self == TargetValue.self {
-        targetSetter = setter
-      } else {
-        converting = Self.convertingHandler(binding: binding, setter: setter, conversion.toTarget)
-      }
-    }
-    if targetSetter != nil || converting != nil, let keyPath = sourcePath.keyPath {
-      var knownFirst: SourceValue?
-      if let observer = Self.attachKnown(
-        binding: binding, source: source, keyPath: keyPath, handler: converting, targetSetter: targetSetter,
-        first: &knownFirst)
-      {
-        return (observer, knownFirst)
-      }
-      // With no presenter, the observer's evaluation is the path's read: made once, here.
-      let (first, list) = AccessList.tracking(recordingSetters: true) { sourcePath.read(source) }
-      let records = list.records
-      if records.count == 1, records[0].object === source, records[0].memberType == SourceValue.self,
-        records[0].keyPath == keyPath
-      {
-        let record = records[0]
-        list.recycle()
-        ObservablePropertyCache.remember(
-          ObservablePropertyInfo(id: record.id, memberType: record.memberType, setter: record.setter), for: keyPath,
-          of: source)
-        let observer = Self.startDirect(
-          binding: binding, source: source, keyPath: keyPath, id: record.id, setter: record.setter,
-          storage: record.storage, handler: converting, targetSetter: targetSetter)
-        return (observer, first)
-      }
-      let observer = trackingObserver(source: source, enabled: enabled)
-      observer.rawDirectHandler = converting ?? targetSetter.map { Self.sameTypeHandler(binding: binding, setter: $0) }
-      binding.attach(observer, reverse: false)
-      return (observer, observer.start(after: first, list))
+    var rawHandler: ((RawChange) -> Void)?
+    if enabled, flush == nil, presenter == nil, conversion.editing == nil, let setter = property.setter,
+      sourcePath.keyPath != nil
+    {
+      rawHandler =
+        conversion.isIdentity && SourceValue.self == TargetValue.self
+        ? Self.sameTypeHandler(binding: binding, setter: setter)
+        : Self.convertingHandler(binding: binding, setter: setter, conversion.toTarget)
     }
     let observer = trackingObserver(source: source, enabled: enabled)
-    observer.rawDirectHandler = converting ?? targetSetter.map { Self.sameTypeHandler(binding: binding, setter: $0) }
+    observer.rawDirectHandler = rawHandler
     binding.attach(observer, reverse: false)
+    if let tracked, let first { return (observer, observer.start(after: first, tracked)) }
     return (observer, observer.start(initial: false, recordingSetters: true))
-  }
-
-  /// Starts a ``DirectSourceObserver`` when the source key path is known to be one observable property
-  /// of its root (``ObservablePropertyCache``), and reads the source's first value into `first`
-  /// (through the property's getter when its key table has it). (It returns the observer alone: an
-  /// optional tuple of generic types would be looked up at run time on every binding.)
-  @inlinable
-  static func attachKnown(
-    binding: PropertyBinding,
-    source: Source,
-    keyPath: KeyPath<Source, SourceValue>,
-    handler: ((RawChange) -> Void)?,
-    targetSetter: RawSetter?,
-    first: inout SourceValue?
-  ) -> DirectSourceObserver<Source, SourceValue>? {
-    guard let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
-      let storage = known.storage?(source)
-    else { return nil }
-    let observer = startDirect(
-      binding: binding, source: source, keyPath: keyPath, id: known.id, setter: known.setter, storage: storage,
-      handler: handler, targetSetter: targetSetter)
-    first = observer.currentValue(of: source, reader: known.reader)
-    return observer
-  }
-
-  /// Makes a ``DirectSourceObserver`` of the property `id` of `source`, attaches it to the binding and
-  /// subscribes it in `storage`, the source's registrar.
-  @inlinable
-  static func startDirect(
-    binding: PropertyBinding,
-    source: Source,
-    keyPath: KeyPath<Source, SourceValue>,
-    id: PropertyID,
-    setter: RawSetter?,
-    storage: RegistrarStorage,
-    handler: ((RawChange) -> Void)?,
-    targetSetter: RawSetter?
-  ) -> DirectSourceObserver<Source, SourceValue> {
-    let observer = DirectSourceObserver(
-      source: source, keyPath: keyPath, id: id, setter: setter, binding: binding, storage: storage, handler: handler,
-      targetSetter: targetSetter)
-    binding.attach(observer, reverse: false)
-    observer.start()
-    return observer
-  }
-
-  /// For a one-way binding of two observable properties of one type, with nothing between them (no
-  /// conversion, placeholder, editing form or other actor) and a source property known to be one
-  /// observable property: starts its observer and writes the first value by address, with no
-  /// `ForwardPath` made. Whether the binding was such a binding (and is now made).
-  @inlinable
-  static func attachDirectOneWay(
-    binding: PropertyBinding,
-    target: Target,
-    property: TargetProperty<Target, TargetValue>,
-    source: Source,
-    sourcePath: SourcePath<Source, SourceValue>,
-    conversion: Conversion<SourceValue, TargetValue>,
-    options: BindingOptions
-  ) -> Bool {
-    // Nothing between the two properties: no conversion, no placeholder or marker (so no presenter, which
-    // is not made to ask: that would look up its generic type), no editing form, no other actor.
-    guard options.direction == .sourceToTarget, case .synchronous = options.delivery, conversion.isIdentity,
-      conversion.editing == nil, conversion.marker == nil, conversion.placeholders.isEmpty,
-      !options.conditionallySetsEnabled, SourceValue.self == TargetValue.self, let setter = property.setter,
-      let keyPath = sourcePath.keyPath
-    else { return false }
-    var first: SourceValue?
-    guard
-      let observer = attachKnown(
-        binding: binding, source: source, keyPath: keyPath, handler: nil, targetSetter: setter, first: &first)
-    else { return false }
-    binding.setDirection(.sourceToTarget)
-    if let first { observer.deliverFirst(first) }
-    return true
   }
 
   /// An observer that evaluates the source path with tracked reads (a chain, a computed property, a

@@ -142,6 +142,10 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       enabling?.cancel()
     }
 
+    /// Whether the rarely set parts were ever made.
+    @usableFromInline
+    var hasExtras: Bool { extras != nil }
+
     @usableFromInline
     mutating func made() -> Extras {
       if let extras { return extras }
@@ -268,7 +272,10 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     guard !state.insert(.unbound) else { return }
     // A binding that is its own subscriber leaves its source's registrar.
     if storage !== RegistrarStorage.detached { storage.remove(self) }
-    withParts { $0.takeDropped() }.cancelAll()
+    // A binding that is its own subscriber usually has no parts: nothing to take out.
+    if withParts({ $0.forward != nil || $0.reverse != nil || $0.hasExtras }) {
+      withParts { $0.takeDropped() }.cancelAll()
+    }
     weakTarget?.keyValueRegistrar.removeBinding(self)
   }
 

@@ -13,10 +13,12 @@ public struct BindingPlaceholders<Value> {
   /// The placeholders, in one shared box (`nil` when there are none): every binding copies its
   /// placeholders several times while it is made, and a copy of one reference costs the same
   /// whatever `Value` is.
-  private var box: Box?
+  @usableFromInline
+  var box: Box?
 
   /// The placeholders of a binding that has some; never changed once made.
-  private final class Box: @unchecked Sendable {
+  @usableFromInline
+  final class Box: @unchecked Sendable {
     let nullValue: Value?
     let notApplicable: Value?
     let multipleValues: Value?
@@ -79,13 +81,16 @@ public struct BindingPlaceholders<Value> {
   }
 
   /// No placeholders: the target shows what the binding makes of the source value.
+  @inlinable
   public static var none: Self { Self(box: nil) }
 
-  private init(box: Box?) {
+  @usableFromInline
+  init(box: Box?) {
     self.box = box
   }
 
   /// Whether no placeholder is set.
+  @inlinable
   public var isEmpty: Bool { box == nil }
 
   /// The placeholder for a marker: its own, else ``nullValue``.

@@ -41,18 +41,23 @@ enum BindingFactory {
     var tracked: AccessList?
     var made: PropertyBinding?
     var observer: (any ObservedSource)?
-    if options.direction != .targetToSource, case .synchronous = options.delivery, conversion.editing == nil,
-      conversion.marker == nil, conversion.placeholders.isEmpty, !options.conditionallySetsEnabled,
-      let targetSetter = property.setter, let keyPath = sourcePath.keyPath
+    if options.direction != .targetToSource, case .synchronous = options.delivery,
+      conversion.editing == nil && conversion.marker == nil && conversion.placeholders.isEmpty,
+      !options.conditionallySetsEnabled, let targetSetter = property.setter, let keyPath = sourcePath.keyPath
     {
+      // The conversion's closure alone, and only when it converts (the conversion is not copied).
+      let toTarget = conversion.isIdentity && SourceValue.self == TargetValue.self ? nil : conversion.toTarget
       let direct = makeDirect(
         target: target, targetKeyPath, property: property, targetSetter: targetSetter, source: source, keyPath,
-        sourcePath, conversion, options: options, file: file, line: line, first: &first, tracked: &tracked)
+        sourcePath, toTarget: toTarget, options: options, file: file, line: line, first: &first, tracked: &tracked)
       if let direct {
-        // One way: nothing more to make.
+        // One way: nothing more to make; the first value is written here, with the types known.
         if options.direction == .sourceToTarget {
           direct.setDirection(.sourceToTarget)
-          if let first { direct.deliverFirst(first) }
+          if let first, !direct.isUnbound {
+            let value = toTarget.map { $0(first) } ?? unsafeBitCast(first, to: TargetValue.self)
+            direct.updateTarget(with: value) { property.write(value, to: target) }
+          }
           return direct
         }
         made = direct
@@ -114,7 +119,8 @@ enum BindingFactory {
     return binding
   }
 
-  /// Makes the binding of `targetKeyPath` of `target` to `keyPath` of `source` as its own subscriber when
+  /// Makes the binding of `targetKeyPath` of `target` to `keyPath` of `source` (its values converted by
+  /// `toTarget`, when given) as its own subscriber when
   /// the key path is one observable property of `source` (known from an earlier binding, else found by
   /// one tracked read): subscribed, kept by its target, and `first` holds the source's first value.
   /// Otherwise `nil`, with that read in `first` and `tracked` (for the observer the binding needs).
@@ -127,7 +133,7 @@ enum BindingFactory {
     source: Source,
     _ keyPath: KeyPath<Source, SourceValue>,
     _ sourcePath: SourcePath<Source, SourceValue>,
-    _ conversion: Conversion<SourceValue, TargetValue>,
+    toTarget: ((SourceValue) -> TargetValue)?,
     options: BindingOptions,
     file: StaticString,
     line: UInt,
@@ -161,18 +167,16 @@ enum BindingFactory {
       (id, setter, storage, reader) = (record.id, record.setter, record.storage, nil)
     }
     let binding: DirectPropertyBinding<Source, SourceValue> =
-      if conversion.isIdentity, SourceValue.self == TargetValue.self {
-        DirectPropertyBinding(
-          source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,
-          target: target,
-          targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter, options: options,
-          file: file, line: line)
-      } else {
+      if let toTarget {
         ConvertingPropertyBinding(
           source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,
-          target: target,
-          targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter,
-          toTarget: conversion.toTarget, options: options, file: file, line: line)
+          target: target, targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter,
+          toTarget: toTarget, options: options, file: file, line: line)
+      } else {
+        DirectPropertyBinding(
+          source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,
+          target: target, targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter,
+          options: options, file: file, line: line)
       }
     target.keyValueRegistrar.addBinding(binding)
     binding.start()

@@ -11,22 +11,22 @@ struct Conversion<SourceValue, TargetValue> {
   let toSource: (TargetValue) throws -> SourceValue?
   /// Whether the values are the same on both sides (nothing converts).
   @usableFromInline
-  var isIdentity = false
+  let isIdentity: Bool
   /// Whether values convert back (a transformer without a reverse makes the binding read-only).
   @usableFromInline
-  var isReversible = true
+  let isReversible: Bool
   /// Finds a source value's marker (a selection that has no single value).
   @usableFromInline
-  var marker: ((SourceValue) -> BindingMarker?)?
+  let marker: ((SourceValue) -> BindingMarker?)?
   /// What the target shows for `nil`, markers and paths that cannot be resolved.
   @usableFromInline
-  var placeholders: BindingPlaceholders<TargetValue> = .none
+  let placeholders: BindingPlaceholders<TargetValue>
   /// The editing form, if it differs from display.
   @usableFromInline
-  var editing: EditingConversion<SourceValue, TargetValue>?
+  let editing: EditingConversion<SourceValue, TargetValue>?
   /// Checks a value the user entered, before it is converted back.
   @usableFromInline
-  var validation: ((TargetValue) throws -> Void)?
+  let validation: ((TargetValue) throws -> Void)?
 
   @inlinable
   init(

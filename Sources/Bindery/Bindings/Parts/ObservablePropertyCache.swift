@@ -4,8 +4,9 @@
 /// getter without a cast or a key path. Kept per class and key path (a subclass may override the
 /// property with one that reads more), so making a binding asks once per property, not once per
 /// binding.
+/// One object, never changed once made: a lookup hands out one reference, not its parts.
 @usableFromInline
-struct ObservablePropertyInfo: @unchecked Sendable {
+final class ObservablePropertyInfo: @unchecked Sendable {
   @usableFromInline
   let id: PropertyID
   @usableFromInline
@@ -15,16 +16,21 @@ struct ObservablePropertyInfo: @unchecked Sendable {
   let setter: RawSetter?
   /// The registrar's storage of an object of the class (set by ``ObservablePropertyCache``).
   @usableFromInline
-  var storage: ((AnyObject) -> RegistrarStorage)?
+  let storage: ((AnyObject) -> RegistrarStorage)?
   /// The property's getter, from the class's key table (set by ``ObservablePropertyCache``).
   @usableFromInline
-  var reader: KeyValueReader?
+  let reader: KeyValueReader?
 
   @usableFromInline
-  init(id: PropertyID, memberType: Any.Type, setter: RawSetter? = nil) {
+  init(
+    id: PropertyID, memberType: Any.Type, setter: RawSetter? = nil,
+    storage: ((AnyObject) -> RegistrarStorage)? = nil, reader: KeyValueReader? = nil
+  ) {
     self.id = id
     self.memberType = memberType
     self.setter = setter
+    self.storage = storage
+    self.reader = reader
   }
 }
 
@@ -68,13 +74,15 @@ enum ObservablePropertyCache {
   @usableFromInline
   static func remember(_ info: ObservablePropertyInfo, for keyPath: AnyKeyPath, of object: AnyObject) {
     let objectClass: AnyObject.Type = type(of: object)
-    var info = info
-    info.storage = registrarStorage(of: objectClass)
+    var reader: KeyValueReader?
     if let root = objectClass as? any KeyValueCoding.Type, let keys = KeyPathChainCache.keyChain(keyPath, from: root),
       keys.count == 1
     {
-      info.reader = keys[0].reader
+      reader = keys[0].reader
     }
+    let info = ObservablePropertyInfo(
+      id: info.id, memberType: info.memberType, setter: info.setter, storage: registrarStorage(of: objectClass),
+      reader: reader)
     let key = Key(objectClass: ObjectIdentifier(objectClass), keyPath: keyPath)
     entries.withLock { entries in
       guard entries.byKey.count < limit else { return }

@@ -34,6 +34,24 @@ struct TargetBindingListTests {
     #expect(other.bindings.isEmpty)
   }
 
+  @Test func unbindingTheMiddleOfThreeBindingsKeepsTheOthersInOrderAndBound() {
+    let source = Node()
+    let target = CountingNode()
+    let first = target.bind(\.value, to: source, \.value)
+    let second = target.bind(\.name, to: source, \.name)
+    let third = target.bind(\.writes, to: source, \.value)
+    second.unbind()
+    #expect(target.bindings.map(ObjectIdentifier.init) == [first, third].map(ObjectIdentifier.init))
+    source.value = 4
+    source.name = "Ada"
+    #expect(target.value == 4)
+    #expect(target.name == "")
+    first.unbind()
+    #expect(target.bindings.map(ObjectIdentifier.init) == [ObjectIdentifier(third)])
+    third.unbind()
+    #expect(target.bindings.isEmpty)
+  }
+
   @Test func bindingAPropertyAgainUnbindsItsEarlierBindingAndKeepsTheOthers() {
     let source = Node()
     let target = Node()

@@ -107,10 +107,9 @@ extension KeyValueRegistrar {
   }
 
   func removeBinding(_ binding: PropertyBinding) {
-    storage.withLock { state in
-      state.bindings.removeAll { $0 === binding }
-      return
-    }
+    // Released here, outside the lock.
+    let removed = storage.withLock { state in state.bindings.remove(binding) }
+    withExtendedLifetime(removed) {}
   }
 
   func binding(forTargetKeyPath keyPath: AnyKeyPath) -> PropertyBinding? {

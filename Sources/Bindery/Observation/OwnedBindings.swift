@@ -48,6 +48,18 @@ struct OwnedBindings {
     return removed
   }
 
+  /// Removes `binding`, keeping the order of the others; returns it (for its caller to release outside
+  /// any lock), or `nil` when it is not here. Makes no list.
+  mutating func remove(_ binding: PropertyBinding) -> PropertyBinding? {
+    guard let current = first else { return nil }
+    if current === binding {
+      first = rest.isEmpty ? nil : rest.removeFirst()
+      return current
+    }
+    guard let index = rest.firstIndex(where: { $0 === binding }) else { return nil }
+    return rest.remove(at: index)
+  }
+
   /// Removes every binding.
   mutating func removeAll() {
     first = nil

@@ -144,8 +144,8 @@ enum BindingFactory {
     var setter: RawSetter?
     var storage: RegistrarStorage
     var reader: KeyValueReader?
-    if let known = ObservablePropertyCache.info(for: keyPath, of: source), known.memberType == SourceValue.self,
-      let knownStorage = known.storage?(source)
+    if let known = ObservablePropertyCache.info(for: keyPath, ofClass: ObjectIdentifier(type(of: source))),
+      known.memberType == SourceValue.self, let knownStorage = known.storage?(source)
     {
       (id, setter, storage, reader) = (known.id, known.setter, knownStorage, known.reader)
     } else {

@@ -107,6 +107,11 @@ class DirectPropertyBinding<Source: AnyObject, Value>: PropertyBinding, Observed
   /// record it): through `reader`, the property's getter, when given, else through the key path.
   @inlinable
   static func currentValue(of source: Source, _ keyPath: KeyPath<Source, Value>, reader: KeyValueReader?) -> Value {
+    // Outside every tracked evaluation (the usual case) the read records nothing anyway.
+    if ThreadContext._currentTracking == nil {
+      if let reader, let value = reader.value(of: source, as: Value.self) { return value }
+      return source[keyPath: keyPath]
+    }
     let context = ThreadContext.current
     let outer = context.tracking
     context.tracking = nil

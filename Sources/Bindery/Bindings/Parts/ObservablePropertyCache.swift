@@ -57,11 +57,11 @@ enum ObservablePropertyCache {
 
   private static let entries = Locked(Entries())
 
-  /// What is known of `keyPath` read on `object`.
+  /// What is known of `keyPath` read on an object of the class `objectClass` (its dynamic type: the
+  /// object itself is not passed, so it is not retained).
   @usableFromInline
-  static func info(for keyPath: AnyKeyPath, of object: AnyObject) -> ObservablePropertyInfo? {
-    let objectClass = ObjectIdentifier(type(of: object))
-    return entries.withLock { entries in
+  static func info(for keyPath: AnyKeyPath, ofClass objectClass: ObjectIdentifier) -> ObservablePropertyInfo? {
+    entries.withLock { entries in
       if let info = entries.byIdentity.find(objectClass, keyPath) { return info }
       guard let info = entries.byKey[Key(objectClass: objectClass, keyPath: keyPath)] else { return nil }
       if entries.byIdentity.count < limit { entries.byIdentity.insert(info, objectClass, keyPath) }

@@ -2,9 +2,9 @@
 /// typed steps at bind time.
 @usableFromInline
 struct SourcePath<Source: AnyObject, Value> {
-  /// Reads the value (with tracked reads, when a tracking evaluation runs).
+  /// For paths that are not key paths: reads the value.
   @usableFromInline
-  let read: (Source) -> Value
+  let readValue: ((Source) -> Value)?
   /// The typed key path, when the path is one.
   @usableFromInline
   let keyPath: KeyPath<Source, Value>?
@@ -21,7 +21,7 @@ struct SourcePath<Source: AnyObject, Value> {
 
   @inlinable
   init(_ keyPath: KeyPath<Source, Value>) {
-    self.read = { $0[keyPath: keyPath] }
+    self.readValue = nil
     self.keyPath = keyPath
     self.write = nil
     self.validate = nil
@@ -35,10 +35,18 @@ struct SourcePath<Source: AnyObject, Value> {
     write: ((Value, Source) -> Void)?,
     validate: ((Value, Source) throws -> Void)?
   ) {
-    self.read = read
+    self.readValue = read
     self.keyPath = nil
     self.write = write
     self.validate = validate
     self.text = text
+  }
+
+  /// Reads the value (with tracked reads, when a tracking evaluation runs): through the key path, or
+  /// the path's reader (a key path is kept as it is: no closure is made per binding to apply it).
+  @inlinable
+  func read(_ source: Source) -> Value {
+    if let keyPath { return source[keyPath: keyPath] }
+    return readValue.unsafelyUnwrapped(source)
   }
 }

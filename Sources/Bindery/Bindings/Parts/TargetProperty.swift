@@ -16,7 +16,7 @@ struct TargetProperty<Target: AnyObject, Value> {
   @inlinable
   init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
     self.keyPath = keyPath
-    if let known = ObservablePropertyCache.info(for: keyPath, of: target) {
+    if let known = ObservablePropertyCache.info(for: keyPath, ofClass: ObjectIdentifier(type(of: target))) {
       isObservable = true
       id = known.id
       setter = known.memberType == Value.self ? known.setter : nil

@@ -84,8 +84,52 @@ extension ReadCountingController: KeyValueCoding {
   }
 }
 
+/// An account that refuses an address without "@", behind a holder that may replace it.
+@KeyValueObservable
+final class ChainAccount: KeyValueValidating {
+  struct NotAnAddress: Error {}
+  var email = ""
+
+  func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
+    if keyPath == \ChainAccount.email, let email = value as? String, !email.contains("@") { throw NotAnAddress() }
+  }
+}
+
+@KeyValueObservable
+final class ChainAccountHolder {
+  var account: ChainAccount? = ChainAccount()
+}
+
 @Suite("Chains of key paths")
 struct ChainTests {
+  @Test func anEditThroughAChainIsValidatedAndWrittenByTheObjectTheChainReachesNow() throws {
+    let holder = ChainAccountHolder()
+    let first = try #require(holder.account)
+    let field = HeadlessTextField()
+    field.bind(\.text, to: holder, \.account?.email)
+    let second = ChainAccount()
+    holder.account = second
+    field.userDidEdit(text: "nope")
+    #expect(field.validationError != nil)
+    #expect(second.email == "")
+    field.userDidEdit(text: "ada@example.org")
+    #expect(second.email == "ada@example.org")
+    #expect(first.email == "")
+    holder.account = nil
+    field.userDidEdit(text: "grace@example.org")
+    #expect(second.email == "ada@example.org")
+  }
+
+  @Test func anObjectInTheMiddleOfABoundChainIsReleasedOnceReplaced() {
+    let holder = ChainAccountHolder()
+    let field = HeadlessTextField()
+    field.bind(\.text, to: holder, \.account?.email)
+    weak let replaced = holder.account
+    holder.account = ChainAccount()
+    #expect(replaced == nil)
+    holder.account?.email = "ada@example.org"
+    #expect(field.text == "ada@example.org")
+  }
   @Test func aChangeAtTheEndOfAChainThroughAnOptionalReachesTheTarget() {
     let person = Person(firstName: "Ada")
     let controller = PersonController(person: person)

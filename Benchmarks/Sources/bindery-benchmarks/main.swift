@@ -25,7 +25,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
   // Profiling aid: run one case for a while and exit.
   let name = arguments[arguments.index(after: index)]
   let cases: [String: (Int) -> Double] = [
-    "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
+    "baseline-one-way": baselineOneWay, "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
     "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
     "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) },

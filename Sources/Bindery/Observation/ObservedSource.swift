@@ -1,9 +1,11 @@
 /// Where a binding's source path ends now: the last property an evaluation read, and the key paths of
 /// every read, in order (what a path like `\.person?.firstName` writes back to).
+///
+/// It keeps no reference to the object the path ends on: a weak reference would give that object
+/// (a person behind a controller) Swift's slower reference counting for as long as it is bound.
+/// A write finds the object again from the source, hop by hop (``object(from:)``).
 @usableFromInline
 struct ObservedLeaf {
-  @usableFromInline
-  weak var object: AnyObject?
   @usableFromInline
   var keyPath: AnyKeyPath?
   @usableFromInline
@@ -14,15 +16,25 @@ struct ObservedLeaf {
   var memberType: Any.Type?
 
   @usableFromInline
-  init(
-    object: AnyObject? = nil, keyPath: AnyKeyPath? = nil, chain: [ChainHop] = [], setter: RawSetter? = nil,
-    memberType: Any.Type? = nil
-  ) {
-    self.object = object
+  init(keyPath: AnyKeyPath? = nil, chain: [ChainHop] = [], setter: RawSetter? = nil, memberType: Any.Type? = nil) {
     self.keyPath = keyPath
     self.chain = chain
     self.setter = setter
     self.memberType = memberType
+  }
+
+  /// The object the path ends on now, read from `source` through every hop but the last; `nil` when a
+  /// hop is `nil` or not an object.
+  @usableFromInline
+  func object(from source: AnyObject) -> AnyObject? {
+    var object = source
+    for hop in chain.dropLast() {
+      guard let value = RuntimeTypes.unwrapped(object[keyPath: hop.keyPath]),
+        type(of: value) is AnyObject.Type
+      else { return nil }
+      object = value as AnyObject
+    }
+    return object
   }
 }
 

@@ -364,7 +364,6 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
         state.reusable = !direct && !wantsPrior
         if let last = records.last {
           state.leaf = ObservedLeaf(
-            object: last.object,
             keyPath: last.keyPath,
             chain: hops,
             setter: last.setter,
@@ -414,12 +413,17 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     let raw = direct ? rawDirectHandler : nil
     for (index, record) in zip(records.indices, records) {
       let isRoot = rootIdentifier == ObjectIdentifier(record.object)
+      if let chain, let leafHandler = rawDirectHandler, index == records.endIndex - 1 {
+        subscribers.append(
+          ChainLeafSubscriber(
+            key: SlotKey(id: record.id, channel: .change), storage: record.storage, observer: self, chain: chain,
+            generation: generation, isRoot: isRoot, raw: leafHandler))
+        continue
+      }
       let ownerGone: (() -> Void)? = isRoot ? { [self] in self.rootDidDeinit() } : nil
       var handler: (RawChange) -> Void
       if let raw {
         handler = raw
-      } else if let chain, index == records.endIndex - 1 {
-        handler = { [self] change in self.deliverLeaf(change, chain, generation: generation) }
       } else {
         handler = { [self] change in self.handle(change, channel: .change) }
       }
@@ -487,33 +491,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     return ChainLeaf(leafType: ObjectIdentifier(last.memberType), lift: lift)
   }
 
-  /// A change of a chain's last property: by address to the raw handler, as the chain's value.
-  ///
-  /// Dropped when a re-target made its subscriber stale; when a re-target happens while it is being
-  /// delivered (on another thread), the chain is evaluated again afterwards, so the new object's value
-  /// is the last one written.
-  @inlinable
-  func deliverLeaf(_ change: RawChange, _ chain: ChainLeaf, generation: UInt64) {
-    guard !isCancelled, change.valueType == chain.leafType, let raw = rawDirectHandler,
-      leafGeneration.load(ordering: .acquiring) == generation
-    else { return }
-    if !leafDelivered.load(ordering: .relaxed) { leafDelivered.store(true, ordering: .sequentiallyConsistent) }
-    if chain.liftsInPlace {
-      raw(
-        RawChange(
-          id: change.id, oldValue: change.oldValue, newValue: change.newValue, valueType: ObjectIdentifier(Value.self)))
-    } else if let lift = chain.lift {
-      lift._withLifted(change.newValue) { pointer in
-        raw(RawChange(id: change.id, oldValue: pointer, newValue: pointer, valueType: ObjectIdentifier(Value.self)))
-      }
-    } else {
-      raw(change)
-    }
-    if leafGeneration.load(ordering: .sequentiallyConsistent) != generation { deliverAfterRetarget() }
-  }
-
   /// Evaluates the chain again after a change of its last property raced a re-target (kept out of
-  /// ``deliverLeaf(_:_:generation:)``: its result's type would be looked up on every change).
+  /// ``ChainLeafSubscriber/deliver(_:)``: its result's type would be looked up on every change).
   @inline(never)
   @inlinable
   func deliverAfterRetarget() {

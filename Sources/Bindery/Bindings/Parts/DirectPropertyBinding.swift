@@ -96,7 +96,7 @@ class DirectPropertyBinding<Source: AnyObject, Value>: PropertyBinding, Observed
   @inlinable
   var leaf: ObservedLeaf {
     ObservedLeaf(
-      object: liveTypedSource, keyPath: keyPath, chain: [ChainHop(keyPath: keyPath, throughOptional: nil)],
+      keyPath: keyPath, chain: [ChainHop(keyPath: keyPath, throughOptional: nil)],
       setter: setter, memberType: Value.self)
   }
 

@@ -67,7 +67,9 @@ struct SourceWriter<Source: AnyObject, Value> {
     } else if let sourceKeyPath = sourcePath.keyPath, directSetter != nil || writableKeyPath != nil {
       try (source as? any KeyValueValidating)?.validateValue(value, for: sourceKeyPath)
     } else if isChain, let leaf = chainLeaf() {
-      guard let object = leaf.object as? any KeyValueValidating, let keyPath = leaf.keyPath else { return }
+      guard let object = leaf.object(from: source) as? any KeyValueValidating, let keyPath = leaf.keyPath else {
+        return
+      }
       try object.validateValue(value, for: keyPath)
     }
   }
@@ -83,7 +85,7 @@ struct SourceWriter<Source: AnyObject, Value> {
     } else if let writableKeyPath {
       source[keyPath: writableKeyPath] = value
     } else if isChain, let leaf = chainLeaf() {
-      guard let object = leaf.object else { return }
+      guard let object = leaf.object(from: source) else { return }
       if let setter = leaf.setter, leaf.memberType == Value.self {
         withUnsafePointer(to: value) { setter(object, UnsafeRawPointer($0)) }
       } else if let setter = leaf.setter, let memberType = leaf.memberType,

@@ -410,6 +410,10 @@ struct SpecLoader {
       errors.append(source.error(.structure, "this binding has no value: 'expression'", at: node))
       return
     }
+    // An empty expression (`value: ''`, or `{}`) makes no binding.
+    if let syntax = try? ExpressionParser.parse(expression), syntax.primary == nil, syntax.attributes.isEmpty {
+      return
+    }
     if contextUnresolved || target == nil || (lintOnly && root == nil && expression.contains("$root")) {
       lintExpression(expression, at: expressionNode)
       return

@@ -97,7 +97,7 @@ struct ParserTests {
     #expect(parsed.attribute(named: "flag")?.value == nil)
     #expect(try ExpressionParser.parse("{ a: 1, }").attributes.count == 1)
     #expect(try ExpressionParser.parse("").primary == nil)
-    #expect(try ExpressionParser.parse("[v1 { a: 4 }, v2]").primary?.description == "[v1, v2]")
+    #expect(try ExpressionParser.parse("[v1 { a: 4 }, v2]").primary?.description == "[v1 {a: 4}, v2]")
   }
 
   @Test func syntaxErrorsCarryTheirLineAndColumn() {
@@ -110,7 +110,10 @@ struct ParserTests {
     expectSyntaxError(#""a\qb""#, #"unknown escape \q (use \n, \t, \r, \0, \\, \", \' or \u{…})"#, column: 3)
     expectSyntaxError(#""\u{110000}""#, "\\u{…} needs 1 to 8 hexadecimal digits of a Unicode scalar", column: 2)
     expectSyntaxError("person.", "expected a key after \".\"", column: 7)
-    expectSyntaxError("$foo.bar", "unknown name $foo (use $data, $root, $true or $false)", column: 1)
+    expectSyntaxError(
+      "$foo && x",
+      "unknown name $foo: expected $data, $root, $true, $false, $Type.case, $Type { .option } or a structure "
+        + "($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
     expectSyntaxError("$root", "expected \".\" and a key after $root", column: 6)
     expectSyntaxError("a { b: }", "expected a value after \"b:\"", column: 6)
     expectSyntaxError("a { b c }", "expected \",\" or \"}\" after the attribute \"b\"", column: 7)

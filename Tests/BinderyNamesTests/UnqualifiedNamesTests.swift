@@ -63,7 +63,8 @@ struct UnqualifiedNamesTests {
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,
       CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParser.self, ExpressionScope.self,
-      ExpressionSyntax.self, KeyPathScope.self, TextPosition.self,
+      ExpressionSyntax.self, KeyPathScope.self, TextPosition.self, ExpressionTypeRegistry.self, FontDescription.self,
+      OptionNames.self, RGBAColor.self, StructureKind.self,
       // BinderyFormatters
       TextFormat<Double>.self, TextFormatError.self,
       // BinderySpec and BinderyLint

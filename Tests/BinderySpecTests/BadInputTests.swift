@@ -190,7 +190,7 @@ let badSpecs: [BadSpec] = [
     yaml: header + "  bindings:\n    enabled: {to: /Controller, value: '$root.isSaving'}",
     message: "$root is not available here: no top-level view model was given", line: 6, column: 40, kind: .expression),
   BadSpec(
-    yaml: header + "  bindings:\n    text: {to: /Controller, value: ''}",
+    yaml: header + "  bindings:\n    text: {to: /Controller, value: '{updatesContinuously}'}",
     message: "the expression has no value to bind", line: 6, column: 37, kind: .expression),
   // binding shape
   BadSpec(
@@ -241,6 +241,16 @@ struct BadInputTests {
       #expect(first?.file == "bad.yaml")
       #expect(first.map { $0.description.hasPrefix("bad.yaml:\(bad.line):\(bad.column): error: ") } == true)
     }
+    #expect(recording.nothingIsBound)
+  }
+
+  @Test func anEmptyExpressionMakesNoBindingAndNoError() throws {
+    let recording = RecordingRegistry()
+    let yaml =
+      header + "  bindings:\n    text: {to: /Controller, value: ''}\n    placeholder: {to: /Controller, value: '{}'}"
+    let spec = try SpecFile.load(yaml: yaml, file: "empty.yaml", classes: recording.registry)
+    let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
+    #expect(field.bindings.isEmpty)
     #expect(recording.nothingIsBound)
   }
 

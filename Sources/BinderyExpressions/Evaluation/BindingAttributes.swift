@@ -7,9 +7,11 @@ import Bindery
 ///   `noSelectionPlaceholder`: values shown instead of `nil` and markers (evaluated once, at bind time);
 /// - `transformer` (or `formatter`): a transformer of the registry, by name;
 /// - `editingTransformer` (or `editingFormatter`): the transformer of the editing form, by name;
-/// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options.
+/// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options (a bare name is `true`).
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
+  /// The Boolean options, which a bare name sets to true.
+  static var flags: [String] { ["updatesContinuously", "conditionallySetsEnabled"] }
 
   var placeholders = BindingPlaceholders<Value>()
   var transformer: AnyBindingTransformer?
@@ -30,6 +32,11 @@ struct BindingAttributes<Value> {
     for attribute in expression.syntax.attributes {
       func error(_ message: String, at location: TextPosition? = nil) -> ExpressionError {
         ExpressionError(message, at: location ?? attribute.location, in: expression.source, kind: .attribute)
+      }
+      if attribute.value == nil, Self.flags.contains(attribute.name) {
+        // A bare flag (`{ updatesContinuously }`) is the option set to true.
+        set(attribute.name, true)
+        continue
       }
       guard let value = attribute.value, let primary = value.primary else {
         if Self.known.contains(attribute.name) {
@@ -82,14 +89,18 @@ struct BindingAttributes<Value> {
         guard case .bool(let flag, _) = primary else {
           throw error("\(attribute.name) takes true or false", at: primary.location)
         }
-        let set: (inout BindingOptions) -> Void =
-          attribute.name == "updatesContinuously"
-          ? { $0.updatesContinuously = flag } : { $0.conditionallySetsEnabled = flag }
-        set(&self.options)
-        setOptions.append(set)
+        set(attribute.name, flag)
       default:
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
       }
     }
+  }
+
+  /// Sets the Boolean option `name` to `flag`, now and for a later `bind` call.
+  private mutating func set(_ name: String, _ flag: Bool) {
+    let set: (inout BindingOptions) -> Void =
+      name == "updatesContinuously" ? { $0.updatesContinuously = flag } : { $0.conditionallySetsEnabled = flag }
+    set(&options)
+    setOptions.append(set)
   }
 }

@@ -58,7 +58,9 @@ public struct CompiledExpression: @unchecked Sendable {
     guard source.utf8.count <= maximumCachedLength else {
       return try CompiledExpression(source, data: data, root: root)
     }
-    let key = CacheKey(source: source, data: ObjectIdentifier(data), root: root.map(ObjectIdentifier.init))
+    let key = CacheKey(
+      source: source, data: ObjectIdentifier(data), root: root.map(ObjectIdentifier.init),
+      types: ExpressionTypeRegistry.shared.generation)
     if let hit = cache.withLock({ $0[key] }) { return hit }
     let compiled = try CompiledExpression(source, data: data, root: root)
     cache.withLock { table in
@@ -75,6 +77,8 @@ public struct CompiledExpression: @unchecked Sendable {
     let source: String
     let data: ObjectIdentifier
     let root: ObjectIdentifier?
+    /// The registrations of named types so far (a name registered later may change what compiles).
+    let types: Int
   }
 
   private static let cache = SharedLock<[CacheKey: CompiledExpression]>([:])

@@ -21,6 +21,8 @@ struct ExpressionBinder<Value> {
       expression, scope: scope, registry: transformers, options: BindingOptions())
     if attributes.transformer == nil, let name = node.constant as? EnumCaseName {
       node = try resolved(name)
+    } else if attributes.transformer == nil, let names = node.constant as? OptionNames {
+      node = try resolved(names)
     }
     func finished(_ source: BindingSource<Value>) -> BindingSource<Value> {
       var source = source.placeholders(attributes.placeholders)
@@ -129,7 +131,30 @@ struct ExpressionBinder<Value> {
     } catch {
       throw self.error("\(name) cannot be shown by a property of type \(typeName(Value.self)): \(error.reason)")
     }
+    guard name.names(type) else {
+      throw error(
+        "no enumeration is registered as $\(name.typeName ?? ""), and the property is a \(typeName(Value.self)) "
+          + "(register it with ExpressionTypeRegistry.shared.register(enumeration:))", .key)
+    }
     guard let value = cases.value(named: name.name) else { throw error(cases.unknown(name.name)) }
     return .constant(value, of: type)
+  }
+
+  /// `{ .a, .b }` bound to the property: the union of those members of the property's option set.
+  private func resolved(_ names: OptionNames) throws(ExpressionError) -> CompiledNode {
+    let type = baseType(Value.self)
+    guard case .options(_, let members, let union)? = ExpressionTypeRegistry.shared.options(of: type) else {
+      throw error(
+        "\(names) cannot be shown by a property of type \(typeName(Value.self)): no option set of that type is "
+          + "registered (register it with ExpressionTypeRegistry.shared.register(options:members:))")
+    }
+    var values: [Any] = []
+    for name in names.names {
+      guard let value = members[name] else {
+        throw error(ExpressionCompiler.unknownMember(name, of: type, members), .key)
+      }
+      values.append(value)
+    }
+    return .constant(union(values), of: type)
   }
 }

@@ -94,6 +94,10 @@ extension ExpressionCompiler {
     } catch {
       throw self.error("\(described): \(error.reason)", at: location, .type)
     }
+    guard name.names(valueSide.base) else {
+      throw error(
+        "\(described): no enumeration is registered as $\(name.typeName ?? "")", at: caseSide.location, .key)
+    }
     guard let value = cases.value(named: name.name) else {
       throw error(cases.unknown(name.name), at: caseSide.location, .type)
     }

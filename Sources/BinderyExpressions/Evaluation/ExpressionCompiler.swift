@@ -63,9 +63,80 @@ struct ExpressionCompiler {
     case .negate(let operand, let location): try negate(operand, at: location)
     case .length(let operand, let location): try length(operand, at: location)
     case .chain(let first, let operations): try chain(first, operations)
+    case .type(let name, let location): try type(named: name, at: location)
+    case .typedEnumCase(let type, let name, let location): try typedCase(name, of: type, at: location)
+    case .options(let type, let members, let location): try options(members, of: type, at: location)
+    case .structure(let kind, let parameters, let location): try structure(kind, parameters, at: location)
     }
   }
 
+  /// `<Name>`: the registered type, as a value.
+  private func type(named name: String, at location: TextPosition) throws(ExpressionError) -> CompiledNode {
+    guard let type = ExpressionTypeRegistry.shared.type(named: name) else {
+      throw error(
+        "no type is registered as <\(name.shortened)> (register it with ExpressionTypeRegistry.shared.register(type:))",
+        at: location, .key)
+    }
+    return .constant(type as Any, of: Any.Type.self)
+  }
+
+  /// `$Type.case`: the case of the enumeration registered as `Type`, else a case name that only an
+  /// enumeration of that name has (found when bound or compared).
+  private func typedCase(_ name: String, of type: String, at location: TextPosition) throws(ExpressionError)
+    -> CompiledNode
+  {
+    switch ExpressionTypeRegistry.shared.entry(named: type) {
+    case .enumeration(let enumeration)?:
+      let cases: EnumerationCases
+      do {
+        cases = try EnumerationCases.of(enumeration)
+      } catch {
+        throw self.error("$\(type.shortened) cannot name its cases: \(error.reason)", at: location, .type)
+      }
+      guard let value = cases.value(named: name) else { throw error(cases.unknown(name), at: location, .key) }
+      return .constant(value, of: enumeration)
+    case .options(let options, let members, _)?:
+      guard let value = members[name] else {
+        throw error(Self.unknownMember(name, of: options, members), at: location, .key)
+      }
+      return .constant(value, of: options)
+    case .type?:
+      throw error("$\(type.shortened) is a registered type, not an enumeration", at: location, .type)
+    case nil:
+      return .constant(EnumCaseName(name: name, typeName: type))
+    }
+  }
+
+  /// `$Type { .a, .b }`: the union of the members of the option set registered as `Type`; `{ .a, .b }`:
+  /// member names, found in the option set of the property it is bound to.
+  private func options(
+    _ members: [(name: String, location: TextPosition)],
+    of type: String?,
+    at location: TextPosition
+  ) throws(ExpressionError) -> CompiledNode {
+    guard let type else { return .constant(OptionNames(names: members.map(\.name))) }
+    guard case .options(let options, let table, let union)? = ExpressionTypeRegistry.shared.entry(named: type) else {
+      throw error(
+        "no option set is registered as $\(type.shortened) (register it with "
+          + "ExpressionTypeRegistry.shared.register(options:members:))", at: location, .key)
+    }
+    var values: [Any] = []
+    for member in members {
+      guard let value = table[member.name] else {
+        throw error(Self.unknownMember(member.name, of: options, table), at: member.location, .key)
+      }
+      values.append(value)
+    }
+    return .constant(union(values), of: options)
+  }
+
+  /// Why an option set has no member `name`.
+  static func unknownMember(_ name: String, of type: Any.Type, _ members: [String: Any]) -> String {
+    "\(typeName(type)) has no member \"\(name.shortened)\"; its members are \(members.keys.sorted().joined(separator: ", "))"
+  }
+
+  /// `[a, b { attribute: 1 }]`: the elements' values; an element's attributes stay in the syntax, for
+  /// what reads the array to interpret.
   private func array(_ elements: [BindingExpressionSyntax]) throws(ExpressionError) -> CompiledNode {
     var compiled: [CompiledNode] = []
     for element in elements {

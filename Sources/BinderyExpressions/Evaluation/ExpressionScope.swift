@@ -20,7 +20,25 @@ public struct ExpressionScope {
 public struct EnumCaseName: Hashable, Sendable, CustomStringConvertible {
   /// The case's name.
   public var name: String
+  /// The enumeration's name, when written (`$Mode.editing` of an enumeration not registered as
+  /// `Mode`): the case is then found only in an enumeration of that name.
+  public var typeName: String?
 
-  /// `.name`.
-  public var description: String { ".\(name)" }
+  /// `.name`, or `$Type.name`.
+  public var description: String { typeName.map { "$\($0).\(name)" } ?? ".\(name)" }
+
+  /// Whether `type`'s name is the written one, if any.
+  func names(_ type: Any.Type) -> Bool {
+    typeName.map { $0 == ExpressionTypeRegistry.name(of: type) } ?? true
+  }
+}
+
+/// `{ .bold, .italic }` in an expression: members of an option set, found by their names in the
+/// option set the property it is bound to has (registered with ``ExpressionTypeRegistry``).
+public struct OptionNames: Hashable, Sendable, CustomStringConvertible {
+  /// The members' names.
+  public var names: [String]
+
+  /// `{.bold, .italic}`.
+  public var description: String { "{" + names.map { ".\($0)" }.joined(separator: ", ") + "}" }
 }

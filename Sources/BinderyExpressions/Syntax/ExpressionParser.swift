@@ -6,7 +6,8 @@ public import Bindery
 ///
 /// ```
 /// bindingExpression = [ expression ] [ attributes ] ;
-/// attributes        = "{" [ attribute { "," attribute } [ "," ] ] "}" ;
+/// attributes        = "{" [ item { "," item } [ "," ] ] "}" ;
+/// item              = attribute | "." identifier ;
 /// attribute         = identifier [ ":" bindingExpression ] ;
 /// expression        = and { "||" and } ;
 /// and               = equality { "&&" equality } ;
@@ -18,7 +19,11 @@ public import Bindery
 /// keyPath           = [ ( "$data" | "$root" ) "." ] identifier { "." identifier } ;
 /// array             = "[" [ bindingExpression { "," bindingExpression } [ "," ] ] "]" ;
 /// constant          = "true" | "false" | "$true" | "$false" | "null" | "nil"
-///                   | integer | double | string | "." identifier ;
+///                   | integer | double | string | "." identifier
+///                   | "<" identifier { "." identifier } ">"
+///                   | "$" identifier "." identifier | "$enum" "." identifier [ "." identifier ]
+///                   | ( "$" identifier | "$options" "." identifier | structure ) attributes ;
+/// structure         = "$CGPoint" | "$CGSize" | "$CGRect" | "$CGColor" | "$UIColor" | "$UIFont" ;
 /// integer           = digit { digit } ;
 /// double            = digit { digit } "." { digit } [ exponent ] | "." digit { digit } [ exponent ]
 ///                   | digit { digit } exponent ;
@@ -58,6 +63,8 @@ public struct ExpressionParser {
   private var height = 0
   /// The error that stopped reading.
   private var failure: ExpressionError?
+  /// Where the last `$options.Type` was read: its bare attributes are its members.
+  private var legacyOptions: TextPosition?
 
   private init(source: String) throws(ExpressionError) {
     self.source = source
@@ -156,12 +163,108 @@ public struct ExpressionParser {
       tallest = height
     }
     var attributes: [BindingAttributeSyntax] = []
+    var members: [(name: String, location: TextPosition)] = []
+    let braces = current.location
     if isPunctuation("{") {
-      attributes = try attributeList()
+      attributes = try attributeList(members: &members)
       tallest = max(tallest, height)
     }
     height = try checkedHeight(over: tallest, at: location)
+    primary = try constantWithParameters(primary, attributes: &attributes, members: members, braces: braces)
     return BindingExpressionSyntax(primary: primary, attributes: attributes, location: location)
+  }
+
+  /// The constants whose values are given in the attribute list (in order: the constant, then its
+  /// parameters, then any attributes): a structure takes its parameters out of `attributes`, options
+  /// take `members` (or, in the older `$options.Type { Member }`, the bare names); `{ .a, .b }` with
+  /// no primary is options of the bound property's type.
+  private mutating func constantWithParameters(
+    _ primary: ExpressionSyntax?,
+    attributes: inout [BindingAttributeSyntax],
+    members: [(name: String, location: TextPosition)],
+    braces: TextPosition
+  ) throws(Stop) -> ExpressionSyntax? {
+    if let primary, let nested = Self.nestedWholeConstant(in: primary, top: true) {
+      throw fail(
+        "\(nested.text) must be the whole expression, with its values in the \"{ }\" after it", at: nested.location)
+    }
+    switch primary {
+    case .structure(let kind, _, let location)?:
+      if let member = members.first {
+        throw fail("an option value (.\(member.name.shortened)) cannot follow $\(kind.rawValue)", at: member.location)
+      }
+      return .structure(kind, try parameters(of: kind, from: &attributes, braces: braces, at: location), location)
+    case .options(let type?, _, let location)?:
+      var names = members
+      if legacyOptions == location {
+        // `$options.Type { Member }`: bare names are the members.
+        names += attributes.filter { $0.value == nil }.map { ($0.name, $0.location) }
+        attributes.removeAll { $0.value == nil }
+      }
+      return .options(type: type, names, location)
+    case nil:
+      guard !members.isEmpty else { return nil }
+      return .options(type: nil, members, braces)
+    case let primary?:
+      if let member = members.first {
+        throw fail(
+          "an option value (.\(member.name.shortened)) may follow only $Type or nothing, not \(primary.quoted)",
+          at: member.location)
+      }
+      return primary
+    }
+  }
+
+  /// The parameters of a `kind` structure, taken out of `attributes`, by their canonical names.
+  private mutating func parameters(
+    of kind: StructureKind,
+    from attributes: inout [BindingAttributeSyntax],
+    braces: TextPosition,
+    at location: TextPosition
+  ) throws(Stop) -> [BindingAttributeSyntax] {
+    var parameters: [BindingAttributeSyntax] = []
+    for parameter in kind.parameters {
+      let given = attributes.filter { parameter.names.contains($0.name) }
+      if given.count > 1 {
+        throw fail(
+          "$\(kind.rawValue) takes \(parameter.names.joined(separator: " or ")), not both", at: given[1].location)
+      }
+      guard let attribute = given.first else {
+        if parameter.isOptional { continue }
+        let names = parameter.names.dropFirst().map { " (or \($0))" }.joined()
+        throw fail("$\(kind.rawValue) needs \(parameter.name)\(names)", at: braces)
+      }
+      guard let value = attribute.value else {
+        throw fail("the parameter \(attribute.name) of $\(kind.rawValue) needs a value", at: attribute.location)
+      }
+      attributes.removeAll { $0.name == attribute.name }
+      parameters.append(BindingAttributeSyntax(name: parameter.name, value: value, location: attribute.location))
+    }
+    _ = location
+    return parameters
+  }
+
+  /// A structure or options constant inside an operator or parentheses (`!$CGPoint`), which cannot
+  /// take its values; `top` is the primary itself, which can.
+  private static func nestedWholeConstant(in expression: ExpressionSyntax, top: Bool) -> (
+    text: String, location: TextPosition
+  )? {
+    switch expression {
+    case .structure(let kind, _, let location):
+      return top ? nil : ("$\(kind.rawValue)", location)
+    case .options(let type, _, let location):
+      return top ? nil : ("$\(type ?? "options")", location)
+    case .not(let operand, _), .negate(let operand, _), .length(let operand, _):
+      return nestedWholeConstant(in: operand, top: false)
+    case .chain(let first, let operations):
+      if let found = nestedWholeConstant(in: first, top: false) { return found }
+      for operation in operations {
+        if let found = nestedWholeConstant(in: operation.operand, top: false) { return found }
+      }
+      return nil
+    default:
+      return nil
+    }
   }
 
   /// Whether the current token ends a binding expression with no primary (`{ a: }` is an error, caught
@@ -174,31 +277,48 @@ public struct ExpressionParser {
     }
   }
 
-  /// The attributes; `height` is that of the tallest value.
-  private mutating func attributeList() throws(Stop) -> [BindingAttributeSyntax] {
+  /// The attributes, and the option values (`.bold`) among them in `members`; `height` is that of
+  /// the tallest value.
+  private mutating func attributeList(members: inout [(name: String, location: TextPosition)]) throws(Stop)
+    -> [BindingAttributeSyntax]
+  {
     let open = try advance().location
     var attributes: [BindingAttributeSyntax] = []
     var tallest = 0
     while !current.closesAttributes {
+      if current.isDot {
+        members.append(try member())
+        try separator(after: "the option value \".\(members.last?.name.shortened ?? "")\"", openedAt: open)
+        continue
+      }
       attributes.append(try attribute(openedAt: open, after: attributes))
       tallest = max(tallest, height)
-      try separator(after: attributes, openedAt: open)
+      try separator(after: "the attribute \"\(attributes.last?.name.shortened ?? "")\"", openedAt: open)
     }
     try advance()
     height = tallest
     return attributes
   }
 
-  /// Reads the `,` after the last of `attributes`, or checks that `}` follows it.
-  private mutating func separator(after attributes: [BindingAttributeSyntax], openedAt open: TextPosition) throws(Stop)
-  {
+  /// Reads the `,` after an attribute or option value (`item`, as a message names it), or checks that
+  /// `}` follows it.
+  private mutating func separator(after item: @autoclosure () -> String, openedAt open: TextPosition) throws(Stop) {
     if isPunctuation(",") {
       try advance()
     } else if !isPunctuation("}") {
-      let name = attributes.last?.name.shortened ?? ""
-      throw unclosedOrUnexpected(
-        "{", "}", openedAt: open, expected: "expected \",\" or \"}\" after the attribute \"\(name)\"")
+      throw unclosedOrUnexpected("{", "}", openedAt: open, expected: "expected \",\" or \"}\" after \(item())")
     }
+  }
+
+  /// `.name`: an option value in an attribute list.
+  private mutating func member() throws(Stop) -> (name: String, location: TextPosition) {
+    let dot = try advance()
+    guard case .identifier(let name) = current.kind else {
+      throw fail("expected an option name after \".\"", at: current.kind == .end ? dot : current)
+    }
+    try advance()
+    if current.isColon { throw fail("an option value (.\(name.shortened)) takes no value", at: current) }
+    return (name, dot.location)
   }
 
   /// `name` or `name: value`; `height` is that of the value (0 for none).
@@ -321,7 +441,7 @@ public struct ExpressionParser {
   private var startsOperand: Bool {
     switch current.kind {
     case .identifier, .dollar, .integer, .double, .string: true
-    case .operator(let text): text == "!" || text == "-"
+    case .operator(let text): text == "!" || text == "-" || text == "<"
     case .punctuation(let character): character == "(" || character == "[" || character == "."
     case .end: false
     }
@@ -486,7 +606,7 @@ public struct ExpressionParser {
         try advance()
         return try keyPath(scope: name == "root" ? .root : .data, start: token.location)
       default:
-        throw fail("unknown name $\(name.shortened) (use $data, $root, $true or $false)", at: token)
+        return try typedConstant(name, at: token)
       }
     case .punctuation("."):
       try advance()
@@ -495,11 +615,80 @@ public struct ExpressionParser {
       }
       try advance()
       return .enumCase(name, token.location)
+    case .operator("<"):
+      return try typeConstant(at: token)
     case .end:
       throw fail("expected an expression", at: token)
     default:
       throw fail("expected an expression, found \(token.describedForMessage)", at: token)
     }
+  }
+
+  /// After `$name` (not a scope or a Boolean): a structure (`$CGPoint`, its parameters follow), a typed
+  /// case (`$Mode.editing`, `$enum.Mode.editing`, `$enum.editing` for `.editing`), or typed options
+  /// (`$TextStyle { .bold }`, `$options.TextStyle { bold }`).
+  private mutating func typedConstant(_ name: String, at token: Token) throws(Stop) -> ExpressionSyntax {
+    try advance()
+    if let kind = StructureKind(rawValue: name) {
+      guard isPunctuation("{") else {
+        throw fail("expected \"{\" with the parameters of $\(name) after it", at: current)
+      }
+      return .structure(kind, [], token.location)
+    }
+    var type = name
+    if name == "enum" || name == "options" {
+      guard isPunctuation(".") else { throw fail("expected \".\" and a type name after $\(name)", at: current) }
+      try advance()
+      guard case .identifier(let named) = current.kind else {
+        throw fail("expected a type name after $\(name).", at: current)
+      }
+      try advance()
+      type = named
+      if name == "enum", !isPunctuation(".") { return .enumCase(named, token.location) }
+      if name == "options" {
+        guard isPunctuation("{") else {
+          throw fail("expected \"{\" with the members of $options.\(named.shortened) after it", at: current)
+        }
+        legacyOptions = token.location
+        return .options(type: named, [], token.location)
+      }
+    }
+    if isPunctuation("{") { return .options(type: type, [], token.location) }
+    guard isPunctuation(".") else {
+      throw fail(
+        "unknown name $\(name.shortened): expected $data, $root, $true, $false, $Type.case, $Type { .option } "
+          + "or a structure (\(StructureKind.allCases.map { "$" + $0.rawValue }.joined(separator: ", ")))",
+        at: token)
+    }
+    try advance()
+    guard case .identifier(let caseName) = current.kind else {
+      throw fail("expected a case name after $\(type.shortened).", at: current)
+    }
+    try advance()
+    return .typedEnumCase(type: type, name: caseName, token.location)
+  }
+
+  /// `<Name>` or `<Module.Name>`: a registered type.
+  private mutating func typeConstant(at open: Token) throws(Stop) -> ExpressionSyntax {
+    try advance()
+    var name = ""
+    repeat {
+      if !name.isEmpty {
+        try advance()
+        name += "."
+      }
+      guard case .identifier(let part) = current.kind else {
+        throw fail("expected a type name after \"<\"", at: current)
+      }
+      name += part
+      try advance()
+    } while isPunctuation(".")
+    guard case .operator(">") = current.kind else {
+      if case .end = current.kind { throw fail("this \"<\" has no closing \">\"", at: open) }
+      throw fail("expected \">\" after the type name \(name.shortened)", at: current)
+    }
+    try advance()
+    return .type(name, open.location)
   }
 
   private mutating func keyPath(scope: KeyPathScope, start: TextPosition) throws(Stop)

@@ -121,13 +121,25 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
   case chain(ExpressionSyntax, [BinaryOperation])
   /// `operand.length` or `operand.count` after something that is not a key path (`"ab".length`).
   case length(ExpressionSyntax, TextPosition)
+  /// `<NumberFormatter>`: the type registered under that name (``ExpressionTypeRegistry``).
+  case type(String, TextPosition)
+  /// `$Mode.editing`, or the older `$enum.Mode.editing`: a case of the enumeration registered as `Mode`.
+  case typedEnumCase(type: String, name: String, TextPosition)
+  /// `{ .bold, .italic }` (of the bound property's type), `$TextStyle { .bold }`, or the older
+  /// `$options.TextStyle { bold }`: members of an option set.
+  case options(type: String?, [(name: String, location: TextPosition)], TextPosition)
+  /// `$CGPoint { x: 1, y: 2 }`: a structure constant and its parameters, by their canonical names
+  /// (``StructureKind/Parameter/name``), in the order of ``StructureKind/parameters``; a parameter that
+  /// may be left out and was is not there.
+  case structure(StructureKind, [BindingAttributeSyntax], TextPosition)
 
   /// Where the expression starts.
   public var location: TextPosition {
     switch self {
     case .bool(_, let location), .integer(_, let location), .double(_, let location), .string(_, let location),
       .null(let location), .enumCase(_, let location), .array(_, let location), .keyPath(_, _, let location),
-      .not(_, let location), .negate(_, let location), .length(_, let location):
+      .not(_, let location), .negate(_, let location), .length(_, let location), .type(_, let location),
+      .typedEnumCase(_, _, let location), .options(_, _, let location), .structure(_, _, let location):
       location
     case .chain(let first, _):
       first.location
@@ -151,6 +163,11 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
       a == b
     case (.chain(let firstA, let a), .chain(let firstB, let b)):
       firstA == firstB && a == b
+    case (.type(let a, _), .type(let b, _)): a == b
+    case (.typedEnumCase(let typeA, let a, _), .typedEnumCase(let typeB, let b, _)): typeA == typeB && a == b
+    case (.options(let typeA, let a, _), .options(let typeB, let b, _)):
+      typeA == typeB && a.map(\.name) == b.map(\.name)
+    case (.structure(let kindA, let a, _), .structure(let kindB, let b, _)): kindA == kindB && a == b
     default: false
     }
   }
@@ -165,7 +182,7 @@ extension ExpressionSyntax: CustomStringConvertible {
     return text
   }
 
-  private func write(to text: inout String) {
+  fileprivate func write(to text: inout String) {
     switch self {
     case .bool(let value, _): text += "\(value)"
     case .integer(let value, _): text += "\(value)"
@@ -177,9 +194,16 @@ extension ExpressionSyntax: CustomStringConvertible {
       text += "["
       for (index, element) in elements.enumerated() {
         if index > 0 { text += ", " }
-        element.primary?.write(to: &text)
+        element.write(to: &text)
       }
       text += "]"
+    case .type(let name, _): text += "<\(name)>"
+    case .typedEnumCase(let type, let name, _): text += "$\(type).\(name)"
+    case .options(let type, let members, _):
+      text += (type.map { "$\($0) " } ?? "") + "{" + members.map { ".\($0.name)" }.joined(separator: ", ") + "}"
+    case .structure(let kind, let parameters, _):
+      text += "$\(kind.rawValue) "
+      BindingExpressionSyntax.write(parameters, to: &text)
     case .keyPath(let scope, let keys, _):
       text += (scope == .root ? "$root." : "") + keys.map(\.name).joined(separator: ".")
     case .not(let operand, _):
@@ -209,4 +233,34 @@ extension ExpressionSyntax: CustomStringConvertible {
 extension ExpressionSyntax {
   /// The description, cut short when it is long, to quote in a message.
   var quoted: String { description.shortened }
+}
+
+extension BindingExpressionSyntax: CustomStringConvertible {
+  /// The primary expression as ``ExpressionSyntax/description`` shows it, then the attributes.
+  public var description: String {
+    var text = ""
+    write(to: &text)
+    return text
+  }
+
+  fileprivate func write(to text: inout String) {
+    primary?.write(to: &text)
+    guard !attributes.isEmpty else { return }
+    if primary != nil { text += " " }
+    Self.write(attributes, to: &text)
+  }
+
+  /// `{name: value, flag}`.
+  fileprivate static func write(_ attributes: [BindingAttributeSyntax], to text: inout String) {
+    text += "{"
+    for (index, attribute) in attributes.enumerated() {
+      if index > 0 { text += ", " }
+      text += attribute.name
+      if let value = attribute.value {
+        text += ": "
+        value.write(to: &text)
+      }
+    }
+    text += "}"
+  }
 }

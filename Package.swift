@@ -144,7 +144,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyFormattersTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyFormatters"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyFormatters"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -267,7 +267,7 @@ struct ExpressionBindingTests {
       column: 12, kind: .type)
     expectBindError(
       field, \.text, "person.firstName { color: 1 }",
-      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled)",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled)",
       column: 20, kind: .attribute)
     expectBindError(
       field, \.text, "person.firstName { nullPlaceholder: 3 }",

@@ -11,7 +11,16 @@ public final class BindingTransformerRegistry: Sendable {
   /// The registry spec files use, with the standard transformers.
   public static let shared = BindingTransformerRegistry()
 
+  /// Makes a transformer for values of `valueType` from the settings an expression writes inline for
+  /// it (`numberFormatter: { numberStyle: .currency, currencyCode: "EUR" }`): strings, numbers,
+  /// Booleans, and case names (`.currency`) as strings. Throws a ``TransformerSettingsError`` naming
+  /// the setting at fault.
+  public typealias Factory =
+    @Sendable (_ settings: [String: any Sendable], _ valueType: Any.Type) throws(TransformerSettingsError) ->
+    AnyBindingTransformer
+
   private let table = Locked<[String: AnyBindingTransformer]>([:])
+  private let factories = Locked<[String: Factory]>([:])
 
   /// Creates a registry, with the standard transformers unless `includingStandard` is `false`.
   public init(includingStandard: Bool = true) {
@@ -36,6 +45,17 @@ public final class BindingTransformerRegistry: Sendable {
 
   /// Every registered name, sorted.
   public var names: [String] { table.withLock { $0.keys.sorted() } }
+
+  /// Adds a factory under `name` (the attribute an expression writes its settings under, such as
+  /// `numberFormatter`), replacing one of the same name.
+  public func register(factory: @escaping Factory, named name: String) {
+    factories.withLock { $0[name] = factory }
+  }
+
+  /// The factory registered under `name`, if any.
+  public func factory(named name: String) -> Factory? {
+    factories.withLock { $0[name] }
+  }
 
   /// Seed 000's six standard transformers, over values of any type.
   public static let standard: [AnyBindingTransformer] = [

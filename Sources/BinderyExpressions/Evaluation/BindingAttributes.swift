@@ -10,6 +10,10 @@ import Bindery
 /// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options (a bare name is `true`).
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
+  /// The attributes that name a transformer.
+  static var transformerNames: [String] {
+    ["transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter"]
+  }
   /// The Boolean options, which a bare name sets to true.
   static var flags: [String] { ["updatesContinuously", "conditionallySetsEnabled"] }
 
@@ -36,6 +40,16 @@ struct BindingAttributes<Value> {
       if attribute.value == nil, Self.flags.contains(attribute.name) {
         // A bare flag (`{ updatesContinuously }`) is the option set to true.
         set(attribute.name, true)
+        continue
+      }
+      if Self.transformerNames.contains(attribute.name), let value = attribute.value {
+        let transformer = try Self.transformer(
+          for: attribute, value: value, expression: expression, scope: scope, registry: registry)
+        if attribute.name.hasPrefix("editing") {
+          self.editingTransformer = transformer
+        } else {
+          self.transformer = transformer
+        }
         continue
       }
       guard let value = attribute.value, let primary = value.primary else {
@@ -68,23 +82,6 @@ struct BindingAttributes<Value> {
         case "multipleValuesPlaceholder": placeholders.multipleValues = placeholder
         default: placeholders.noSelection = placeholder
         }
-      case "transformer", "formatter", "editingTransformer", "editingFormatter":
-        let name: String
-        switch primary {
-        case .string(let text, _): name = text
-        case .keyPath(.data, let keys, _) where keys.count == 1: name = keys[0].name
-        default: throw error("\(attribute.name) takes the name of a registered transformer", at: primary.location)
-        }
-        guard let transformer = registry.transformer(named: name) else {
-          throw error(
-            "no transformer is registered as \"\(name)\" (registered: \(registry.names.joined(separator: ", ")))",
-            at: primary.location)
-        }
-        if attribute.name.hasPrefix("editing") {
-          self.editingTransformer = transformer
-        } else {
-          self.transformer = transformer
-        }
       case "updatesContinuously", "conditionallySetsEnabled":
         guard case .bool(let flag, _) = primary else {
           throw error("\(attribute.name) takes true or false", at: primary.location)
@@ -103,4 +100,106 @@ struct BindingAttributes<Value> {
     set(&options)
     setOptions.append(set)
   }
+
+  /// The transformer an attribute names: by its registered name (`formatter: Currency`), by a key
+  /// path to one (`numberFormatter: $root.formatters.currency`, read once, when bound), or by the
+  /// settings of the factory registered under the attribute's name
+  /// (`numberFormatter: { numberStyle: .currency, currencyCode: "EUR" }`).
+  private static func transformer(
+    for attribute: BindingAttributeSyntax,
+    value: BindingExpressionSyntax,
+    expression: CompiledExpression,
+    scope: ExpressionScope,
+    registry: BindingTransformerRegistry
+  ) throws(ExpressionError) -> AnyBindingTransformer {
+    func error(_ message: String, at location: TextPosition) -> ExpressionError {
+      ExpressionError(message, at: location, in: expression.source, kind: .attribute)
+    }
+    guard let primary = value.primary else {
+      return try made(by: attribute, settings: value.attributes, expression: expression, registry: registry)
+    }
+    if let extra = value.attributes.first {
+      throw error("\(attribute.name) takes a name, a key path or settings, not attributes", at: extra.location)
+    }
+    let name: String
+    switch primary {
+    case .string(let text, _): name = text
+    case .keyPath(.data, let keys, _) where keys.count == 1: name = keys[0].name
+    case .keyPath:
+      let found = try expression.compiler.compile(primary).evaluate(scope) ?? nil
+      if let transformer = found as? AnyBindingTransformer { return transformer }
+      if let typed = found as? any BindingTransformer {
+        func wrap<Transformer: BindingTransformer>(_ transformer: Transformer) -> AnyBindingTransformer {
+          AnyBindingTransformer(SharedTransformer(base: transformer), name: primary.description)
+        }
+        return wrap(typed)
+      }
+      let what = found.map { "a \(typeName(type(of: $0)))" } ?? "nil"
+      throw error("\(primary.quoted) is \(what), not a transformer or formatter", at: primary.location)
+    default:
+      throw error(
+        "\(attribute.name) takes the name of a registered transformer, a key path to one, or its settings",
+        at: primary.location)
+    }
+    guard let transformer = registry.transformer(named: name) else {
+      throw error(
+        "no transformer is registered as \"\(name)\" (registered: \(registry.names.joined(separator: ", ")))",
+        at: primary.location)
+    }
+    return transformer
+  }
+
+  /// The transformer the factory registered as `attribute`'s name makes from `settings`, for the
+  /// expression's values.
+  private static func made(
+    by attribute: BindingAttributeSyntax,
+    settings: [BindingAttributeSyntax],
+    expression: CompiledExpression,
+    registry: BindingTransformerRegistry
+  ) throws(ExpressionError) -> AnyBindingTransformer {
+    func error(_ message: String, at location: TextPosition) -> ExpressionError {
+      ExpressionError(message, at: location, in: expression.source, kind: .attribute)
+    }
+    guard let factory = registry.factory(named: attribute.name) else {
+      throw error(
+        "no factory is registered as \"\(attribute.name)\" to make a transformer from settings "
+          + "(BinderyFormatters registers numberFormatter and dateFormatter: registerTextFormats())",
+        at: attribute.location)
+    }
+    var values: [String: any Sendable] = [:]
+    for setting in settings {
+      guard let primary = setting.value?.primary else {
+        values[setting.name] = true
+        continue
+      }
+      let constant = try expression.compiler.compile(primary).constant
+      switch constant {
+      case let name as EnumCaseName: values[setting.name] = name.name
+      case let text as String: values[setting.name] = text
+      case let flag as Bool: values[setting.name] = flag
+      case let number as Int: values[setting.name] = number
+      case let number as Double: values[setting.name] = number
+      default:
+        throw error("the setting \(setting.name) of \(attribute.name) must be a constant", at: primary.location)
+      }
+    }
+    do {
+      return try factory(values, baseType(expression.valueType ?? Any.self))
+    } catch {
+      let location = settings.first { $0.name == error.setting }.map { $0.value?.location ?? $0.location }
+      throw ExpressionError(
+        "\(attribute.name): \(error.message)", at: location ?? attribute.location, in: expression.source,
+        kind: .attribute)
+    }
+  }
+}
+
+/// A transformer a model hands out (`$root.formatters.currency`), used from the threads its bindings
+/// run on, as the model's own code uses it.
+private struct SharedTransformer<Base: BindingTransformer>: BindingTransformer, @unchecked Sendable {
+  let base: Base
+
+  func transform(_ value: Base.Input) -> Base.Output { base.transform(value) }
+  func reverseTransform(_ value: Base.Output) throws -> Base.Input { try base.reverseTransform(value) }
+  var isReversible: Bool { base.isReversible }
 }

@@ -15,8 +15,8 @@ public struct CompiledExpression: @unchecked Sendable {
   /// The attributes a binding understands: placeholders, a transformer by name, and options.
   public static let knownAttributes = [
     "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
-    "transformer", "formatter", "editingTransformer", "editingFormatter", "updatesContinuously",
-    "conditionallySetsEnabled",
+    "transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter",
+    "updatesContinuously", "conditionallySetsEnabled",
   ]
 
   /// The text.

@@ -6,9 +6,10 @@ extension BindingTransformerRegistry {
   ///
   /// - `numberFormatter: { numberStyle, currencyCode, locale, minimumFractionDigits,
   ///   maximumFractionDigits, usesGroupingSeparator }`, for `Double`, `Float` and `Int` values:
-  ///   `numberStyle` is `.decimal` (the default), `.currency`, `.percent` or `.none` (no grouping),
-  ///   Cocoa's names (`.CurrencyStyle`) too; `currencyCode` an ISO 4217 code (the locale's by default);
-  ///   `locale` an identifier (`"de_DE"`);
+  ///   `numberStyle` is `.decimal` (the default), `.currency`, `.percent` or, for whole numbers,
+  ///   `.none` (no grouping), Cocoa's names (`.CurrencyStyle`) too; `currencyCode` an ISO 4217 code
+  ///   (the locale's by default), for `.currency`; fraction digits for fractional `.decimal` and
+  ///   `.percent`; `usesGroupingSeparator` for whole numbers; `locale` an identifier (`"de_DE"`);
   /// - `dateFormatter: { dateStyle, timeStyle, locale, timeZone }`, for `Date` values: styles `.short`
   ///   (the date's default), `.medium`, `.long`, `.full` or `.none` (the time's default), Cocoa's names
   ///   (`.ShortStyle`) too; `timeZone` an identifier (`"Europe/Paris"`).
@@ -112,6 +113,20 @@ private func numberFormat(_ values: [String: any Sendable], _ type: Any.Type) th
   let digits: ClosedRange<Int>? =
     minimum == nil && maximum == nil ? nil : (minimum ?? 0)...max(minimum ?? 0, maximum ?? 15)
   let grouping = try settings.flag("usesGroupingSeparator") ?? (style != "none")
+  // A setting the format would not use is refused, not dropped.
+  let isWhole = type == Int.self
+  if code != nil, style != "currency" {
+    throw TransformerSettingsError("currencyCode applies to numberStyle .currency", setting: "currencyCode")
+  }
+  if digits != nil, isWhole || style == "currency" {
+    let setting = minimum != nil ? "minimumFractionDigits" : "maximumFractionDigits"
+    throw TransformerSettingsError("\(setting) applies to .decimal and .percent fractional numbers", setting: setting)
+  }
+  if !isWhole, style == "none" || values["usesGroupingSeparator"] != nil {
+    let setting = style == "none" ? "numberStyle" : "usesGroupingSeparator"
+    throw TransformerSettingsError(
+      "\(style == "none" ? "numberStyle .none" : setting) applies to whole numbers", setting: setting)
+  }
 
   func floating<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>(_: Value.Type) -> TextFormat<Value> {
     switch style {

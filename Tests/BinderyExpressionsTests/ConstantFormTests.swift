@@ -72,6 +72,32 @@ struct ConstantFormTests {
         == .enumCase("CurrencyStyle", TextPosition(line: 1, column: 1, offset: 0)))
   }
 
+  @Test func printedExpressionsReadBackAsTheSameSyntaxWhereverTheyAreWritten() throws {
+    for text in [
+      #"$CGPoint { x:0, y:0, someAttribute:"value" }"#, "{.a, updatesContinuously}", "$TextStyle {.bold, flag}",
+      "[$CGPoint {x: 1, y: 2, tag: 3}, v2 { A1: 4 }]", "$options.TextStyle { bold, x: $options.TextStyle { italic } }",
+    ] {
+      let parsed = try ExpressionParser.parse(text)
+      #expect(try ExpressionParser.parse(parsed.description) == parsed, "\(text) printed as \(parsed.description)")
+    }
+    #expect(try ExpressionParser.parse("$CGPoint {x:1, y:2}") == ExpressionParser.parse("$CGPoint { x: 1, y: 2 }"))
+  }
+
+  @Test func anOlderOptionSetInsideAnotherKeepsItsMembers() throws {
+    let parsed = try ExpressionParser.parse("$options.TextStyle { bold, x: $options.TextStyle { italic } }")
+    #expect(parsed.primary?.description == "$TextStyle {.bold}")
+    #expect(parsed.attributes.map(\.name) == ["x"])
+    #expect(parsed.attribute(named: "x")?.value?.primary?.description == "$TextStyle {.italic}")
+  }
+
+  @Test func namesThatCannotBeTypesAreRefusedAfterDollar() {
+    expectSyntaxError("$enum.enum.x", "expected a type name after $enum.", column: 7)
+    expectSyntaxError("$options.CGPoint {a}", "expected a type name after $options.", column: 10)
+    for text in ["$roo.isSaving", "$dat { .a }"] {
+      #expect(throws: ExpressionError.self) { try ExpressionParser.parse(text) }
+    }
+  }
+
   @Test func anEmptyExpressionParsesToNothing() throws {
     for text in ["", "  ", "{}"] {
       let parsed = try ExpressionParser.parse(text)

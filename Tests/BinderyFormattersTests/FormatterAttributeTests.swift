@@ -150,6 +150,26 @@ struct FormatterAttributeTests {
     #expect(label.bindings.isEmpty)
   }
 
+  @Test func aSettingTheFormatWouldNotUseIsRefused() {
+    let ledger = Ledger()
+    let label = HeadlessLabel()
+    for (text, setting) in [
+      (#"balance { numberFormatter: { currencyCode: "EUR" } }"#, "currencyCode"),
+      ("balance { numberFormatter: { numberStyle: .currency, maximumFractionDigits: 1 } }", "maximumFractionDigits"),
+      ("visits { numberFormatter: { minimumFractionDigits: 1 } }", "minimumFractionDigits"),
+      ("balance { numberFormatter: { usesGroupingSeparator: false } }", "usesGroupingSeparator"),
+      ("balance { numberFormatter: { numberStyle: .none } }", "numberStyle"),
+    ] {
+      #expect {
+        try label.bind(\.text, to: .expression(ledger, text, transformers: formatterRegistry()))
+      } throws: { error in
+        (error as? ExpressionError)?.message.hasPrefix("numberFormatter: \(setting)") == true
+          || (error as? ExpressionError)?.message.hasPrefix("numberFormatter: numberStyle .none") == true
+      }
+    }
+    #expect(label.bindings.isEmpty)
+  }
+
   @Test func settingsWithNoFactoryRegisteredAreRefused() {
     let label = HeadlessLabel()
     #expect(throws: ExpressionError.self) {

@@ -24,7 +24,8 @@ struct ObservedLeaf {
   }
 
   /// The object the path ends on now, read from `source` through every hop but the last; `nil` when a
-  /// hop is `nil` or not an object.
+  /// hop is `nil` or not an object, or when the object is not of the type the last property belongs
+  /// to (so its setter is never called on another object).
   @usableFromInline
   func object(from source: AnyObject) -> AnyObject? {
     var object = source
@@ -34,7 +35,9 @@ struct ObservedLeaf {
       else { return nil }
       object = value as AnyObject
     }
-    return object
+    guard let keyPath else { return nil }
+    func isRoot<Root>(_: Root.Type) -> Bool { object is Root }
+    return _openExistential(type(of: keyPath).rootType, do: isRoot) ? object : nil
   }
 }
 

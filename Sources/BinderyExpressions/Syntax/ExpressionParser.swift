@@ -158,8 +158,12 @@ public struct ExpressionParser {
     let location = current.location
     var primary: ExpressionSyntax?
     var tallest = 0
+    // Whether the primary is `$options.Type`, decided before its attributes are read (they may hold
+    // another).
+    var isLegacy = false
     if !isPunctuation("{"), !endsBindingExpression {
       primary = try expression()
+      if let primary, case .options = primary, primary.location == legacyOptions { isLegacy = true }
       tallest = height
     }
     var attributes: [BindingAttributeSyntax] = []
@@ -170,7 +174,8 @@ public struct ExpressionParser {
       tallest = max(tallest, height)
     }
     height = try checkedHeight(over: tallest, at: location)
-    primary = try constantWithParameters(primary, attributes: &attributes, members: members, braces: braces)
+    primary = try constantWithParameters(
+      primary, attributes: &attributes, members: members, braces: braces, isLegacy: isLegacy)
     return BindingExpressionSyntax(primary: primary, attributes: attributes, location: location)
   }
 
@@ -182,7 +187,8 @@ public struct ExpressionParser {
     _ primary: ExpressionSyntax?,
     attributes: inout [BindingAttributeSyntax],
     members: [(name: String, location: TextPosition)],
-    braces: TextPosition
+    braces: TextPosition,
+    isLegacy: Bool
   ) throws(Stop) -> ExpressionSyntax? {
     if let primary, let nested = Self.nestedWholeConstant(in: primary, top: true) {
       throw fail(
@@ -196,7 +202,7 @@ public struct ExpressionParser {
       return .structure(kind, try parameters(of: kind, from: &attributes, braces: braces, at: location), location)
     case .options(let type?, _, let location)?:
       var names = members
-      if legacyOptions == location {
+      if isLegacy {
         // `$options.Type { Member }`: bare names are the members.
         names += attributes.filter { $0.value == nil }.map { ($0.name, $0.location) }
         attributes.removeAll { $0.value == nil }
@@ -639,10 +645,13 @@ public struct ExpressionParser {
     if name == "enum" || name == "options" {
       guard isPunctuation(".") else { throw fail("expected \".\" and a type name after $\(name)", at: current) }
       try advance()
-      guard case .identifier(let named) = current.kind else {
+      guard case .identifier(let named) = current.kind, name == "enum" || Self.isTypeName(named) else {
         throw fail("expected a type name after $\(name).", at: current)
       }
-      try advance()
+      let namedToken = try advance()
+      if name == "enum", isPunctuation("."), !Self.isTypeName(named) {
+        throw fail("expected a type name after $enum.", at: namedToken)
+      }
       type = named
       if name == "enum", !isPunctuation(".") { return .enumCase(named, token.location) }
       if name == "options" {
@@ -653,8 +662,8 @@ public struct ExpressionParser {
         return .options(type: named, [], token.location)
       }
     }
-    if isPunctuation("{") { return .options(type: type, [], token.location) }
-    guard isPunctuation(".") else {
+    if isPunctuation("{"), Self.isTypeName(type) { return .options(type: type, [], token.location) }
+    guard isPunctuation("."), Self.isTypeName(type) else {
       throw fail(
         "unknown name $\(name.shortened): expected $data, $root, $true, $false, $Type.case, $Type { .option } "
           + "or a structure (\(StructureKind.allCases.map { "$" + $0.rawValue }.joined(separator: ", ")))",
@@ -666,6 +675,13 @@ public struct ExpressionParser {
     }
     try advance()
     return .typedEnumCase(type: type, name: caseName, token.location)
+  }
+
+  /// Whether `name` can name an enumeration or option set after `$`: it starts with a capital letter
+  /// (so `$roo.isSaving`, a mistyped `$root`, is an error) and is not a structure constant's.
+  private static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.first, first.isUppercase else { return false }
+    return StructureKind(rawValue: name) == nil
   }
 
   /// `<Name>` or `<Module.Name>`: a registered type.

@@ -14,6 +14,11 @@ public struct BindingExpressionSyntax: Sendable, Equatable {
   public func attribute(named name: String) -> BindingAttributeSyntax? {
     attributes.first { $0.name == name }
   }
+
+  /// Whether two binding expressions are the same, wherever they are written.
+  public static func == (lhs: BindingExpressionSyntax, rhs: BindingExpressionSyntax) -> Bool {
+    lhs.primary == rhs.primary && lhs.attributes == rhs.attributes
+  }
 }
 
 /// `name` or `name: value` in a binding expression's attributes.
@@ -24,6 +29,11 @@ public struct BindingAttributeSyntax: Sendable, Equatable {
   public var value: BindingExpressionSyntax?
   /// Where the name is.
   public var location: TextPosition
+
+  /// Whether two attributes are the same, wherever they are written.
+  public static func == (lhs: BindingAttributeSyntax, rhs: BindingAttributeSyntax) -> Bool {
+    lhs.name == rhs.name && lhs.value == rhs.value
+  }
 }
 
 /// Where a key path starts.
@@ -243,18 +253,33 @@ extension BindingExpressionSyntax: CustomStringConvertible {
     return text
   }
 
+  /// A structure's parameters and an option set's members share one list with the attributes, as
+  /// they are written (`$CGPoint {x: 0, y: 0, tag: 1}`), so the text reads back as the same syntax.
   fileprivate func write(to text: inout String) {
-    primary?.write(to: &text)
-    guard !attributes.isEmpty else { return }
-    if primary != nil { text += " " }
-    Self.write(attributes, to: &text)
+    switch primary {
+    case .structure(let kind, let parameters, _)?:
+      text += "$\(kind.rawValue) "
+      Self.write(parameters + attributes, to: &text)
+    case .options(let type, let members, _)?:
+      text += type.map { "$\($0) " } ?? ""
+      Self.write(attributes, after: members.map { ".\($0.name)" }, to: &text)
+    default:
+      primary?.write(to: &text)
+      guard !attributes.isEmpty else { return }
+      if primary != nil { text += " " }
+      Self.write(attributes, to: &text)
+    }
   }
 
-  /// `{name: value, flag}`.
-  fileprivate static func write(_ attributes: [BindingAttributeSyntax], to text: inout String) {
-    text += "{"
+  /// `{member, name: value, flag}`.
+  fileprivate static func write(
+    _ attributes: [BindingAttributeSyntax],
+    after members: [String] = [],
+    to text: inout String
+  ) {
+    text += "{" + members.joined(separator: ", ")
     for (index, attribute) in attributes.enumerated() {
-      if index > 0 { text += ", " }
+      if index > 0 || !members.isEmpty { text += ", " }
       text += attribute.name
       if let value = attribute.value {
         text += ": "

@@ -411,9 +411,7 @@ struct SpecLoader {
       return
     }
     // An empty expression (`value: ''`, or `{}`) makes no binding.
-    if let syntax = try? ExpressionParser.parse(expression), syntax.primary == nil, syntax.attributes.isEmpty {
-      return
-    }
+    if Self.isEmptyExpression(expression) { return }
     if contextUnresolved || target == nil || (lintOnly && root == nil && expression.contains("$root")) {
       lintExpression(expression, at: expressionNode)
       return
@@ -434,5 +432,14 @@ struct SpecLoader {
       errors.append(
         source.error(.expression, error.message.shortenedMessage, in: expressionNode, offset: error.location.offset))
     }
+  }
+}
+
+extension SpecLoader {
+  /// Whether an expression says nothing (`''`, `'{}'`, `'{ }'`): it makes no binding.
+  static func isEmptyExpression(_ text: String) -> Bool {
+    var rest = text.filter { !$0.isWhitespace }[...]
+    if rest.first == "{", rest.last == "}" { rest = rest.dropFirst().dropLast() }
+    return rest.isEmpty
   }
 }

@@ -150,6 +150,7 @@ struct ConstantFormTests {
     expectRefused(
       "$UIColor { r:1.5, g:0, b:0 }", "r of $UIColor must be an integer from 0 to 255 or a number from 0.0 to 1.0")
     expectRefused("$UIFont { name: 12, size: 12 }", "name of $UIFont must be a string")
+    expectRefused(#"$UIFont { name: "Courier", size: 0 }"#, "size of $UIFont must be more than 0")
     expectRefused(
       "<Unregistered>",
       "no type is registered as <Unregistered> (register it with ExpressionTypeRegistry.shared.register(type:))")

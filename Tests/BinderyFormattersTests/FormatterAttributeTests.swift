@@ -159,11 +159,13 @@ struct FormatterAttributeTests {
       ("visits { numberFormatter: { minimumFractionDigits: 1 } }", "minimumFractionDigits"),
       ("balance { numberFormatter: { usesGroupingSeparator: false } }", "usesGroupingSeparator"),
       ("balance { numberFormatter: { numberStyle: .none } }", "numberStyle"),
+      ("balance { numberFormatter: { numberStyle: .currency { junk: 1 } } }", "the setting numberStyle"),
     ] {
       #expect {
         try label.bind(\.text, to: .expression(ledger, text, transformers: formatterRegistry()))
       } throws: { error in
         (error as? ExpressionError)?.message.hasPrefix("numberFormatter: \(setting)") == true
+          || (error as? ExpressionError)?.message.hasPrefix(setting) == true
           || (error as? ExpressionError)?.message.hasPrefix("numberFormatter: numberStyle .none") == true
       }
     }

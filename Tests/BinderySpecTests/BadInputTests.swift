@@ -247,7 +247,7 @@ struct BadInputTests {
   @Test func anEmptyExpressionMakesNoBindingAndNoError() throws {
     let recording = RecordingRegistry()
     let yaml =
-      header + "  bindings:\n    text: {to: /Controller, value: ''}\n    placeholder: {to: /Controller, value: '{}'}"
+      header + "  bindings:\n    text: {to: /Controller, value: ''}\n    placeholder: {to: /Controller, value: ' { } '}"
     let spec = try SpecFile.load(yaml: yaml, file: "empty.yaml", classes: recording.registry)
     let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
     #expect(field.bindings.isEmpty)

@@ -65,7 +65,7 @@ struct BindingAttributes<Value> {
         if let name = value as? EnumCaseName {
           // A case of the property's enumeration.
           let cases = try? EnumerationCases.of(baseType(Value.self))
-          guard let cases, let named = cases.value(named: name.name) else {
+          guard let cases, name.names(baseType(Value.self)), let named = cases.value(named: name.name) else {
             throw error(
               cases?.unknown(name.name) ?? "\(name) is not a case of \(typeName(Value.self))", at: primary.location)
           }
@@ -168,13 +168,16 @@ struct BindingAttributes<Value> {
     }
     var values: [String: any Sendable] = [:]
     for setting in settings {
+      if let extra = setting.value?.attributes.first {
+        throw error("the setting \(setting.name) of \(attribute.name) takes no attributes", at: extra.location)
+      }
       guard let primary = setting.value?.primary else {
         values[setting.name] = true
         continue
       }
       let constant = try expression.compiler.compile(primary).constant
       switch constant {
-      case let name as EnumCaseName: values[setting.name] = name.name
+      case let name as EnumCaseName where name.typeName == nil: values[setting.name] = name.name
       case let text as String: values[setting.name] = text
       case let flag as Bool: values[setting.name] = flag
       case let number as Int: values[setting.name] = number

@@ -38,6 +38,8 @@ extension ExpressionCompiler {
             at: syntax.location, .type)
         }
         numbers[parameter.name] = isInteger ? number / 255 : number
+      } else if kind == .font, number <= 0 {
+        throw error("size of $\(kind.rawValue) must be more than 0", at: syntax.location, .type)
       } else {
         numbers[parameter.name] = number
       }

@@ -87,14 +87,18 @@ public final class ExpressionTypeRegistry: Sendable {
   private func add(_ entry: Entry, named name: String) {
     state.withLock { state in
       state.byName[name] = entry
+      // A name registered again no longer names the option set it named.
+      state.optionsByType = state.optionsByType.filter { $0.value != name }
       if case .options(let type, _, _) = entry { state.optionsByType[ObjectIdentifier(type)] = name }
       state.generation += 1
     }
   }
 
-  /// A type's name without its module (`Mode` for `App.Mode`).
+  /// A type's name as expressions write it: its own name, without the types it is nested in (`Mode`
+  /// for `Editor.Mode`); a generic type's whole name.
   static func name(of type: Any.Type) -> String {
     let full = String(describing: type)
+    guard !full.contains("<") else { return full }
     return full.split(separator: ".").last.map(String.init) ?? full
   }
 }

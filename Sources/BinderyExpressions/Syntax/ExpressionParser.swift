@@ -179,8 +179,8 @@ public struct ExpressionParser {
     return BindingExpressionSyntax(primary: primary, attributes: attributes, location: location)
   }
 
-  /// The constants whose values are given in the attribute list (in order: the constant, then its
-  /// parameters, then any attributes): a structure takes its parameters out of `attributes`, options
+  /// The constants whose values are given in the attribute list (the constant, then its parameters
+  /// among any other attributes, in any order): a structure takes its parameters out of `attributes`, options
   /// take `members` (or, in the older `$options.Type { Member }`, the bare names); `{ .a, .b }` with
   /// no primary is options of the bound property's type.
   private mutating func constantWithParameters(
@@ -199,7 +199,7 @@ public struct ExpressionParser {
       if let member = members.first {
         throw fail("an option value (.\(member.name.shortened)) cannot follow $\(kind.rawValue)", at: member.location)
       }
-      return .structure(kind, try parameters(of: kind, from: &attributes, braces: braces, at: location), location)
+      return .structure(kind, try parameters(of: kind, from: &attributes, braces: braces), location)
     case .options(let type?, _, let location)?:
       var names = members
       if isLegacy {
@@ -225,8 +225,7 @@ public struct ExpressionParser {
   private mutating func parameters(
     of kind: StructureKind,
     from attributes: inout [BindingAttributeSyntax],
-    braces: TextPosition,
-    at location: TextPosition
+    braces: TextPosition
   ) throws(Stop) -> [BindingAttributeSyntax] {
     var parameters: [BindingAttributeSyntax] = []
     for parameter in kind.parameters {
@@ -246,7 +245,6 @@ public struct ExpressionParser {
       attributes.removeAll { $0.name == attribute.name }
       parameters.append(BindingAttributeSyntax(name: parameter.name, value: value, location: attribute.location))
     }
-    _ = location
     return parameters
   }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Bindery
 
 /// The types expressions name: enumerations (`$Mode.editing`), option sets (`$TextStyle { .bold }`)
 /// and types (`<NumberFormatter>`), by name.
@@ -36,7 +36,8 @@ public final class ExpressionTypeRegistry: Sendable {
     var generation = 0
   }
 
-  private let state = Mutex(State())
+  /// Behind Bindery's lock, which the thread sanitizer sees.
+  private let state = SharedLock(State())
 
   /// Creates an empty registry.
   public init() {}

@@ -79,7 +79,7 @@ struct MacroExpansionTests {
           }
         }
 
-        @Bindery.KeyValueIgnored private var _firstName: String = ""
+        @Bindery.KeyValueIgnored @exclusivity(unchecked) private var _firstName: String = ""
         """
     )
   }
@@ -329,7 +329,7 @@ struct MacroExpansionTests {
           }
         }
 
-        @Bindery.KeyValueIgnored private var _tags: [String] = []
+        @Bindery.KeyValueIgnored @exclusivity(unchecked) private var _tags: [String] = []
         """
     )
   }
@@ -396,7 +396,7 @@ struct MacroExpansionTests {
           }
         }
 
-        @Bindery.KeyValueIgnored private var _members: KeyValueArray<Person> = []
+        @Bindery.KeyValueIgnored @exclusivity(unchecked) private var _members: KeyValueArray<Person> = []
         """
     )
   }

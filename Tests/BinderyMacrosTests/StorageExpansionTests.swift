@@ -59,7 +59,8 @@ struct StorageExpansionTests {
       """)
     #expect(
       squeezed(text).contains(
-        #"@available(*, deprecated, message: "use b") @Bindery.KeyValueIgnored private var _a = 0"#))
+        #"@available(*, deprecated, message: "use b") @Bindery.KeyValueIgnored @exclusivity(unchecked) private var _a = 0"#
+      ))
   }
 
   @Test("willSet and didSet move to the storage, and the setter notifies with the stored value")
@@ -174,7 +175,7 @@ struct StorageExpansionTests {
     #expect(diagnostics.isEmpty)
     #expect(!text.contains(#"KeyValueKey("test""#))
     #expect(text.contains(#"KeyValueKey("other""#))
-    #expect(squeezed(text).contains("@MainActor @Bindery.KeyValueIgnored private var _test"))
+    #expect(squeezed(text).contains("@MainActor @Bindery.KeyValueIgnored @exclusivity(unchecked) private var _test"))
   }
 
   @Test("A deprecated property is listed by name where naming it warns nobody")

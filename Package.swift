@@ -45,7 +45,9 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
-    .target(name: "Bindery", dependencies: ["BinderyMacros"], swiftSettings: strictSettings),
+    .target(name: "Bindery", dependencies: ["BinderyMacros", "CBinderyRuntime"], swiftSettings: strictSettings),
+    // The Swift runtime's reference-counting entry points, declared for the core (no code of its own).
+    .target(name: "CBinderyRuntime"),
     .target(name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(

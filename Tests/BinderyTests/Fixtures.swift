@@ -128,3 +128,34 @@ final class CountingField: EditableControl {
     keyValueRegistrar.userDidEdit(self, PropertyID("text"), \.text, value: _text)
   }
 }
+
+/// A counter that records any write that reaches it once its deinitialization has begun (a binding
+/// must never write an object that is going away).
+final class DyingCounter: KeyValueObservable, Sendable {
+  let keyValueRegistrar = KeyValueRegistrar()
+  private let storage = Atomic(0)
+  private let isGone = Atomic(false)
+  private let lateWrites: AtomicCounter
+  static let valueID = PropertyID("value")
+
+  init(lateWrites: AtomicCounter) {
+    self.lateWrites = lateWrites
+  }
+
+  deinit {
+    isGone.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  var value: Int {
+    get {
+      keyValueRegistrar.access(self, Self.valueID, \.value)
+      return storage.load(ordering: .acquiring)
+    }
+    set {
+      if isGone.load(ordering: .sequentiallyConsistent) { lateWrites.increment() }
+      let old = storage.exchange(newValue, ordering: .acquiringAndReleasing)
+      guard old != newValue else { return }
+      keyValueRegistrar.didSet(self, Self.valueID, \.value, from: old, to: newValue)
+    }
+  }
+}

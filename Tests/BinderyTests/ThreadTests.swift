@@ -147,6 +147,52 @@ struct ThreadTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
+  func targetsAndSourcesReleasedOnOneThreadWhileOthersChangeTheirOtherEndAreNeverWrittenOnceGone() {
+    let lateWrites = AtomicCounter()
+    let made = AtomicCounter()
+    let counter = SharedCounter()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(1))
+    onThreads(4) { index in
+      switch index {
+      case 0:
+        // Changes the source of targets that other threads release meanwhile.
+        var value = 0
+        while clock.now < deadline {
+          value += 1
+          counter.value = value
+        }
+      case 1:
+        // Targets bound one way and two ways, then released while the source keeps changing.
+        while clock.now < deadline {
+          let target = DyingCounter(lateWrites: lateWrites)
+          target.bind(\.value, to: counter, \.value, options: BindingOptions(direction: .sourceToTarget))
+          let other = DyingCounter(lateWrites: lateWrites)
+          other.bind(\.value, to: counter, \.value)
+          made.increment()
+        }
+      default:
+        // Sources released while their targets live on, and targets written by a dying source's
+        // last changes.
+        while clock.now < deadline {
+          let source = DyingCounter(lateWrites: lateWrites)
+          let target = DyingCounter(lateWrites: lateWrites)
+          let binding = target.bind(\.value, to: source, \.value)
+          source.value = 1
+          target.value = 2
+          #expect(source.value == 2)
+          withExtendedLifetime(source) {}
+          made.increment()
+          _ = binding
+        }
+      }
+    }
+    #expect(made.value > 0)
+    #expect(lateWrites.value == 0, "a binding wrote an object whose deinitialization had begun")
+    #expect(counter.keyValueRegistrar.observerCount == 0, "the released targets' bindings are gone")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
   func anObserverMayMutateAndObserveFromInsideItsCallbackWithoutDeadlock() {
     let counter = SharedCounter()
     let other = SharedCounter()

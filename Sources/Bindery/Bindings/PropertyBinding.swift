@@ -40,12 +40,16 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
   }
 
-  // Set once, in `init`: no exclusivity to check.
+  /// The source, kept neither alive nor slow.
   @usableFromInline
-  @exclusivity(unchecked) final weak var weakSource: AnyObject?
-  /// The target, as an observable object: unbinding leaves its registrar with no cast.
+  final let sourceReference: BoundObjectReference
+  /// The target, kept neither alive nor slow.
   @usableFromInline
-  @exclusivity(unchecked) final weak var weakTarget: (any KeyValueObservable)?
+  final let targetReference: BoundObjectReference
+  /// The storage of the target's registrar, which keeps this binding until it is unbound (then, or
+  /// when the target's registrar goes with its object, it lets go of it).
+  @usableFromInline
+  final let targetStorage: RegistrarStorage
   /// The binding's flags, direction and writers, in one atomic word.
   @usableFromInline
   let state: BindingState
@@ -215,8 +219,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     subscription: SlotKey = SlotKey(id: PropertyID(rawValue: 0), channel: .change),
     storage: RegistrarStorage = .detached
   ) {
-    self.weakSource = source
-    self.weakTarget = target
+    self.sourceReference = BoundObjectReference(source)
+    self.targetReference = BoundObjectReference(target)
+    self.targetStorage = target.keyValueRegistrar.storage
     self.sourceKeyPath = sourceKeyPath
     self.targetKeyPath = targetKeyPath
     self.targetPropertyID = targetPropertyID
@@ -242,29 +247,46 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   }
 
   /// The source object, while it exists.
-  public final var source: AnyObject? { weakSource }
+  public final var source: AnyObject? { sourceReference.object }
 
   /// The target object, while it exists.
-  public final var target: AnyObject? { weakTarget }
+  public final var target: AnyObject? { targetReference.object }
 
   /// The source object, while it exists, as an evaluation of the source path reads it (the binding's
-  /// own weak reference, as ``liveTarget``).
+  /// own reference, as ``liveTarget``).
   @inline(__always)
   @inlinable
-  final var liveSource: AnyObject? { weakSource }
+  final var liveSource: AnyObject? { sourceReference.object }
 
-  /// The target object, while it exists, as a change to write to it reads it (the binding's own weak
-  /// reference: a handler keeps none of its own, which Swift would check for exclusive access).
+  /// The target object, while it exists, as a change to write to it reads it (the binding's own
+  /// reference: a handler keeps none of its own).
   @inline(__always)
   @inlinable
-  final var liveTarget: AnyObject? { weakTarget }
+  final var liveTarget: AnyObject? { targetReference.object }
+
+  /// The source, while it exists, as the type the binding was made with (closures of the binding
+  /// reach its ends through the binding: a weak capture would slow every retain of the object).
+  @inline(__always)
+  @inlinable
+  final func liveSource<Object: AnyObject>(as type: Object.Type) -> Object? {
+    guard let object = liveSource else { return nil }
+    return unsafeDowncast(object, to: Object.self)
+  }
+
+  /// The target, while it exists, as the type the binding was made with.
+  @inline(__always)
+  @inlinable
+  final func liveTarget<Object: AnyObject>(as type: Object.Type) -> Object? {
+    guard let object = liveTarget else { return nil }
+    return unsafeDowncast(object, to: Object.self)
+  }
 
   /// The direction in force: what ``BindingOptions/direction`` asked for, or what the paths allow.
   public final var direction: BindingDirection { state.direction }
 
   /// Whether the binding still acts: not unbound, and both ends alive.
   public final var isBound: Bool {
-    !state.contains(.unbound) && weakSource != nil && weakTarget != nil
+    !state.contains(.unbound) && sourceReference.object != nil && targetReference.object != nil
   }
 
   /// Ends the binding for good. Unbinding twice does nothing.
@@ -276,7 +298,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     if withParts({ $0.forward != nil || $0.reverse != nil || $0.hasExtras }) {
       withParts { $0.takeDropped() }.cancelAll()
     }
-    weakTarget?.keyValueRegistrar.removeBinding(self)
+    // Released here, outside the lock.
+    let removed = targetStorage.withLock { $0.bindings.remove(self) }
+    withExtendedLifetime(removed) {}
   }
 
   // MARK: Editing
@@ -331,13 +355,13 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   /// `Target.path ⇄ Source.path (state, location)`.
   public final var description: String {
     let state = isBound ? "bound" : "unbound"
-    KeyPathNames.learn(reading: targetKeyPath, of: weakTarget)
+    KeyPathNames.learn(reading: targetKeyPath, of: target)
     let sourceText: String
     if let sourceKeyPath, sourcePathText == nil {
-      KeyPathNames.learn(reading: sourceKeyPath, of: weakSource)
+      KeyPathNames.learn(reading: sourceKeyPath, of: source)
       sourceText = KeyPathNames.describe(sourceKeyPath)
     } else {
-      let sourceType = weakSource.map { String(describing: type(of: $0)) } ?? "?"
+      let sourceType = source.map { String(describing: type(of: $0)) } ?? "?"
       sourceText = "\(sourceType).\(sourcePathText ?? "?")"
     }
     return "\(KeyPathNames.describe(targetKeyPath)) \(direction) \(sourceText) (\(state), \(location))"

@@ -109,8 +109,8 @@ enum BindingFactory {
     // Conditionally enabled: the target is enabled only while the source path resolves to a selection.
     if options.conditionallySetsEnabled, let presenter, let control = target as? any EnablingControl {
       func addInput<Control: EnablingControl>(_ control: Control) {
-        ConditionalEnabling.add(to: control, binding: binding) { [weak source] in
-          guard let source else { return nil }
+        ConditionalEnabling.add(to: control, binding: binding) {
+          guard let source = binding.liveSource(as: Source.self) else { return nil }
           return presenter.isEnabled(by: presenter.evaluate(source, sourcePath.read))
         }
       }

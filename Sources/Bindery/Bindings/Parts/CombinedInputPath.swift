@@ -40,8 +40,8 @@ enum CombinedInputPath {
         return withUnsafePointer(to: converted) { UnsafeRawPointer($0).load(as: Bool.self) }
       }
     }
-    group.add(binding, direct: direct) { [weak source] in
-      guard let source else { return nil }
+    group.add(binding, direct: direct) {
+      guard let source = binding.liveSource(as: Source.self) else { return nil }
       return toTarget(sourcePath.read(source)) as? Bool
     }
     binding.attach(CombinedInput(group: group, binding: binding), reverse: false)

@@ -40,7 +40,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     self.presenter = presenter
     self.options = options
     // The conversions alone are kept (a copy of the whole conversion per change would retain each of
-    // its closures), and the target is the binding's own weak reference.
+    // its closures), and the target is reached through the binding's own reference.
     let toTarget = conversion.toTarget
     let editingToTarget = conversion.editing?.toTarget
     let writeTarget: (SourceValue) -> Void = { value in
@@ -58,8 +58,8 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     if case .synchronous = options.delivery {
       flush = nil
     } else {
-      flush = { [weak source] in
-        guard !binding.isUnbound, let source else { return }
+      flush = {
+        guard !binding.isUnbound, let source = binding.liveSource(as: Source.self) else { return }
         writeTarget(sourcePath.read(source))
       }
     }

@@ -26,17 +26,18 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let writeTarget = writeTarget
     let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
       binding: binding, sourceWriter: sourceWriter, conversion: conversion)
-    let accept: (TargetValue, Target) -> BindingError? = { [weak source] value, target in
-      userValue.accept(value, from: target, for: source)
+    let accept: (TargetValue, Target) -> BindingError? = { value, target in
+      userValue.accept(value, from: target, for: binding.liveSource(as: Source.self))
     }
     // Editing on commit: the control's current value is written when the edit is committed.
     binding.setEditActions(
-      commit: { [weak target] in
-        guard let target else { return nil }
+      commit: {
+        guard let target = binding.liveTarget(as: Target.self) else { return nil }
         return accept(target[keyPath: keyPath], target)
       },
-      discard: { [weak source, weak target] in
-        guard let source, let target else { return }
+      discard: {
+        guard let source = binding.liveSource(as: Source.self), let target = binding.liveTarget(as: Target.self)
+        else { return }
         writeTarget(sourcePath.read(source))
         binding.reportError(nil, for: (), to: target as? any EditableControl)
       }
@@ -44,17 +45,17 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let hasEditingForm = conversion.editing != nil
     if !options.updatesContinuously || hasEditingForm {
       // At the end of editing: commit (on-commit bindings), then show the value for display again.
-      subscribe(target, .endEditing, endEditing: true) { [weak source] _ in
+      subscribe(target, .endEditing, endEditing: true) { _ in
         let committed = (try? binding.commitEditing()) != nil && !binding.isShowingError
         _ = binding.setUserEditing(false)
-        guard hasEditingForm, committed, let source else { return }
+        guard hasEditingForm, committed, let source = binding.liveSource(as: Source.self) else { return }
         writeTarget(sourcePath.read(source))
       }
     }
     if hasEditingForm {
       // At the beginning of editing: show the value in its editing form.
-      subscribe(target, .beginEditing, beginEditing: true) { [weak source] _ in
-        guard !binding.setUserEditing(true), let source else { return }
+      subscribe(target, .beginEditing, beginEditing: true) { _ in
+        guard !binding.setUserEditing(true), let source = binding.liveSource(as: Source.self) else { return }
         writeTarget(sourcePath.read(source))
       }
     }
@@ -86,9 +87,9 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       && !validates && options.updatesContinuously
     if byAddress, let setter = sourceWriter.directSetter {
       let valueType = ObjectIdentifier(TargetValue.self)
-      return { [weak source] change in
+      return { change in
         guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
-        guard let source else {
+        guard let source = binding.liveSource(as: Source.self) else {
           binding.unbind()
           return
         }
@@ -101,8 +102,9 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       }
     }
     let continuous = options.updatesContinuously
-    return { [weak target] change in
-      guard !binding.isUnbound, !binding.isWritingOnThisThread, let target else { return }
+    return { change in
+      guard !binding.isUnbound, !binding.isWritingOnThisThread, let target = binding.liveTarget(as: Target.self)
+      else { return }
       guard continuous else {
         binding.markPendingEdit()
         return

@@ -1,0 +1,2 @@
+// Declarations only: see include/CBinderyRuntime.h.
+#include "CBinderyRuntime.h"

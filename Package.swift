@@ -126,7 +126,8 @@ let package = Package(
     .target(
       name: "BinderyLint",
       dependencies: [
-        "BinderySpec", "BinderyControls", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BinderySpec", "BinderyControls", "BinderyFormatters",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
     ),
@@ -134,7 +135,8 @@ let package = Package(
     .testTarget(
       name: "BinderySpecTests",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyExpressions", "BinderySpec", "BinderyLint", "BinderyTestKit",
+        "Bindery", "BinderyControls", "BinderyExpressions", "BinderyFormatters", "BinderySpec", "BinderyLint",
+        "BinderyTestKit",
       ],
       resources: [.copy("Specs")],
       swiftSettings: strictSettings

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Bindery
 import BinderyControls
+import BinderyFormatters
 import BinderySpec
 import Foundation
 
@@ -46,16 +47,7 @@ public struct BinderyLintCommand: ParsableCommand {
   public func run() throws {
     let files = Self.files(in: paths)
     guard !files.isEmpty else { throw ValidationError("no .yaml files found in \(paths.joined(separator: ", "))") }
-    // The shared registry (what a tool target registered), and the names given on the command line.
-    let transformers = BindingTransformerRegistry()
-    for name in BindingTransformerRegistry.shared.names {
-      if let transformer = BindingTransformerRegistry.shared.transformer(named: name) {
-        transformers.register(transformer)
-      }
-    }
-    for name in transformerNames where transformers.transformer(named: name) == nil {
-      transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))
-    }
+    let transformers = Self.transformers(named: transformerNames)
     // The headless controls, under every name a tool target did not take for its own classes.
     let known = Set(SpecClassRegistry.shared.names)
     SpecClassRegistry.shared.register(
@@ -76,6 +68,24 @@ public struct BinderyLintCommand: ParsableCommand {
       : "bindery-lint: \(problems.count) problem(s) in \(Set(problems.map(\.file)).count) of \(files.count) file(s)"
     FileHandle.standardError.write(Data((summary + "\n").utf8))
     if !problems.isEmpty { throw ExitCode(1) }
+  }
+
+  /// What spec files may name: the text formats' factories (`numberFormatter`, `dateFormatter`), what
+  /// a tool target registered in the shared registry, and `names` given on the command line.
+  static func transformers(named names: [String]) -> BindingTransformerRegistry {
+    let transformers = BindingTransformerRegistry()
+    transformers.registerTextFormats()
+    let shared = BindingTransformerRegistry.shared
+    for name in shared.names {
+      if let transformer = shared.transformer(named: name) { transformers.register(transformer) }
+    }
+    for name in shared.factoryNames {
+      if let factory = shared.factory(named: name) { transformers.register(factory: factory, named: name) }
+    }
+    for name in names where transformers.transformer(named: name) == nil {
+      transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))
+    }
+    return transformers
   }
 
   /// The files named, and the `.yaml` files under the directories named, sorted.

@@ -77,8 +77,28 @@ extension SpecLoader {
             in: node, offset: location.offset))
         continue
       }
-      guard attribute.name == "transformer" || attribute.name == "formatter", let primary = attribute.value?.primary
-      else { continue }
+      guard Self.transformerAttributes.contains(attribute.name) else { continue }
+      guard let value = attribute.value else {
+        errors.append(
+          source.error(
+            .expression,
+            "\(attribute.name) takes the name of a registered transformer, a key path to one, or its settings",
+            in: node, offset: location.offset))
+        continue
+      }
+      guard let primary = value.primary else {
+        // Settings written inline: a factory registered under the attribute's name makes the transformer.
+        if transformers.factory(named: attribute.name) == nil {
+          errors.append(
+            source.error(
+              .expression,
+              "no factory is registered as \(attribute.name.echoed) to make a transformer from settings ("
+                + (transformers.factoryNames.isEmpty
+                  ? "none is" : "registered: \(transformers.factoryNames.joined(separator: ", "))") + ")",
+              in: node, offset: location.offset))
+        }
+        continue
+      }
       let name: String? =
         switch primary {
         case .string(let text, _): text
@@ -94,6 +114,11 @@ extension SpecLoader {
       }
     }
   }
+
+  /// The attributes that name a transformer, or give the settings its factory makes it from.
+  static let transformerAttributes: Set<String> = [
+    "transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter",
+  ]
 
   /// The fields of an object whose class is not registered: references and expressions.
   mutating func lintUnresolved(_ fields: [(key: YAMLNode, value: YAMLNode)]) {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Bindery
 import BinderyControls
+import BinderyFormatters
 import BinderyLint
 import BinderySpec
 import Foundation
@@ -97,5 +99,46 @@ struct LintTests {
       .write(toFile: directory + "/page.spec.yaml", atomically: true, encoding: .utf8)
     #expect(throws: ExitCode.self) { try BinderyLintCommand.parse([directory]).run() }
     #expect(throws: Never.self) { try BinderyLintCommand.parse(["--transformer", "AgeFormat", directory]).run() }
+  }
+
+  @Test func formatAttributesAreCheckedForANameOrAFactoryOfUnregisteredClasses() {
+    let yaml = """
+      Controller:
+        class: AppController
+      Field:
+        class: TextField
+        bindings:
+          text: {to: /Controller, value: 'salary { numberFormatter: Nope }'}
+          placeholder: {to: /Controller, value: 'start { dateFormatter: { dateStyle: .short } }'}
+          hidden: {to: /Controller, value: 'note { editingFormatter }'}
+      """
+    let bare = BindingTransformerRegistry()
+    #expect(
+      SpecFile.lint(yaml: yaml, file: "f.spec.yaml", classes: controlClasses, transformers: bare).map(\.description)
+        == [
+          "f.spec.yaml:6:63: error: no transformer is registered as \"Nope\" (registered: CommaSeparatedList, IsEmpty, IsNil, IsNotEmpty, IsNotNil, NegateBoolean)",
+          "f.spec.yaml:7:52: error: no factory is registered as \"dateFormatter\" to make a transformer from settings (none is)",
+          "f.spec.yaml:8:46: error: editingFormatter takes the name of a registered transformer, a key path to one, or its settings",
+        ])
+    let formats = BindingTransformerRegistry()
+    formats.registerTextFormats()
+    formats.register(AnyBindingTransformer(name: "Nope", forward: { $0 }, reverse: { $0 }))
+    #expect(
+      SpecFile.lint(yaml: yaml, file: "f.spec.yaml", classes: controlClasses, transformers: formats).map(\.description)
+        == [
+          "f.spec.yaml:8:46: error: editingFormatter takes the name of a registered transformer, a key path to one, "
+            + "or its settings"
+        ])
+  }
+
+  @Test func theCommandKnowsTheTextFormats() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let spec =
+      "Thing:\n  class: Thing\n  bindings:\n"
+      + "    text: {to: /Thing, value: 'a { numberFormatter: { numberStyle: .currency } }'}\n"
+    try spec.write(toFile: directory + "/page.spec.yaml", atomically: true, encoding: .utf8)
+    #expect(throws: Never.self) { try BinderyLintCommand.parse([directory]).run() }
   }
 }

@@ -57,6 +57,9 @@ public final class BindingTransformerRegistry: Sendable {
     factories.withLock { $0[name] }
   }
 
+  /// The names factories are registered under, sorted.
+  public var factoryNames: [String] { factories.withLock { $0.keys.sorted() } }
+
   /// Seed 000's six standard transformers, over values of any type.
   public static let standard: [AnyBindingTransformer] = [
     AnyBindingTransformer(name: "IsNil") { isNilValue($0) },

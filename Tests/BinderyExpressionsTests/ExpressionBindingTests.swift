@@ -155,6 +155,28 @@ struct ExpressionBindingTests {
     #expect(!field.isEnabled)
   }
 
+  @Test func aDirectionAttributeMakesAWritableBindingReadOnlyOrTargetToSource() throws {
+    let controller = PersonViewController(person: Person(firstName: "Ada"))
+    let field = HeadlessTextField()
+    let readOnly = try field.bind(
+      \.text, to: .expression(controller, "person.firstName { direction: .sourceToTarget }"))
+    #expect(readOnly.direction == .sourceToTarget)
+    #expect(field.text == "Ada")
+    field.userDidEdit(text: "Grace")
+    #expect(controller.person?.firstName == "Ada", "a read-only binding wrote the user's edit back")
+    controller.person?.firstName = "Ida"
+    #expect(field.text == "Ida")
+
+    let other = HeadlessTextField(text: "From the field")
+    let toSource = try other.bind(
+      \.text, to: .expression(controller, "person.firstName { direction: $BindingDirection.targetToSource }"))
+    #expect(toSource.direction == .targetToSource)
+    #expect(controller.person?.firstName == "From the field")
+    let both = try HeadlessTextField().bind(
+      \.text, to: .expression(controller, "person.firstName { direction: .both }"))
+    #expect(both.direction == .both)
+  }
+
   @Test func aTransformerAttributeNamesARegisteredTransformer() throws {
     let registry = BindingTransformerRegistry()
     registry.register(Uppercase(), named: "Uppercase")
@@ -267,7 +289,7 @@ struct ExpressionBindingTests {
       column: 12, kind: .type)
     expectBindError(
       field, \.text, "person.firstName { color: 1 }",
-      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled)",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, direction)",
       column: 20, kind: .attribute)
     expectBindError(
       field, \.text, "person.firstName { nullPlaceholder: 3 }",
@@ -279,6 +301,12 @@ struct ExpressionBindingTests {
     expectBindError(
       field, \.text, "person.firstName { updatesContinuously: 1 }", "updatesContinuously takes true or false",
       column: 41, kind: .attribute)
+    expectBindError(
+      field, \.text, "person.firstName { direction: .sideways }",
+      "direction takes .both, .sourceToTarget or .targetToSource", column: 31, kind: .attribute)
+    expectBindError(
+      field, \.text, "person.firstName { direction: person }",
+      "direction takes .both, .sourceToTarget or .targetToSource", column: 31, kind: .attribute)
     expectBindError(
       field, \.isEnabled, "$root.isSaving", "$root is not available here: no top-level view model was given", column: 1,
       kind: .key)

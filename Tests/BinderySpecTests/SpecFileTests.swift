@@ -45,6 +45,33 @@ struct SpecFileTests {
     #expect(firstNameField.isEnabled)
   }
 
+  @Test func aSpecBindingSetsItsDirectionAndOptionsInItsExpression() throws {
+    let spec = try SpecFile.load(
+      yaml: """
+        Controller:
+          class: PersonViewController
+        Shown:
+          class: TextField
+          bindings:
+            text: {to: /Controller, value: 'person.firstName { direction: .sourceToTarget }'}
+        OnCommit:
+          class: TextField
+          bindings:
+            text: {to: /Controller, value: 'person.lastName { updatesContinuously: false }'}
+        """, classes: testClasses)
+    let controller = try #require(spec.object(named: "Controller", as: PersonViewController.self))
+    let shown = try #require(spec.object(named: "Shown", as: HeadlessTextField.self))
+    let onCommit = try #require(spec.object(named: "OnCommit", as: HeadlessTextField.self))
+    controller.person = Person(firstName: "Ada", lastName: "Lovelace")
+    #expect(shown.text == "Ada")
+    shown.userDidEdit(text: "Typed")
+    #expect(controller.person?.firstName == "Ada", "a read-only spec binding wrote the edit back")
+    onCommit.userDidEdit(text: "Byron")
+    #expect(controller.person?.lastName == "Lovelace", "an on-commit binding wrote before the end of editing")
+    onCommit.userDidEndEditing()
+    #expect(controller.person?.lastName == "Byron")
+  }
+
   @Test func propertiesAreSetFromScalarsAndReferences() throws {
     let spec = try SpecFile.load(
       yaml: """

@@ -7,7 +7,8 @@ import Bindery
 ///   `noSelectionPlaceholder`: values shown instead of `nil` and markers (evaluated once, at bind time);
 /// - `transformer` (or `formatter`): a transformer of the registry, by name;
 /// - `editingTransformer` (or `editingFormatter`): the transformer of the editing form, by name;
-/// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options (a bare name is `true`).
+/// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options (a bare name is `true`);
+/// - `direction`: `.both`, `.sourceToTarget` (read-only) or `.targetToSource`.
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
   /// The attributes that name a transformer.
@@ -87,6 +88,15 @@ struct BindingAttributes<Value> {
           throw error("\(attribute.name) takes true or false", at: primary.location)
         }
         set(attribute.name, flag)
+      case "direction":
+        // `.both`, `.sourceToTarget` or `.targetToSource` (`$BindingDirection.both` too).
+        let constant = try expression.compiler.compile(primary).constant
+        guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == "BindingDirection",
+          let direction = Self.directions[name.name]
+        else {
+          throw error("direction takes .both, .sourceToTarget or .targetToSource", at: primary.location)
+        }
+        apply { $0.direction = direction }
       default:
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
       }
@@ -95,10 +105,18 @@ struct BindingAttributes<Value> {
 
   /// Sets the Boolean option `name` to `flag`, now and for a later `bind` call.
   private mutating func set(_ name: String, _ flag: Bool) {
-    let set: (inout BindingOptions) -> Void =
-      name == "updatesContinuously" ? { $0.updatesContinuously = flag } : { $0.conditionallySetsEnabled = flag }
+    apply(name == "updatesContinuously" ? { $0.updatesContinuously = flag } : { $0.conditionallySetsEnabled = flag })
+  }
+
+  /// Sets an option, now and for a later `bind` call.
+  private mutating func apply(_ set: @escaping (inout BindingOptions) -> Void) {
     set(&options)
     setOptions.append(set)
+  }
+
+  /// The directions a `direction` attribute names, by case name.
+  static var directions: [String: BindingDirection] {
+    ["both": .both, "sourceToTarget": .sourceToTarget, "targetToSource": .targetToSource]
   }
 
   /// The transformer an attribute names: by its registered name (`formatter: Currency`), by a key

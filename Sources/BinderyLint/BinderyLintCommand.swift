@@ -82,6 +82,9 @@ public struct BinderyLintCommand: ParsableCommand {
     for name in shared.factoryNames {
       if let factory = shared.factory(named: name) { transformers.register(factory: factory, named: name) }
     }
+    for name in shared.validatorNames {
+      if let validator = shared.validator(named: name) { transformers.register(validator) }
+    }
     for name in names where transformers.transformer(named: name) == nil {
       transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))
     }

@@ -77,6 +77,20 @@ extension SpecLoader {
             in: node, offset: location.offset))
         continue
       }
+      if attribute.name == "validator", let primary = attribute.value?.primary {
+        let name: String? =
+          switch primary {
+          case .string(let text, _): text
+          case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
+          default: nil
+          }
+        if let name, transformers.validator(named: name) == nil {
+          errors.append(
+            source.error(
+              .expression, "no validator is registered as \(name.echoed)", in: node, offset: primary.location.offset))
+        }
+        continue
+      }
       guard Self.transformerAttributes.contains(attribute.name) else { continue }
       guard let value = attribute.value else {
         errors.append(

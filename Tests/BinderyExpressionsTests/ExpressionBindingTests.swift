@@ -177,6 +177,46 @@ struct ExpressionBindingTests {
     #expect(both.direction == .both)
   }
 
+  @Test func aValidatorAttributeChecksWhatTheUserEntersWithARegisteredCheck() throws {
+    let registry = BindingTransformerRegistry()
+    registry.register(validator: { (text: String) in if text.count < 2 { throw AgeTextError() } }, named: "TwoLetters")
+    let controller = PersonViewController(person: Person(firstName: "Ada"))
+    let field = HeadlessTextField()
+    try field.bind(
+      \.text, to: .expression(controller, "person.firstName { validator: TwoLetters }", transformers: registry))
+    field.userDidEdit(text: "G")
+    #expect(controller.person?.firstName == "Ada", "a rejected value reached the model")
+    #expect(field.validationError != nil)
+    field.userDidEdit(text: "Grace")
+    #expect(controller.person?.firstName == "Grace")
+    #expect(field.validationError == nil)
+
+    registry.register(validator: { (_: Int) in }, named: "AnyAge")
+    registry.register(validator: { (_: Bool) in }, named: "AnyFlag")
+    let errors: [(String, String)] = [
+      (
+        "person.firstName { validator: Nope }",
+        "no validator is registered as \"Nope\" (registered: AnyAge, AnyFlag, TwoLetters)"
+      ),
+      ("person.firstName { validator: AnyAge }", "the validator AnyAge checks a Int, not a String?"),
+    ]
+    for (text, message) in errors {
+      #expect {
+        try HeadlessTextField().bind(\.text, to: .expression(controller, text, transformers: registry))
+      } throws: { error in
+        (error as? ExpressionError)?.message == message && (error as? ExpressionError)?.kind == .attribute
+      }
+    }
+    #expect {
+      try HeadlessTextField().bind(
+        \.isEnabled,
+        to: .expression(controller, #"person.firstName == "Ada" { validator: AnyFlag }"#, transformers: registry))
+    } throws: { error in
+      (error as? ExpressionError)?.message
+        == "a validator checks what a user enters: it needs a key path bound both ways"
+    }
+  }
+
   @Test func aTransformerAttributeNamesARegisteredTransformer() throws {
     let registry = BindingTransformerRegistry()
     registry.register(Uppercase(), named: "Uppercase")
@@ -289,7 +329,7 @@ struct ExpressionBindingTests {
       column: 12, kind: .type)
     expectBindError(
       field, \.text, "person.firstName { color: 1 }",
-      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, direction)",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, direction, validator)",
       column: 20, kind: .attribute)
     expectBindError(
       field, \.text, "person.firstName { nullPlaceholder: 3 }",

@@ -111,6 +111,7 @@ struct LintTests {
           text: {to: /Controller, value: 'salary { numberFormatter: Nope }'}
           placeholder: {to: /Controller, value: 'start { dateFormatter: { dateStyle: .short } }'}
           hidden: {to: /Controller, value: 'note { editingFormatter }'}
+          enabled: {to: /Controller, value: 'ok { validator: Strict }'}
       """
     let bare = BindingTransformerRegistry()
     #expect(
@@ -119,10 +120,12 @@ struct LintTests {
           "f.spec.yaml:6:63: error: no transformer is registered as \"Nope\" (registered: CommaSeparatedList, IsEmpty, IsNil, IsNotEmpty, IsNotNil, NegateBoolean)",
           "f.spec.yaml:7:52: error: no factory is registered as \"dateFormatter\" to make a transformer from settings (none is)",
           "f.spec.yaml:8:46: error: editingFormatter takes the name of a registered transformer, a key path to one, or its settings",
+          "f.spec.yaml:9:56: error: no validator is registered as \"Strict\"",
         ])
     let formats = BindingTransformerRegistry()
     formats.registerTextFormats()
     formats.register(AnyBindingTransformer(name: "Nope", forward: { $0 }, reverse: { $0 }))
+    formats.register(validator: { (_: Bool) in }, named: "Strict")
     #expect(
       SpecFile.lint(yaml: yaml, file: "f.spec.yaml", classes: controlClasses, transformers: formats).map(\.description)
         == [

@@ -46,6 +46,8 @@ struct SpecFileTests {
   }
 
   @Test func aSpecBindingSetsItsDirectionAndOptionsInItsExpression() throws {
+    let registry = BindingTransformerRegistry()
+    registry.register(validator: { (text: String) in if text.contains(" ") { throw SpaceError() } }, named: "NoSpaces")
     let spec = try SpecFile.load(
       yaml: """
         Controller:
@@ -58,7 +60,11 @@ struct SpecFileTests {
           class: TextField
           bindings:
             text: {to: /Controller, value: 'person.lastName { updatesContinuously: false }'}
-        """, classes: testClasses)
+        Checked:
+          class: TextField
+          bindings:
+            text: {to: /Controller, value: 'person.firstName { validator: NoSpaces }'}
+        """, classes: testClasses, transformers: registry)
     let controller = try #require(spec.object(named: "Controller", as: PersonViewController.self))
     let shown = try #require(spec.object(named: "Shown", as: HeadlessTextField.self))
     let onCommit = try #require(spec.object(named: "OnCommit", as: HeadlessTextField.self))
@@ -70,7 +76,15 @@ struct SpecFileTests {
     #expect(controller.person?.lastName == "Lovelace", "an on-commit binding wrote before the end of editing")
     onCommit.userDidEndEditing()
     #expect(controller.person?.lastName == "Byron")
+    let checked = try #require(spec.object(named: "Checked", as: HeadlessTextField.self))
+    checked.userDidEdit(text: "A L")
+    #expect(controller.person?.firstName == "Ada", "a value the spec's validator rejects reached the model")
+    #expect(checked.validationError != nil)
+    checked.userDidEdit(text: "AL")
+    #expect(controller.person?.firstName == "AL")
   }
+
+  private struct SpaceError: Error {}
 
   @Test func propertiesAreSetFromScalarsAndReferences() throws {
     let spec = try SpecFile.load(

@@ -21,6 +21,7 @@ public final class BindingTransformerRegistry: Sendable {
 
   private let table = Locked<[String: AnyBindingTransformer]>([:])
   private let factories = Locked<[String: Factory]>([:])
+  let validators = Locked<[String: Validator]>([:])
 
   /// Creates a registry, with the standard transformers unless `includingStandard` is `false`.
   public init(includingStandard: Bool = true) {

@@ -8,7 +8,8 @@ import Bindery
 /// - `transformer` (or `formatter`): a transformer of the registry, by name;
 /// - `editingTransformer` (or `editingFormatter`): the transformer of the editing form, by name;
 /// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options (a bare name is `true`);
-/// - `direction`: `.both`, `.sourceToTarget` (read-only) or `.targetToSource`.
+/// - `direction`: `.both`, `.sourceToTarget` (read-only) or `.targetToSource`;
+/// - `validator`: a check of what the user enters, registered by name.
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
   /// The attributes that name a transformer.
@@ -22,6 +23,8 @@ struct BindingAttributes<Value> {
   var transformer: AnyBindingTransformer?
   /// The transformer of the editing form (`editingTransformer`, or `editingFormatter`).
   var editingTransformer: AnyBindingTransformer?
+  /// The registered validators the expression names (`validator`), in order.
+  var validation: ((Value) throws -> Void)?
   var options: BindingOptions
   /// The options the attributes set (`updatesContinuously`, `conditionallySetsEnabled`), to apply to
   /// the options of a later `bind` call.
@@ -88,6 +91,31 @@ struct BindingAttributes<Value> {
           throw error("\(attribute.name) takes true or false", at: primary.location)
         }
         set(attribute.name, flag)
+      case "validator":
+        // A registered check of what the user enters, by name.
+        let name: String
+        switch primary {
+        case .string(let text, _): name = text
+        case .keyPath(.data, let keys, _) where keys.count == 1: name = keys[0].name
+        default: throw error("validator takes the name of a registered validator", at: primary.location)
+        }
+        guard let validator = registry.validator(named: name) else {
+          let names = registry.validatorNames
+          throw error(
+            "no validator is registered as \"\(name)\" ("
+              + (names.isEmpty ? "none is" : "registered: \(names.joined(separator: ", "))") + ")",
+            at: primary.location)
+        }
+        guard same(validator.valueType, Value.self) || same(validator.valueType, baseType(Value.self)) else {
+          throw error(
+            "the validator \(name) checks a \(typeName(validator.valueType)), not a \(typeName(Value.self))",
+            at: primary.location)
+        }
+        let earlier = validation
+        validation = { value in
+          try earlier?(value)
+          try validator.validate(value)
+        }
       case "direction":
         // `.both`, `.sourceToTarget` or `.targetToSource` (`$BindingDirection.both` too).
         let constant = try expression.compiler.compile(primary).constant

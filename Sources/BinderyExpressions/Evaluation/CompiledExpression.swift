@@ -16,7 +16,7 @@ public struct CompiledExpression: @unchecked Sendable {
   public static let knownAttributes = [
     "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
     "transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter",
-    "updatesContinuously", "conditionallySetsEnabled", "direction",
+    "updatesContinuously", "conditionallySetsEnabled", "direction", "validator",
   ]
 
   /// The text.

@@ -26,6 +26,7 @@ struct ExpressionBinder<Value> {
     }
     func finished(_ source: BindingSource<Value>) -> BindingSource<Value> {
       var source = source.placeholders(attributes.placeholders)
+      if let validation = attributes.validation { source = source.validated(validation) }
       source.setOptions = attributes.setOptions
       return source
     }
@@ -104,6 +105,9 @@ struct ExpressionBinder<Value> {
     }
     if attributes.editingTransformer != nil {
       throw error("an editing form needs a key path and a transformer that converts back", .attribute)
+    }
+    if attributes.validation != nil {
+      throw error("a validator checks what a user enters: it needs a key path bound both ways", .attribute)
     }
     let evaluate = node.evaluate
     func open<Source: KeyValueCoding>(_ source: Source) -> BindingSource<Value> {

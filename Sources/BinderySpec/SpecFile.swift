@@ -36,16 +36,21 @@ public enum SpecFile {
   ///   - transformers: Where `transformer:` attributes of expressions are looked up.
   ///   - root: The top-level view model, for `$root.` in expressions.
   ///   - limits: How large, deep and wide the file may be.
+  ///   - delegate: The delegate of every binding the file makes, its lists' rows' too, that has none of
+  ///     its own (held weakly; ``SpecObjects/bindings``' delegate).
   /// - Throws: ``SpecLoadError`` with every problem.
   public static func load(
     contentsOf path: String,
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
     root: (any KeyValueCoding)? = nil,
-    limits: SpecLimits = SpecLimits()
+    limits: SpecLimits = SpecLimits(),
+    delegate: (any BindingDelegate)? = nil
   ) throws(SpecLoadError) -> SpecObjects {
     let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
-    return try load(yaml: text, file: path, classes: classes, transformers: transformers, root: root, limits: limits)
+    return try load(
+      yaml: text, file: path, classes: classes, transformers: transformers, root: root, limits: limits,
+      delegate: delegate)
   }
 
   /// Loads a spec from its text; `file` names it in errors.
@@ -57,11 +62,13 @@ public enum SpecFile {
     classes: SpecClassRegistry = .shared,
     transformers: BindingTransformerRegistry = .shared,
     root: (any KeyValueCoding)? = nil,
-    limits: SpecLimits = SpecLimits()
+    limits: SpecLimits = SpecLimits(),
+    delegate: (any BindingDelegate)? = nil
   ) throws(SpecLoadError) -> SpecObjects {
     var loader = SpecLoader(
       source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root,
       limits: limits)
+    loader.delegate = delegate
     return try loader.load()
   }
 }

@@ -17,6 +17,8 @@ struct SpecLoader {
 
   /// Check only: report the problems, make no binding.
   var lintOnly = false
+  /// The delegate of the loaded bindings that have none of their own, and of the rows' (held weakly).
+  weak var delegate: (any BindingDelegate)?
   /// Objects of classes that are not registered are checked as far as possible instead of reported.
   var lenientClasses = false
   var unresolvedNames: Set<String> = []
@@ -167,9 +169,13 @@ struct SpecLoader {
     // Rows may be made as soon as a list's content is set: their templates know the file's objects
     // first.
     let forRows = rowObjects()
-    for template in rowTemplates.values { template.outerObjects = forRows }
+    for template in rowTemplates.values {
+      template.outerObjects = forRows
+      template.delegate = delegate
+    }
     for write in writes { write() }
     let set = made
+    set.delegate = delegate
     for connect in connections {
       if let following = connect() { set.insert(following) }
     }

@@ -28,6 +28,8 @@ public final class SpecRowTemplate: @unchecked Sendable {
   private weak var root: (any KeyValueCoding)?
   /// The file's objects, weakly: a row's references to them, without keeping them alive.
   var outerObjects: SpecOuterObjects?
+  /// The delegate the spec was loaded with, for the rows' bindings (held weakly).
+  weak var delegate: (any BindingDelegate)?
 
   init(
     source: YAMLSource,
@@ -74,6 +76,7 @@ public final class SpecRowTemplate: @unchecked Sendable {
     var loader = SpecLoader(source: source, classes: classes, transformers: transformers, root: root, limits: limits)
     loader.defaultContext = item
     loader.outerObjects = outerObjects
+    loader.delegate = delegate
     return loader
   }
 }

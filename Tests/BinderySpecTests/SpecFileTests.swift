@@ -86,6 +86,38 @@ struct SpecFileTests {
 
   private struct SpaceError: Error {}
 
+  @Test func aDelegateHandedToTheLoaderHearsTheSpecsBindingsAndMayVetoEdits() throws {
+    final class Recorder: BindingDelegate, @unchecked Sendable {
+      var targets: [String] = []
+      var sources: [String] = []
+      func binding(_ binding: PropertyBinding, willUpdateTarget value: Any) { targets.append("\(value)") }
+      func binding(_ binding: PropertyBinding, shouldUpdateSource value: Any, from targetValue: Any) -> Bool {
+        value as? String != "Veto"
+      }
+      func binding(_ binding: PropertyBinding, didUpdateSource value: Any) { sources.append("\(value)") }
+    }
+    let recorder = Recorder()
+    let spec = try SpecFile.load(
+      yaml: """
+        Controller:
+          class: PersonViewController
+        Field:
+          class: TextField
+          bindings:
+            text: {to: /Controller, value: 'person.firstName'}
+        """, classes: testClasses, delegate: recorder)
+    #expect(spec.bindings.delegate === recorder)
+    let controller = try #require(spec.object(named: "Controller", as: PersonViewController.self))
+    let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
+    controller.person = Person(firstName: "Ada", lastName: "Lovelace")
+    #expect(recorder.targets.last == "Optional(\"Ada\")")
+    field.userDidEdit(text: "Grace")
+    #expect(controller.person?.firstName == "Grace")
+    #expect(recorder.sources.count == 1)
+    field.userDidEdit(text: "Veto")
+    #expect(controller.person?.firstName == "Grace", "the delegate's veto was ignored")
+  }
+
   @Test func propertiesAreSetFromScalarsAndReferences() throws {
     let spec = try SpecFile.load(
       yaml: """

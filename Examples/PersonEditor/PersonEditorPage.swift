@@ -24,7 +24,7 @@ enum PersonEditorPage {
   /// The page, its model shared by every tab.
   static func make(specPath: String) -> WebPage {
     WebPage(title: "People", model: { PeopleViewController() }, sharing: .shared) { controller, context in
-      let (content, objects) = try WebSpec.load(
+      let (content, _) = try WebSpec.load(
         contentsOf: specPath, model: controller, modelClass: "PeopleViewController", root: "Page",
         transformers: transformers
       ) { classes in
@@ -36,16 +36,6 @@ enum PersonEditorPage {
           context.after(saveDuration) { controller.isSaving = false }
         }
       }
-
-      // The age through a number format, written when editing ends (Return, or leaving the field):
-      // text that is not a whole number, or an age outside 0...150 (Person's validation), shows as
-      // the field's error and leaves the model alone.
-      objects.object(named: "AgeField", as: HeadlessTextField.self)?
-        .bind(
-          \.text, to: .keyPath(controller, \.person?.age, converted: ageFormat.optional),
-          options: BindingOptions(updatesContinuously: false)
-        )
-        .store(in: content.bindings)
       return content
     }
   }

@@ -78,13 +78,7 @@ extension SpecLoader {
         continue
       }
       if attribute.name == "validator", let primary = attribute.value?.primary {
-        let name: String? =
-          switch primary {
-          case .string(let text, _): text
-          case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
-          default: nil
-          }
-        if let name, transformers.validator(named: name) == nil {
+        if let name = Self.registeredName(primary), transformers.validator(named: name) == nil {
           errors.append(
             source.error(
               .expression, "no validator is registered as \(name.echoed)", in: node, offset: primary.location.offset))
@@ -113,19 +107,23 @@ extension SpecLoader {
         }
         continue
       }
-      let name: String? =
-        switch primary {
-        case .string(let text, _): text
-        case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
-        default: nil
-        }
-      if let name, transformers.transformer(named: name) == nil {
+      if let name = Self.registeredName(primary), transformers.transformer(named: name) == nil {
         errors.append(
           source.error(
             .expression,
             "no transformer is registered as \(name.echoed) (registered: \(transformers.names.joined(separator: ", ")))",
             in: node, offset: primary.location.offset))
       }
+    }
+  }
+
+  /// The name an attribute's value gives a registry entry (`Currency` or `'Currency'`); `nil` for a
+  /// key path or any other value, which only binding can check.
+  static func registeredName(_ primary: ExpressionSyntax) -> String? {
+    switch primary {
+    case .string(let text, _): text
+    case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
+    default: nil
     }
   }
 

@@ -73,7 +73,8 @@ struct UnqualifiedNamesTests {
       SpecLimits.self, SpecLoadError.self, SpecObjects.self,
       SpecRowTemplate.self, BinderyLintCommand.self,
       // BinderyWeb
-      ClientMessage.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self, Panel.self,
+      ClientMessage.self, FieldLabel.self, (any LabelTarget).self, JSONLimits.self, JSONReadError.self, JSONValue.self,
+      LogText.self, Panel.self,
       PatchOperation.self, ResetReason.self, ServerMessage.self, SocketRates.self, WebConnection.self,
       WebContent.self, WebElementStyle.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
       WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,

@@ -8,6 +8,11 @@ final class MirrorBuilder {
   private let names: [ObjectIdentifier: String]
   private let styles: [ObjectIdentifier: WebElementStyle]
   private var counter = 0
+  /// The ids made up for elements that have no name, so that a label finds the id of the element it
+  /// names whichever of the two is mirrored first. Entries of objects that are gone are dropped now
+  /// and then (`pruneAt`), so a page whose rows come and go does not grow this without end.
+  private var madeUpIDs: [ObjectIdentifier: MadeUpID] = [:]
+  private var pruneAt = 64
 
   init(collector: PatchCollector, names: [ObjectIdentifier: String], styles: [ObjectIdentifier: WebElementStyle]) {
     self.collector = collector
@@ -21,16 +26,31 @@ final class MirrorBuilder {
     return "~\(counter)"
   }
 
+  /// The id of `object`'s element: its name, or the id made up for it (made now if it has none yet).
+  func id(for object: AnyObject) -> String {
+    let key = ObjectIdentifier(object)
+    if let name = names[key] { return name }
+    if let madeUp = madeUpIDs[key], madeUp.object === object { return madeUp.id }
+    if madeUpIDs.count >= pruneAt {
+      madeUpIDs = madeUpIDs.filter { $0.value.object != nil }
+      pruneAt = max(64, 2 * madeUpIDs.count)
+    }
+    let id = generatedID()
+    madeUpIDs[key] = MadeUpID(object: object, id: id)
+    return id
+  }
+
   /// The mirror of `object` and of everything inside it, or `nil` for an object a page cannot show.
   func mirror(for object: AnyObject) -> WebMirror? {
     let key = ObjectIdentifier(object)
-    let id = names[key] ?? generatedID()
+    let id = self.id(for: object)
     let style = styles[key]
     let mirror: WebMirror
     switch object {
     case let field as HeadlessTextField:
       mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
     case let label as HeadlessLabel: mirror = LabelMirror(label, id: id, collector: collector)
+    case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
     case let button as HeadlessButton: mirror = ButtonMirror(button, id: id, collector: collector)
     case let control as HeadlessSwitch:
       mirror = SwitchMirror(control, id: id, checkbox: style == .checkbox, collector: collector)
@@ -62,6 +82,13 @@ final class MirrorBuilder {
     mirrors[mirror.id] = nil
     mirror.children.forEach { forgetIDs($0) }
   }
+}
+
+/// An id made up for an element without a name, and the element (held weakly: an id of an object
+/// that is gone is not handed to a new object at the same address).
+private struct MadeUpID {
+  weak var object: AnyObject?
+  let id: String
 }
 
 /// How a page shows a control that has more than one form.

@@ -121,6 +121,7 @@
         document.title = message.title;
         elements.clear();
         root.replaceChildren(build(message.tree));
+        linkLabels();
         root.setAttribute('aria-busy', 'false');
         notice = reasons[message.reason] || '';
         setStatus(notice, notice ? 'notice' : '');
@@ -152,8 +153,38 @@
     element.props = node.props || {};
     elements.set(node.id, element);
     element.node.dataset.bid = node.id;
+    // A control's own id, which the labels that name it point at.
+    if (element.control) element.control.id = domID(node.id);
     for (const key of Object.keys(element.props)) element.set(key, element.props[key]);
     return element.node;
+  }
+
+  // The document id of an element's control or label: its element id, prefixed so that it never
+  // takes the page's own ids, and encoded so that it has no spaces.
+  function domID(id) {
+    return 'bid-' + encodeURIComponent(id);
+  }
+
+  // Points a label at the element it names: a control by `for`; a list, which a <label> cannot
+  // name, gets the label as its `aria-labelledby`.
+  function linkLabel(label) {
+    if (label.named) { label.named.removeAttribute('aria-labelledby'); label.named = null; }
+    const id = label.props.for;
+    const target = id == null ? undefined : elements.get(id);
+    if (target && !target.control) {
+      label.node.removeAttribute('for');
+      target.node.setAttribute('aria-labelledby', label.node.id);
+      label.named = target.node;
+    } else if (id != null) {
+      label.node.htmlFor = domID(id);
+    } else {
+      label.node.removeAttribute('for');
+    }
+  }
+
+  // Links every label once the elements they name exist (a label may come before its element).
+  function linkLabels() {
+    for (const element of elements.values()) if (element.isLabel) linkLabel(element);
   }
 
   function common(element, key, value) {
@@ -193,6 +224,19 @@
         set(key, value) {
           if (key === 'text') span.textContent = value || '';
           if (key === 'enabled') span.classList.toggle('disabled', !value);
+          common(this, key, value);
+        },
+      };
+    },
+    fieldLabel(node) {
+      const label = document.createElement('label');
+      label.className = 'field-label';
+      label.id = domID(node.id);
+      return {
+        node: label, isLabel: true,
+        set(key, value) {
+          if (key === 'text') label.textContent = value || '';
+          if (key === 'for') linkLabel(this);
           common(this, key, value);
         },
       };
@@ -266,6 +310,8 @@
     const error = document.createElement('div');
     error.className = 'error';
     error.setAttribute('role', 'alert');
+    error.id = domID(node.id) + ':error';  // ':' is never in a domID
+    input.setAttribute('aria-describedby', error.id);  // a screen reader reads the field's error with it
     wrapper.append(input, error);
     const showError = (text) => {
       error.textContent = text || '';
@@ -366,6 +412,7 @@
     }
     list.rows = result;
     showSelection(list);
+    if (op.inserted.length) linkLabels();
   }
 
   checkForOriginal(connect);

@@ -7,7 +7,8 @@ public import BinderySpec
 ///
 /// Beside the headless controls (`HeadlessTextField`, `HeadlessLabel`, `HeadlessButton`, `HeadlessSwitch`, `HeadlessSlider`, `HeadlessView`), a page's
 /// file may name `Panel` (a container with a title and a layout), `HeadlessStepper`, `HeadlessPopUpButton`,
-/// `SecureField` (a `HeadlessTextField` whose text is hidden), `Checkbox` (a `HeadlessSwitch` drawn as a box) and
+/// `SecureField` (a `HeadlessTextField` whose text is hidden), `Checkbox` (a `HeadlessSwitch` drawn as a box),
+/// `FieldLabel` (a ``FieldLabel``: `text:` and the `target:` it names, a `<label for=…>` in the page) and
 /// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists). The
 /// model's class name makes no new object: it stands for the session's model. Every object's name in
 /// the file is its element's id in the page.
@@ -18,7 +19,11 @@ public import BinderySpec
 /// Page:
 ///   class: Panel
 ///   view:
-///     subviews: [/FirstNameField]
+///     subviews: [/FirstNameLabel, /FirstNameField]
+/// FirstNameLabel:
+///   class: FieldLabel
+///   text: First name
+///   target: /FirstNameField
 /// FirstNameField:
 ///   class: TextField
 ///   placeholder: First name
@@ -56,6 +61,7 @@ public enum WebSpec {
     let classes = SpecClassRegistry()
     classes.register(HeadlessControls.classes, lists: [WebListClass()])
     classes.register(Panel.self) { Panel() }
+    classes.register(FieldLabel.self) { FieldLabel() }
     classes.register(HeadlessTextField.self, names: ["SecureField"]) {
       let field = HeadlessTextField()
       styled.add(field, .secure)

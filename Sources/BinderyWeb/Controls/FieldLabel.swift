@@ -1,0 +1,40 @@
+public import Bindery
+
+/// The visible name of another element of a page: a `<label for=…>` of a field, a switch, a slider,
+/// a stepper, a select box or a button, or the name of a list (its `aria-labelledby`), so that a
+/// screen reader, and a browser test, find the element by its label.
+///
+/// In a spec file a label names its element by reference, as outlets do:
+///
+/// ```yaml
+/// FirstNameLabel:
+///   class: FieldLabel
+///   text: First name
+///   target: /FirstNameField
+/// FirstNameField:
+///   class: TextField
+/// ```
+///
+/// A `target:` that names no object of the file, or an object that is not an element a label can
+/// name (a ``LabelTarget``), is refused when the file loads, with its line and column. The text is set
+/// in the page as text, never as HTML.
+@KeyValueObservable
+public final class FieldLabel {
+  /// The text shown.
+  public var text: String?
+  /// The element the label names.
+  public var target: (any LabelTarget)?
+  /// Whether the label is hidden.
+  public var isHidden = false
+
+  /// Creates a label of `target`.
+  public init(text: String?, target: (any LabelTarget)?) {
+    self.text = text
+    self.target = target
+  }
+
+  /// Creates a label that names nothing yet (spec files use this).
+  public convenience init() {
+    self.init(text: nil, target: nil)
+  }
+}

@@ -1,0 +1,15 @@
+public import BinderyControls
+
+/// An element a ``FieldLabel`` can name: the page's controls a user works with (text and secure
+/// fields, switches and checkboxes, sliders, steppers, select boxes, buttons) and lists.
+///
+/// Labels, panels and views are not targets: they are not controls a label could name.
+public protocol LabelTarget: AnyObject {}
+
+extension HeadlessTextField: LabelTarget {}
+extension HeadlessSwitch: LabelTarget {}
+extension HeadlessSlider: LabelTarget {}
+extension HeadlessStepper: LabelTarget {}
+extension HeadlessPopUpButton: LabelTarget {}
+extension HeadlessButton: LabelTarget {}
+extension WebList: LabelTarget {}

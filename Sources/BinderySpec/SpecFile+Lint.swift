@@ -160,7 +160,10 @@ extension SpecLoader {
         // A list's row template: each object of the row, its bindings reading the row's item.
         for (_, body) in value.pairs ?? [] { lintUnresolved(body.pairs ?? []) }
       default:
-        continue
+        // A property set to another object (`target: /FirstNameField`): the object must exist.
+        if let text = value.scalarText, text.hasPrefix("/"), text.count > 1, !isUnresolved(value) {
+          _ = reference(value)
+        }
       }
     }
   }

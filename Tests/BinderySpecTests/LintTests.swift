@@ -69,6 +69,23 @@ struct LintTests {
       ])
   }
 
+  @Test func aPropertyOfAnUnregisteredClassThatNamesAnObjectMustNameOneOfTheFile() {
+    let yaml = """
+      NameLabel:
+        class: FieldLabel
+        text: Name
+        target: /NameFeld
+      NameField:
+        class: TextField
+      """
+    #expect(
+      SpecFile.lint(yaml: yaml, file: "labels.spec.yaml", classes: controlClasses).map(\.description) == [
+        "labels.spec.yaml:4:11: error: no object is named \"NameFeld\"; did you mean \"NameField\"?"
+      ])
+    let fixed = yaml.replacingOccurrences(of: "/NameFeld", with: "/NameField")
+    #expect(SpecFile.lint(yaml: fixed, file: "labels.spec.yaml", classes: controlClasses).isEmpty)
+  }
+
   @Test func strictClassesReportsClassesThatAreNotRegistered() {
     let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", classes: controlClasses, strictClasses: true)
     #expect(

@@ -13,11 +13,16 @@ import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
+
+# The page's fields and list, by the text of their labels.
+FIRST_NAME, LAST_NAME, AGE = "First name", "Last name", "Age"
+PEOPLE = "Choose a person to edit"
 
 
 def make_driver():
@@ -49,14 +54,46 @@ class Page:
     def element(self, element_id, inner=""):
         return self.driver.find_element(By.CSS_SELECTOR, f'[data-bid="{element_id}"] {inner}'.strip())
 
-    def field(self, element_id):
-        return self.element(element_id, "input")
+    def label(self, text):
+        """The <label> whose text is `text`."""
+        labels = [label for label in self.driver.find_elements(By.TAG_NAME, "label") if label.text == text]
+        if not labels:
+            raise NoSuchElementException(f"no label reads {text!r}")  # waits go on waiting
+        if len(labels) > 1:
+            raise AssertionError(f"{len(labels)} labels read {text!r}")
+        return labels[0]
+
+    def labelled(self, text):
+        """The element the label `text` names: a control by the label's `for`, a list by its
+        aria-labelledby."""
+        label = self.label(text)
+        target = label.get_attribute("for")
+        if target:
+            return self.driver.find_element(By.ID, target)
+        return self.driver.find_element(By.CSS_SELECTOR, f'[aria-labelledby="{label.get_attribute("id")}"]')
+
+    def field(self, label_text):
+        """The input of the field labelled `label_text`."""
+        return self.labelled(label_text)
+
+    def error(self, label_text):
+        """The error shown at the field labelled `label_text` (the input's aria-describedby)."""
+        return self.driver.find_element(By.ID, self.field(label_text).get_attribute("aria-describedby"))
+
+    def button(self, name):
+        """The button whose accessible name is `name`."""
+        buttons = [button for button in self.driver.find_elements(By.TAG_NAME, "button") if button.accessible_name == name]
+        if not buttons:
+            raise NoSuchElementException(f"no button is named {name!r}")
+        if len(buttons) > 1:
+            raise AssertionError(f"{len(buttons)} buttons are named {name!r}")
+        return buttons[0]
 
     def rows(self):
-        return self.driver.find_elements(By.CSS_SELECTOR, '[data-bid="People"] > li')
+        return self.labelled(PEOPLE).find_elements(By.CSS_SELECTOR, ":scope > li")
 
-    def type_into(self, element_id, text, commit=False):
-        field = self.field(element_id)
+    def type_into(self, label_text, text, commit=False):
+        field = self.field(label_text)
         field.click()
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys(Keys.BACK_SPACE)
@@ -98,54 +135,76 @@ def main():
     def _():
         first = state["first"] = open_tab(driver, arguments.url)
         first.wait(lambda: first.element("FullNameLabel").text == "Ada Lovelace", "Ada is not selected")
-        first.type_into("FirstNameField", "Augusta")
+        first.type_into(FIRST_NAME, "Augusta")
         first.wait(lambda: first.element("FullNameLabel").text == "Augusta Lovelace", "the label did not follow")
         first.wait(lambda: "Augusta Lovelace" in first.rows()[0].text, "the list did not follow")
+
+    @test("the fields, the list and the buttons have accessible names; each field is found by its label")
+    def _():
+        first = state["first"].focus()
+        for text in (FIRST_NAME, LAST_NAME, AGE):
+            label = first.label(text)
+            field = first.field(text)
+            if field.tag_name != "input" or field.get_attribute("id") != label.get_attribute("for"):
+                raise AssertionError(f"the label {text!r} is not for the field's input")
+            if not label.is_displayed():
+                raise AssertionError(f"the label {text!r} is not visible")
+            if field.accessible_name != text:
+                raise AssertionError(f"the field labelled {text!r} is named {field.accessible_name!r}")
+            label.click()  # a click on a label focuses its field
+            if driver.switch_to.active_element != field:
+                raise AssertionError(f"a click on the label {text!r} did not focus its field")
+        people = first.labelled(PEOPLE)
+        if people.get_attribute("role") != "listbox" or people.accessible_name != PEOPLE:
+            raise AssertionError(f"the list is named {people.accessible_name!r}")
+        names = sorted(button.accessible_name for button in driver.find_elements(By.TAG_NAME, "button"))
+        if names != ["Add", "Remove", "Save"]:
+            raise AssertionError(f"the buttons are named {names!r}")
 
     @test("a second tab sees the change, and the first sees the second's")
     def _():
         second = state["second"] = open_tab(driver, arguments.url, new=True)
-        second.wait(lambda: second.field("FirstNameField").get_attribute("value") == "Augusta", "no Augusta")
+        second.wait(lambda: second.field(FIRST_NAME).get_attribute("value") == "Augusta", "no Augusta")
         second.wait(lambda: second.element("FullNameLabel").text == "Augusta Lovelace", "no full name")
-        second.type_into("LastNameField", "King")
+        second.type_into(LAST_NAME, "King")
         first = state["first"].focus()
         first.wait(lambda: first.element("FullNameLabel").text == "Augusta King", "the first tab did not follow")
-        first.wait(lambda: first.field("LastNameField").get_attribute("value") == "King", "no King in the field")
+        first.wait(lambda: first.field(LAST_NAME).get_attribute("value") == "King", "no King in the field")
 
     @test("the Save button disables the fields for a moment")
     def _():
         first = state["first"].focus()
-        first.element("SaveButton").click()
-        first.wait(lambda: not first.field("FirstNameField").is_enabled(), "the first-name field stayed enabled")
-        if first.field("AgeField").is_enabled() or first.element("SaveButton").is_enabled():
+        first.button("Save").click()
+        first.wait(lambda: not first.field(FIRST_NAME).is_enabled(), "the first-name field stayed enabled")
+        if first.field(AGE).is_enabled() or first.button("Save").is_enabled():
             raise AssertionError("the age field or the Save button stayed enabled while saving")
-        first.wait(lambda: first.field("FirstNameField").is_enabled(), "the fields were not enabled again")
+        first.wait(lambda: first.field(FIRST_NAME).is_enabled(), "the fields were not enabled again")
 
     @test("bad age text shows the error and leaves the model unchanged")
     def _():
         first = state["first"].focus()
-        first.type_into("AgeField", "3b", commit=True)
-        first.wait(lambda: first.element("AgeField", ".error").text != "", "no error shown")
-        if "invalid" not in first.element("AgeField").get_attribute("class"):
+        first.type_into(AGE, "3b", commit=True)
+        first.wait(lambda: first.error(AGE).text != "", "no error shown")
+        if first.field(AGE).get_attribute("aria-invalid") != "true":
             raise AssertionError("the age field is not marked invalid")
         driver.save_screenshot(arguments.screenshot)
         second = state["second"].focus()
         time.sleep(0.3)
-        value = second.field("AgeField").get_attribute("value")
+        value = second.field(AGE).get_attribute("value")
         if value != "36":
             raise AssertionError(f"the model changed: the other tab shows age {value!r}")
         first = state["first"].focus()
-        first.type_into("AgeField", "37", commit=True)
-        first.wait(lambda: first.element("AgeField", ".error").text == "", "the error did not go away")
+        first.type_into(AGE, "37", commit=True)
+        first.wait(lambda: first.error(AGE).text == "", "the error did not go away")
         second = state["second"].focus()
-        second.wait(lambda: second.field("AgeField").get_attribute("value") == "37", "the other tab missed 37")
+        second.wait(lambda: second.field(AGE).get_attribute("value") == "37", "the other tab missed 37")
 
     @test("removing a person updates the list in both tabs")
     def _():
         first = state["first"].focus()
         first.rows()[2].click()
         first.wait(lambda: first.element("FullNameLabel").text == "Alan Turing", "Alan is not selected")
-        first.element("RemoveButton").click()
+        first.button("Remove").click()
         first.wait(lambda: len(first.rows()) == 2, "the list still has three rows")
         if any("Alan Turing" in row.text for row in first.rows()):
             raise AssertionError("Alan Turing is still listed")
@@ -155,10 +214,10 @@ def main():
     @test("adding a person selects an empty one")
     def _():
         first = state["first"].focus()
-        first.element("AddButton").click()
+        first.button("Add").click()
         first.wait(lambda: len(first.rows()) == 3, "no row was added")
         first.wait(lambda: first.element("FullNameLabel").text == "(no name)", "the new person is not selected")
-        first.type_into("FirstNameField", "Grace")
+        first.type_into(FIRST_NAME, "Grace")
         first.wait(lambda: "Grace" in first.rows()[2].text, "the new row did not follow")
 
     @test("a duplicated tab gets its own session and both tabs keep working")
@@ -174,16 +233,16 @@ def main():
         token = lambda: driver.execute_script("return sessionStorage.getItem('bindery-session')")
         copy.wait(lambda: token() is not None, "the copy has no session")
         copy_token = token()
-        copy.type_into("LastNameField", "Copy")
+        copy.type_into(LAST_NAME, "Copy")
         first = state["first"].focus()
         if token() == copy_token:
             raise AssertionError("the copy shares the original's session")
         if token() != original_token:
             raise AssertionError("the original lost its session to the copy")
-        first.wait(lambda: first.field("LastNameField").get_attribute("value") == "Copy", "the original missed it")
-        first.type_into("LastNameField", "Original")
+        first.wait(lambda: first.field(LAST_NAME).get_attribute("value") == "Copy", "the original missed it")
+        first.type_into(LAST_NAME, "Original")
         copy = copy.focus()
-        copy.wait(lambda: copy.field("LastNameField").get_attribute("value") == "Original", "the copy missed it")
+        copy.wait(lambda: copy.field(LAST_NAME).get_attribute("value") == "Original", "the copy missed it")
         first = state["first"].focus()
         status = driver.find_element(By.ID, "bindery-status").text
         if "hello" in status:
@@ -193,13 +252,13 @@ def main():
     def _():
         first = state["first"].focus()
         driver.execute_script(
-            "const input = document.querySelector('[data-bid=\"FirstNameField\"] input');"
-            "input.value = 'x'.repeat(70000); input.dispatchEvent(new Event('input'));")
-        first.wait(lambda: "Too long" in first.element("FirstNameField", ".error").text, "no error for the paste")
-        if len(first.field("FirstNameField").get_attribute("value")) != 70000:
+            "const input = arguments[0];"
+            "input.value = 'x'.repeat(70000); input.dispatchEvent(new Event('input'));", first.field(FIRST_NAME))
+        first.wait(lambda: "Too long" in first.error(FIRST_NAME).text, "no error for the paste")
+        if len(first.field(FIRST_NAME).get_attribute("value")) != 70000:
             raise AssertionError("the pasted text was reverted")
-        first.type_into("FirstNameField", "Grace")
-        first.wait(lambda: first.element("FirstNameField", ".error").text == "", "the error stayed")
+        first.type_into(FIRST_NAME, "Grace")
+        first.wait(lambda: first.error(FIRST_NAME).text == "", "the error stayed")
 
     @test("a page whose session the server no longer knows says so")
     def _():

@@ -1,12 +1,5 @@
+internal import CBinderyRuntime
 public import Synchronization
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Happens-before annotations for the thread sanitizer.
 ///
@@ -27,19 +20,13 @@ enum Sanitizer {
     let release: Annotation?
   }
 
-  /// Looked up once; a lock reads them once for its acquire and release.
-  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    @usableFromInline
-    static let hooks = Hooks(acquire: lookup("__tsan_acquire"), release: lookup("__tsan_release"))
-
-    static func lookup(_ name: String) -> Annotation? {
-      guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
-      return unsafeBitCast(symbol, to: Annotation.self)
-    }
-  #else
-    @usableFromInline
-    static let hooks = Hooks(acquire: nil, release: nil)
-  #endif
+  /// Looked up once, by the package's C runtime target when the program loads (before any Swift code
+  /// runs): a lock reads two words, with no lazily initialized global to check on each acquire.
+  @usableFromInline
+  static var hooks: Hooks {
+    let hooks = bindery_sanitizer_hooks()
+    return Hooks(acquire: hooks.acquire, release: hooks.release)
+  }
 }
 
 extension Mutex where Value: Sendable {

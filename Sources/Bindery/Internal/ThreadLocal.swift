@@ -46,12 +46,19 @@ final class ThreadContext {
   @usableFromInline
   static let trackingCount = Atomic<Int>(0)
 
-  /// The tracking list of the current thread, without creating a context.
-  @inline(__always)
-  @usableFromInline
+  /// The tracking list of the current thread, without creating a context: the count's check is
+  /// compiled into the reading module (every read of an observable property makes it), the
+  /// thread-local look-up is not.
+  @inlinable
   static var _currentTracking: AccessList? {
     guard trackingCount.load(ordering: .relaxed) > 0 else { return nil }
-    return ThreadLocalStorage.get()?.tracking
+    return _trackingOfThisThread()
+  }
+
+  /// The tracking list of the current thread, looked up in its thread-local storage.
+  @usableFromInline
+  static func _trackingOfThisThread() -> AccessList? {
+    ThreadLocalStorage.get()?.tracking
   }
 }
 

@@ -48,7 +48,7 @@ public final class KeyValueRegistrar: Sendable {
     _ id: PropertyID,
     _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     name: StaticString = "",
-    setter: @autoclosure () -> ((Object, Member) -> Void)? = nil,
+    setter: @autoclosure () -> ((Object, consuming Member) -> Void)? = nil,
     throughOptional: @autoclosure () -> KeyPath<Object?, Member?>? = nil
   ) {
     _record(object, id, keyPath(), name: name, setter: setter(), throughOptional: throughOptional())
@@ -72,7 +72,7 @@ public final class KeyValueRegistrar: Sendable {
     _ id: PropertyID,
     _ keyPath: @autoclosure () -> KeyPath<Object, Wrapped?>,
     name: StaticString = "",
-    setter: @autoclosure () -> ((Object, Wrapped?) -> Void)? = nil,
+    setter: @autoclosure () -> ((Object, consuming Wrapped?) -> Void)? = nil,
     throughOptional: @autoclosure () -> KeyPath<Object?, Wrapped?>
   ) {
     _record(object, id, keyPath(), name: name, setter: setter(), throughOptional: throughOptional())
@@ -86,7 +86,7 @@ public final class KeyValueRegistrar: Sendable {
     _ id: PropertyID,
     _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     name: StaticString,
-    setter: @autoclosure () -> ((Object, Member) -> Void)?,
+    setter: @autoclosure () -> ((Object, consuming Member) -> Void)?,
     throughOptional: @autoclosure () -> AnyKeyPath?
   ) {
     guard let list = ThreadContext._currentTracking else { return }
@@ -248,7 +248,7 @@ public final class KeyValueRegistrar: Sendable {
     if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
       let context = ThreadLocalStorage.get(), context.transactionDepth > 0
     {
-      for case let subscriber? in CollectionOfOne(only) + (others ?? []) {
+      for case let subscriber? in CollectionOfOne(only?.takeRetainedValue()) + (others ?? []) {
         if let observer = subscriber.deferredDelivery {
           context.deferChange(change, for: observer)
         } else {
@@ -258,7 +258,10 @@ public final class KeyValueRegistrar: Sendable {
       return
     }
     if let only {
-      only.deliver(change)
+      // Retained once, under the lock, and released once after the call (a reference returned from
+      // the lock would be retained again for the call's duration).
+      only._withUnsafeGuaranteedRef { $0.deliver(change) }
+      only.release()
       return
     }
     guard let others else { return }

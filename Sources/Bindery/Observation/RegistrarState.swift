@@ -331,12 +331,16 @@ struct RegistrarState {
   /// Groups of bindings combined on one property (multi-value bindings), by property.
   var combinedGroups: [PropertyID: AnyObject] = [:]
 
-  /// The subscribers of `key`, as a change is delivered to them: the only one, returned (no list
-  /// copied, the common case), or none returned and the list put in `others`.
+  /// The subscribers of `key`, as a change is delivered to them: the only one, returned retained
+  /// (no list copied, the common case; the caller releases it after delivering), or none returned and
+  /// the list put in `others`.
   @usableFromInline
-  func subscribers(for key: SlotKey, others: inout [Subscriber?]?) -> Subscriber? {
+  func subscribers(for key: SlotKey, others: inout [Subscriber?]?) -> Unmanaged<Subscriber>? {
     for index in slots.indices where slots[index].key == key {
-      if slots[index].subscribers.count == 1 { return slots[index].subscribers[0] }
+      if slots[index].subscribers.count == 1 {
+        guard let only = slots[index].subscribers[0] else { return nil }
+        return Unmanaged.passRetained(only)
+      }
       others = slots[index].subscribers
       return nil
     }

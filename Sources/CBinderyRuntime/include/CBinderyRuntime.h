@@ -11,4 +11,23 @@ void *swift_unownedRetain(void *object);
 /// Takes one from the object's unowned count; the memory is freed when both counts are zero.
 void swift_unownedRelease(void *object);
 
+/// A thread sanitizer annotation: `__tsan_acquire` or `__tsan_release`, taking a lock's address.
+typedef void (*bindery_sanitizer_annotation)(void *address);
+
+/// The thread sanitizer's acquire and release annotations, looked up once when the program loads
+/// (before any Swift code runs); both null when the program does not run under the sanitizer.
+struct bindery_sanitizer_hooks {
+  bindery_sanitizer_annotation acquire;
+  bindery_sanitizer_annotation release;
+};
+
+/// Set once, at load time, and never changed afterwards.
+extern struct bindery_sanitizer_hooks bindery_sanitizer_hooks_storage;
+
+/// The sanitizer's hooks: a plain read of what was looked up at load time (no lazy initialization
+/// to check on each lock).
+static inline struct bindery_sanitizer_hooks bindery_sanitizer_hooks(void) {
+  return bindery_sanitizer_hooks_storage;
+}
+
 #endif

@@ -46,7 +46,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "Bindery", dependencies: ["BinderyMacros", "CBinderyRuntime"], swiftSettings: strictSettings),
-    // The Swift runtime's reference-counting entry points, declared for the core (no code of its own).
+    // The Swift runtime's reference-counting entry points, declared for the core, and the thread
+    // sanitizer's lock annotations, looked up once when the program loads.
     .target(name: "CBinderyRuntime"),
     .target(name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),

@@ -119,7 +119,7 @@ struct ConstantFormTests {
     expectSyntaxError("$options.Style", "expected \"{\" with the members of $options.Style after it", column: 15)
     expectSyntaxError(
       "$Oops",
-      "unknown name $Oops: expected $data, $root, $true, $false, $Type.case, $Type { .option } or a structure "
+      "unknown name $Oops: expected $data, $root, $section, $true, $false, $Type.case, $Type { .option } or a structure "
         + "($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
   }
 

@@ -112,7 +112,7 @@ struct ParserTests {
     expectSyntaxError("person.", "expected a key after \".\"", column: 7)
     expectSyntaxError(
       "$foo && x",
-      "unknown name $foo: expected $data, $root, $true, $false, $Type.case, $Type { .option } or a structure "
+      "unknown name $foo: expected $data, $root, $section, $true, $false, $Type.case, $Type { .option } or a structure "
         + "($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
     expectSyntaxError("$root", "expected \".\" and a key after $root", column: 6)
     expectSyntaxError("a { b: }", "expected a value after \"b:\"", column: 6)

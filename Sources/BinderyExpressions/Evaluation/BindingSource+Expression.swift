@@ -22,16 +22,20 @@ extension BindingSource {
   ///   - source: The object the expression's key paths start from (`$data`).
   ///   - text: The expression.
   ///   - root: The top-level view model, for `$root.` key paths.
+  ///   - section: The section of a row of a sectioned list (the group its item is in), for
+  ///     `$section.` key paths; without one, an expression that uses `$section.` is refused.
   ///   - transformers: Where `transformer:` attributes are looked up.
   /// - Throws: ``ExpressionError`` with the line and column of the problem.
   public static func expression<Source: KeyValueCoding>(
     _ source: Source,
     _ text: String,
     root: (any KeyValueCoding)? = nil,
+    section: (any KeyValueCoding)? = nil,
     transformers: BindingTransformerRegistry = .shared
   ) throws(ExpressionError) -> Self {
-    let expression = try CompiledExpression.cached(text, data: type(of: source), root: root.map { type(of: $0) })
+    let expression = try CompiledExpression.cached(
+      text, data: type(of: source), root: root.map { type(of: $0) }, section: section.map { type(of: $0) })
     return try ExpressionBinder<Value>(expression: expression)
-      .source(context: source, root: root, transformers: transformers)
+      .source(context: source, root: root, section: section, transformers: transformers)
   }
 }

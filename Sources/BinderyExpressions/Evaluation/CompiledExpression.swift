@@ -26,17 +26,19 @@ public struct CompiledExpression: @unchecked Sendable {
   let node: CompiledNode?
   let compiler: ExpressionCompiler
 
-  /// Parses and checks `source` against `data` (the type of `$data.`) and `root` (the type of `$root.`).
+  /// Parses and checks `source` against `data` (the type of `$data.`), `root` (the type of `$root.`)
+  /// and `section` (the type of `$section.`, in a row or header of a sectioned list).
   ///
   /// - Throws: ``ExpressionError`` with the line and column of the first problem.
   public init(
     _ source: String,
     data: any KeyValueCoding.Type,
-    root: (any KeyValueCoding.Type)? = nil
+    root: (any KeyValueCoding.Type)? = nil,
+    section: (any KeyValueCoding.Type)? = nil
   ) throws(ExpressionError) {
     self.source = source
     self.syntax = try ExpressionParser.parse(source)
-    let compiler = ExpressionCompiler(source: source, dataType: data, rootType: root)
+    let compiler = ExpressionCompiler(source: source, dataType: data, rootType: root, sectionType: section)
     self.compiler = compiler
     if let primary = syntax.primary {
       self.node = try compiler.compile(primary)
@@ -52,17 +54,18 @@ public struct CompiledExpression: @unchecked Sendable {
   public static func cached(
     _ source: String,
     data: any KeyValueCoding.Type,
-    root: (any KeyValueCoding.Type)? = nil
+    root: (any KeyValueCoding.Type)? = nil,
+    section: (any KeyValueCoding.Type)? = nil
   ) throws(ExpressionError) -> CompiledExpression {
     // Long texts are compiled each time: the cache holds only what bindings repeat.
     guard source.utf8.count <= maximumCachedLength else {
-      return try CompiledExpression(source, data: data, root: root)
+      return try CompiledExpression(source, data: data, root: root, section: section)
     }
     let key = CacheKey(
       source: source, data: ObjectIdentifier(data), root: root.map(ObjectIdentifier.init),
-      types: ExpressionTypeRegistry.shared.generation)
+      section: section.map(ObjectIdentifier.init), types: ExpressionTypeRegistry.shared.generation)
     if let hit = cache.withLock({ $0[key] }) { return hit }
-    let compiled = try CompiledExpression(source, data: data, root: root)
+    let compiled = try CompiledExpression(source, data: data, root: root, section: section)
     cache.withLock { table in
       if table.count >= 4096 { table.removeAll(keepingCapacity: true) }
       table[key] = compiled
@@ -77,6 +80,7 @@ public struct CompiledExpression: @unchecked Sendable {
     let source: String
     let data: ObjectIdentifier
     let root: ObjectIdentifier?
+    let section: ObjectIdentifier?
     /// The registrations of named types so far (a name registered later may change what compiles).
     let types: Int
   }

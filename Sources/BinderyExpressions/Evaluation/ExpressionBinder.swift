@@ -13,10 +13,11 @@ struct ExpressionBinder<Value> {
   func source(
     context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
+    section: (any KeyValueCoding)? = nil,
     transformers: BindingTransformerRegistry
   ) throws(ExpressionError) -> BindingSource<Value> {
     guard var node = expression.node else { throw error("the expression has no value to bind", .syntax) }
-    let scope = ExpressionScope(data: context, root: root)
+    let scope = ExpressionScope(data: context, root: root, section: section)
     let attributes = try BindingAttributes<Value>(
       expression, scope: scope, registry: transformers, options: BindingOptions())
     if attributes.transformer == nil, let name = node.constant as? EnumCaseName {
@@ -31,7 +32,11 @@ struct ExpressionBinder<Value> {
       return source
     }
     func object(for pathScope: KeyPathScope) -> any KeyValueCoding {
-      pathScope == .root ? (root ?? context) : context
+      switch pathScope {
+      case .data: context
+      case .root: root ?? context
+      case .section: section ?? context
+      }
     }
     func mapped(_ failure: KeyValueCodingError) -> ExpressionError { error(failure.description) }
 
@@ -114,8 +119,8 @@ struct ExpressionBinder<Value> {
       .computed(
         from: source,
         named: expression.source,
-        keepingTargetValue: { [weak root] data in
-          let value = evaluate(ExpressionScope(data: data, root: root))
+        keepingTargetValue: { [weak root, weak section] data in
+          let value = evaluate(ExpressionScope(data: data, root: root, section: section))
           guard let transformer else { return converter.convert(value) }
           return converter.convert((try? transformer.transform(value)) ?? nil)
         }

@@ -42,6 +42,8 @@ struct ExpressionCompiler {
   let source: String
   let dataType: any KeyValueCoding.Type
   let rootType: (any KeyValueCoding.Type)?
+  /// The type of `$section.`: the groups of a sectioned list; `nil` outside one.
+  var sectionType: (any KeyValueCoding.Type)? = nil
 
   func error(_ message: String, at location: TextPosition, _ kind: ExpressionError.Kind) -> ExpressionError {
     ExpressionError(message, at: location, in: source, kind: kind)
@@ -316,6 +318,13 @@ struct ExpressionCompiler {
         throw error("$root is not available here: no top-level view model was given", at: location, .key)
       }
       contextType = rootType
+    case .section:
+      guard let sectionType else {
+        throw error(
+          "$section is not available here: only the rows and headers of a list of sections have a section",
+          at: location, .key)
+      }
+      contextType = sectionType
     }
     let names = keys.map(\.name)
     let path: KeyValuePath
@@ -333,7 +342,12 @@ struct ExpressionCompiler {
       takesLength = true
     }
     let evaluate: (ExpressionScope) -> Any? = { expressionScope in
-      let object: AnyObject? = scope == .root ? expressionScope.root : expressionScope.data
+      let object: AnyObject? =
+        switch scope {
+        case .data: expressionScope.data
+        case .root: expressionScope.root
+        case .section: expressionScope.section
+        }
       guard let object else { return nil }
       switch path.resolve(in: object) {
       case .value(let value): return value

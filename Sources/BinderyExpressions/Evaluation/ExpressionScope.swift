@@ -1,17 +1,21 @@
 public import Bindery
 
-/// The objects an expression reads: the source (`$data.`, the default) and the
-/// top-level view model (`$root.`).
+/// The objects an expression reads: the source (`$data.`, the default), the top-level view model
+/// (`$root.`) and, in a row or header of a sectioned list, the row's section (`$section.`).
 public struct ExpressionScope {
   /// The source: the object key paths start from (`$data.`, the default).
   public var data: any KeyValueCoding
   /// The top-level view model; `nil` when the expression may not use `$root.`.
   public var root: (any KeyValueCoding)?
+  /// The section (the group) of a row of a sectioned list; `nil` when the expression may not use
+  /// `$section.`.
+  public var section: (any KeyValueCoding)?
 
   /// Creates a scope.
-  public init(data: any KeyValueCoding, root: (any KeyValueCoding)? = nil) {
+  public init(data: any KeyValueCoding, root: (any KeyValueCoding)? = nil, section: (any KeyValueCoding)? = nil) {
     self.data = data
     self.root = root
+    self.section = section
   }
 }
 

@@ -16,7 +16,7 @@ public import Bindery
 /// unary             = ( "!" | "-" ) unary | postfix ;
 /// postfix           = primary { "." ( "length" | "count" ) } ;
 /// primary           = constant | keyPath | array | "(" expression ")" ;
-/// keyPath           = [ ( "$data" | "$root" ) "." ] identifier { "." identifier } ;
+/// keyPath           = [ ( "$data" | "$root" | "$section" ) "." ] identifier { "." identifier } ;
 /// array             = "[" [ bindingExpression { "," bindingExpression } [ "," ] ] "]" ;
 /// constant          = "true" | "false" | "$true" | "$false" | "null" | "nil"
 ///                   | integer | double | string | "." identifier
@@ -494,7 +494,7 @@ public struct ExpressionParser {
   private var startsKeyPath: Bool {
     switch current.kind {
     case .identifier(let name): name != "true" && name != "false" && name != "null" && name != "nil"
-    case .dollar(let name): name == "data" || name == "root"
+    case .dollar(let name): name == "data" || name == "root" || name == "section"
     default: false
     }
   }
@@ -602,13 +602,13 @@ public struct ExpressionParser {
       case "true", "false":
         try advance()
         return .bool(name == "true", token.location)
-      case "data", "root":
+      case "data", "root", "section":
         try advance()
         guard isPunctuation(".") else {
           throw fail("expected \".\" and a key after $\(name)", at: current)
         }
         try advance()
-        return try keyPath(scope: name == "root" ? .root : .data, start: token.location)
+        return try keyPath(scope: KeyPathScope(rawValue: name) ?? .data, start: token.location)
       default:
         return try typedConstant(name, at: token)
       }
@@ -663,7 +663,7 @@ public struct ExpressionParser {
     if isPunctuation("{"), Self.isTypeName(type) { return .options(type: type, [], token.location) }
     guard isPunctuation("."), Self.isTypeName(type) else {
       throw fail(
-        "unknown name $\(name.shortened): expected $data, $root, $true, $false, $Type.case, $Type { .option } "
+        "unknown name $\(name.shortened): expected $data, $root, $section, $true, $false, $Type.case, $Type { .option } "
           + "or a structure (\(StructureKind.allCases.map { "$" + $0.rawValue }.joined(separator: ", ")))",
         at: token)
     }

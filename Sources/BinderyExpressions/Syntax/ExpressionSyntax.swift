@@ -42,6 +42,8 @@ public enum KeyPathScope: String, Sendable, Equatable {
   case data
   /// The top-level view model (`$root.`).
   case root
+  /// The section of a row of a sectioned list (`$section.`): the group the row's item is in.
+  case section
 }
 
 /// A binary operator, by precedence from loosest: `||`; `&&`; `==` `!=` `===` `!==`; `<` `<=` `>` `>=`.
@@ -215,7 +217,7 @@ extension ExpressionSyntax: CustomStringConvertible {
       text += "$\(kind.rawValue) "
       BindingExpressionSyntax.write(parameters, to: &text)
     case .keyPath(let scope, let keys, _):
-      text += (scope == .root ? "$root." : "") + keys.map(\.name).joined(separator: ".")
+      text += (scope == .data ? "" : "$\(scope.rawValue).") + keys.map(\.name).joined(separator: ".")
     case .not(let operand, _):
       text += "!("
       operand.write(to: &text)

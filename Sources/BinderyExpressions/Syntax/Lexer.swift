@@ -64,7 +64,7 @@ struct Lexer {
     if character == "$" {
       advance()
       guard let next = self.character, next.isIdentifierHead else {
-        throw error("expected a name after \"$\" ($data, $root, $true, $false)", at: start)
+        throw error("expected a name after \"$\" ($data, $root, $section, $true, $false)", at: start)
       }
       let name = identifier()
       return Token(kind: .dollar(name), location: start, text: "$" + name)

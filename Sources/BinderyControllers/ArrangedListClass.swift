@@ -27,6 +27,27 @@ public protocol ArrangedListClass: Sendable {
     showing controller: ArrayController<Item>,
     makeRow: @escaping (Item, BindingSet) -> [AnyObject]
   ) -> ArrangedList
+
+  /// Makes a list of sections that will show the arrangement of `controller`, one section per group;
+  /// `makeSection` makes the objects of one group's section (its header's objects, then the list of
+  /// its rows) and keeps their bindings in the set it is given.
+  ///
+  /// By default, a list of `makeList(showing:makeRow:)` whose rows are the sections; a front end that
+  /// draws sections differently (headers as headings) makes its own.
+  func makeSectionedList<Section: KeyValueCoding>(
+    showing controller: ArrayController<Section>,
+    makeSection: @escaping (Section, BindingSet) -> [AnyObject]
+  ) -> ArrangedList
+}
+
+extension ArrangedListClass {
+  /// A list whose rows are the sections: ``makeList(showing:makeRow:)`` with `makeSection`.
+  public func makeSectionedList<Section: KeyValueCoding>(
+    showing controller: ArrayController<Section>,
+    makeSection: @escaping (Section, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    makeList(showing: controller, makeRow: makeSection)
+  }
 }
 
 /// A list made by an ``ArrangedListClass``, and what connects it to its controller once every object

@@ -5,13 +5,14 @@ import BinderyExpressions
 /// called with it.
 protocol SpecBindableProperty {
   var valueType: Any.Type { get }
-  /// Checks the binding of the property of `target` to an expression on `context`, and returns what
-  /// makes it.
+  /// Checks the binding of the property of `target` to an expression on `context` (with `section` as
+  /// `$section` in a sectioned list's row or header), and returns what makes it.
   func prepare(
     expression: String,
     on target: AnyObject,
     to context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
+    section: (any KeyValueCoding)?,
     transformers: BindingTransformerRegistry
   ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding
   /// Checks (without binding) or binds the property of `target` to a string key path of `source`.
@@ -35,13 +36,14 @@ extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObs
     on target: AnyObject,
     to context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
+    section: (any KeyValueCoding)?,
     transformers: BindingTransformerRegistry
   ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
     guard let target = target as? Root else {
       throw ExpressionError("the target is not a \(Root.self)", at: .start, in: expression, kind: .type)
     }
     func open<Context: KeyValueCoding>(_ context: Context) throws(ExpressionError) -> BindingSource<Value> {
-      try .expression(context, expression, root: root, transformers: transformers)
+      try .expression(context, expression, root: root, section: section, transformers: transformers)
     }
     let source = try open(context)
     return { [weak target] () throws(ExpressionError) -> PropertyBinding in

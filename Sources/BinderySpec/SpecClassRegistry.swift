@@ -119,6 +119,11 @@ public final class SpecClassRegistry: Sendable {
     entries.withLock { table in table.values.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) } }
   }
 
+  /// The entry registered for the elements of `arrayType` (`[Team]` or `KeyValueArray<Team>`).
+  func entry(forArrayType arrayType: Any.Type) -> Entry? {
+    entries.withLock { table in table.values.first { $0.elementClass.isArray(arrayType) } }
+  }
+
   /// Every registered name (classes and lists), sorted.
   public var names: [String] {
     (entries.withLock { Array($0.keys) } + lists.withLock { Array($0.keys) }).sorted()

@@ -9,6 +9,8 @@ protocol SpecElementClass: Sendable {
   func makeArrayController() -> any SpecArrangingController
   /// An `ObjectController` of this class, able to add its content.
   func makeObjectController() -> any SpecContentController
+  /// Whether `type` is an array of this class (`[Object]` or `KeyValueArray<Object>`).
+  func isArray(_ type: Any.Type) -> Bool
 }
 
 /// The typed maker of a registered class.
@@ -17,6 +19,9 @@ struct TypedElementClass<Object: KeyValueCoding>: SpecElementClass {
 
   func makeArrayController() -> any SpecArrangingController { ArrayController<Object>(makeElement: make) }
   func makeObjectController() -> any SpecContentController { ObjectController<Object>(makeContent: make) }
+  func isArray(_ type: Any.Type) -> Bool {
+    type == [Object].self || type == KeyValueArray<Object>.self
+  }
 }
 
 /// A controller whose content a spec file binds (`bindings: content: {to: /Model, value: people}`).
@@ -39,6 +44,13 @@ protocol SpecArrangingController: SpecContentController {
   func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void
   /// A list of `listClass` showing this controller's arrangement, its rows made by `rows`.
   func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList
+  /// A list of `listClass` showing this controller's arrangement, one row per object made by
+  /// `makeRow`; a list of sections (one per group) when `sectioned`.
+  func makeList(
+    _ listClass: any ArrangedListClass,
+    sectioned: Bool,
+    makeRow: @escaping (any KeyValueCoding, BindingSet) -> [AnyObject]
+  ) -> ArrangedList
 }
 
 extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {
@@ -94,6 +106,17 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
 
   func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList {
     listClass.makeList(showing: self) { item, bindings in rows.instantiate(for: item, into: bindings) }
+  }
+
+  func makeList(
+    _ listClass: any ArrangedListClass,
+    sectioned: Bool,
+    makeRow: @escaping (any KeyValueCoding, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    if sectioned {
+      return listClass.makeSectionedList(showing: self) { group, bindings in makeRow(group, bindings) }
+    }
+    return listClass.makeList(showing: self) { item, bindings in makeRow(item, bindings) }
   }
 }
 

@@ -67,6 +67,13 @@ extension SpecLoader {
       errors.append(source.error(.expression, error.message.shortenedMessage, in: node, offset: error.location.offset))
       return
     }
+    if sectionContext == nil, !sectionsAllowed, let location = Self.sectionUse(in: syntax) {
+      errors.append(
+        source.error(
+          .expression,
+          "$section is not available here: only the rows and headers of a list of sections have a section",
+          in: node, offset: location.offset))
+    }
     for attribute in syntax.attributes {
       let location = attribute.location
       guard CompiledExpression.knownAttributes.contains(attribute.name) else {
@@ -156,9 +163,17 @@ extension SpecLoader {
         }
       case "filter":
         if let text = value.scalarText { lintExpression(text, at: value) }
-      case "row":
-        // A list's row template: each object of the row, its bindings reading the row's item.
+      case "row", "header":
+        // A list's row (or section header) template: each object of it, its bindings reading the
+        // row's item (the header's group); `$section` in a list of sections.
+        let allowed = sectionsAllowed
+        sectionsAllowed = sectionsAllowed || fields.contains { $0.key.scalarText == "sections" }
         for (_, body) in value.pairs ?? [] { lintUnresolved(body.pairs ?? []) }
+        sectionsAllowed = allowed
+      case "sections":
+        if let toNode = value.pairs?.first(where: { $0.key.scalarText == "to" })?.value, !isUnresolved(toNode) {
+          _ = reference(toNode)
+        }
       default:
         // A property set to another object (`target: /FirstNameField`): the object must exist.
         if let text = value.scalarText, text.hasPrefix("/"), text.count > 1, !isUnresolved(value) {

@@ -64,7 +64,7 @@ extension SpecLoader {
     guard let contentNode = fields.first(where: { $0.key.scalarText == "content" })?.value else {
       errors.append(
         source.error(
-          .structure, "the list \(name.echoed) needs content: /ArrayController",
+          .structure, "the list \(name.echoed) needs content: /ArrayController (or sections: for a list of sections)",
           at: fields.first(where: { $0.key.scalarText == "class" })?.value ?? fields[0].key))
       return nil
     }
@@ -147,6 +147,9 @@ extension SpecLoader {
     _ value: YAMLNode,
     of object: any KeyValueCoding
   ) -> Bool {
+    if let sectioned = sectionedLists[ObjectIdentifier(object)] {
+      return checkSectionedListField(field, of: sectioned)
+    }
     if let template = rowTemplates[ObjectIdentifier(object)] {
       switch field {
       case "content": return true  // made with the list

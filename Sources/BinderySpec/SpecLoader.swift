@@ -25,6 +25,11 @@ struct SpecLoader {
   var errors: SpecProblems
   /// In a list's row: what bindings without `to:` read (the row's item).
   var defaultContext: (any KeyValueCoding)?
+  /// In a sectioned list's row or header: the section (`$section`).
+  var sectionContext: (any KeyValueCoding)?
+  /// In a sectioned list's row or header whose classes are not all known (lenient lint): `$section`
+  /// may be used.
+  var sectionsAllowed = false
   /// In a list's row: the objects of the file (and of the rows it is in), for references the row
   /// does not declare.
   var outerObjects: SpecOuterObjects?
@@ -41,6 +46,8 @@ struct SpecLoader {
   var elementClasses: [ObjectIdentifier: SpecClassRegistry.Entry] = [:]
   /// The row templates of the lists made here (by list), told the file's objects once all are made.
   var rowTemplates: [ObjectIdentifier: SpecRowTemplate] = [:]
+  /// The sectioned lists made here (by list), with what their fields are checked against.
+  var sectionedLists: [ObjectIdentifier: SpecSectionedList] = [:]
   /// Connections of lists to their controllers, made after the writes.
   var connections: [() -> PropertyBinding?] = []
   /// Writes of outlets, views and properties, made once everything checked.
@@ -138,7 +145,13 @@ struct SpecLoader {
       bodies.append((name, fields, object))
     }
     for (name, fields, listClass) in lists where !errors.isFull {
-      if let object = makeList(listClass, name: name, fields: fields) {
+      let made =
+        if let sectionsNode = fields.first(where: { $0.key.scalarText == "sections" })?.value {
+          makeSectionedList(listClass, name: name, fields: fields, sectionsNode: sectionsNode)
+        } else {
+          makeList(listClass, name: name, fields: fields)
+        }
+      if let object = made {
         objects[name] = object
         bodies.append((name, fields, object))
       } else if lenientClasses {
@@ -172,6 +185,12 @@ struct SpecLoader {
     for template in rowTemplates.values {
       template.outerObjects = forRows
       template.delegate = delegate
+    }
+    for sectioned in sectionedLists.values {
+      for template in [sectioned.header, sectioned.rows] {
+        template.outerObjects = forRows
+        template.delegate = delegate
+      }
     }
     for write in writes { write() }
     let set = made
@@ -432,7 +451,8 @@ struct SpecLoader {
     }
     do {
       let bind = try property.prepare(
-        expression: expression, on: target, to: context, root: root, transformers: transformers)
+        expression: expression, on: target, to: context, root: root, section: sectionContext,
+        transformers: transformers)
       bindings.append((expressionNode, { try bind() }))
     } catch {
       errors.append(

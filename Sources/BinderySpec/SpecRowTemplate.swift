@@ -52,16 +52,28 @@ public final class SpecRowTemplate: @unchecked Sendable {
 
   /// Makes the row's objects for `item` and binds them, putting the bindings in `bindings`; returns
   /// the objects in the order of the file (the row's controls).
-  public func instantiate(for item: any KeyValueCoding, into bindings: BindingSet) -> [AnyObject] {
+  ///
+  /// In a sectioned list, `section` is the group the item is in (`$section`).
+  public func instantiate(
+    for item: any KeyValueCoding,
+    section: (any KeyValueCoding)? = nil,
+    into bindings: BindingSet
+  ) -> [AnyObject] {
     var loader = rowLoader(item: item)
+    loader.sectionContext = section
     guard let objects = try? loader.load(entries: entries) else { return [] }
     for binding in objects.bindings.bindings { bindings.insert(binding) }
     return objects.names.compactMap { objects.objects[$0] }
   }
 
   /// Checks the template against `item`, reporting problems at their place in the file.
-  func check(with item: any KeyValueCoding, lenientClasses: Bool) -> [SpecError] {
+  func check(
+    with item: any KeyValueCoding,
+    section: (any KeyValueCoding)? = nil,
+    lenientClasses: Bool
+  ) -> [SpecError] {
     var loader = rowLoader(item: item)
+    loader.sectionContext = section
     loader.lintOnly = true
     loader.lenientClasses = lenientClasses
     do {

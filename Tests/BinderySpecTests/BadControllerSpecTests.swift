@@ -55,7 +55,8 @@ let badControllerSpecs: [BadSpec] = [
     message: "content is {to: /Object, value: 'key.path'}",
     line: 7, column: 14, kind: .structure),
   BadSpec(
-    yaml: editorAndPeople + "List:\n  class: ListView\n", message: "the list \"List\" needs content: /ArrayController",
+    yaml: editorAndPeople + "List:\n  class: ListView\n",
+    message: "the list \"List\" needs content: /ArrayController (or sections: for a list of sections)",
     line: 7, column: 10, kind: .structure),
   BadSpec(
     yaml: editorAndPeople + "List:\n  class: ListView\n  content: /Editor\n",

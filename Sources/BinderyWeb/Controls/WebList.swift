@@ -23,6 +23,9 @@ public final class WebList<Item: AnyObject> {
   public let list: HeadlessListView<Item>
   /// The controller whose arranged objects the rows show and whose selection the page shows.
   public private(set) weak var controller: ArrayController<Item>?
+  /// Whether each row is a section (a spec file's `sections:`): its header's controls, then the list
+  /// of its rows. The page shows the header as a heading, and selects in the sections' lists only.
+  public internal(set) var showsSections = false
 
   /// Creates a list that follows `controller`; `row` fills each row (its controls and bindings).
   public init(controller: ArrayController<Item>, row: @escaping (Item, HeadlessListRow<Item>) -> Void) {
@@ -61,6 +64,17 @@ struct WebListClass: ArrangedListClass {
     let list = WebList(controller: controller) { item, row in
       row.controls = makeRow(item, row.bindings)
     }
+    return ArrangedList(object: list) { list.list.binding(for: \.items) }  // bound from the start
+  }
+
+  func makeSectionedList<Section: KeyValueCoding>(
+    showing controller: ArrayController<Section>,
+    makeSection: @escaping (Section, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    let list = WebList(controller: controller) { group, section in
+      section.controls = makeSection(group, section.bindings)
+    }
+    list.showsSections = true
     return ArrangedList(object: list) { list.list.binding(for: \.items) }  // bound from the start
   }
 }

@@ -5,6 +5,10 @@ import BinderyControls
 /// A list (`kind: list`): its rows (`kind: row`, each with its controls' elements) and the selected
 /// indexes; an edit of a list is a new selection (an array of row indexes).
 ///
+/// A list of sections (`sections: true`) has a `kind: section` per group instead of rows: the
+/// header's elements, then the list of the group's rows. It takes no edit: a user selects in the
+/// sections' lists.
+///
 /// Each change of the rows reaches the page as one `list` operation with exact indexes.
 final class ListMirror<Item: AnyObject>: WebMirror {
   private let webList: WebList<Item>
@@ -33,7 +37,8 @@ final class ListMirror<Item: AnyObject>: WebMirror {
 
   override func properties() -> [(key: String, value: JSONValue)] {
     let selected = webList.controller?.selectionIndexes ?? []
-    return [("selected", .array(selected.map { .number(Double($0)) }))]
+    let properties: [(key: String, value: JSONValue)] = [("selected", .array(selected.map { .number(Double($0)) }))]
+    return webList.showsSections ? properties + [("sections", .bool(true))] : properties
   }
 
   override func snapshot() -> JSONValue {
@@ -44,6 +49,9 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   }
 
   override func receiveEdit(_ value: JSONValue) throws(WebInputError) {
+    if webList.showsSections {
+      throw WebInputError(.notEditable, "a list of sections is selected in its sections' lists", elementID: id)
+    }
     let numbers: [JSONValue]
     switch value {
     case .array(let elements): numbers = elements
@@ -76,7 +84,8 @@ final class ListMirror<Item: AnyObject>: WebMirror {
 
   private func makeRow(_ row: HeadlessListRow<Item>) -> RowMirror {
     let contents = row.controls.compactMap { builder.mirror(for: $0) }
-    return RowMirror(id: builder.generatedID(), contents: contents, collector: collector)
+    let kind = webList.showsSections ? "section" : "row"
+    return RowMirror(id: builder.generatedID(), kind: kind, contents: contents, collector: collector)
   }
 
   /// Applies a change of the list's rows to the row mirrors and records it as one operation.
@@ -92,7 +101,7 @@ final class ListMirror<Item: AnyObject>: WebMirror {
       fresh[index] = makeRow(rows[index])
     }
     let plain = CollectionChange(removed: removed, inserted: insertedIndexes, moved: change.moved)
-    let placeholder = RowMirror(id: "", contents: [], collector: collector)
+    let placeholder = RowMirror(id: "", kind: "row", contents: [], collector: collector)
     rowMirrors = plain.applying(to: rowMirrors, newElements: fresh.map { $0 ?? placeholder })
     collector.list(
       id,
@@ -103,13 +112,14 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   }
 }
 
-/// One row of a list (`kind: row`): its controls' elements.
+/// One row of a list (`kind: row`): its controls' elements; or one section of a list of sections
+/// (`kind: section`): its header's elements, then the list of its rows.
 final class RowMirror: WebMirror {
   private let contents: [WebMirror]
 
-  init(id: String, contents: [WebMirror], collector: PatchCollector) {
+  init(id: String, kind: String, contents: [WebMirror], collector: PatchCollector) {
     self.contents = contents
-    super.init(id: id, kind: "row", collector: collector)
+    super.init(id: id, kind: kind, collector: collector)
   }
 
   override var children: [WebMirror] { contents }

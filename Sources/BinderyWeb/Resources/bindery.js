@@ -214,6 +214,30 @@
       for (const child of node.children || []) item.append(build(child));
       return { node: item, set() {} };
     },
+    // A section of a list of sections: its header's elements in a heading, then the list of its rows,
+    // which the heading names.
+    section(node) {
+      const item = document.createElement('li');
+      item.className = 'section';
+      item.setAttribute('role', 'group');
+      const header = document.createElement('div');
+      header.className = 'section-header';
+      header.setAttribute('role', 'heading');
+      header.setAttribute('aria-level', '3');
+      header.id = domID(node.id) + '-header';
+      item.setAttribute('aria-labelledby', header.id);
+      item.append(header);
+      for (const child of node.children || []) {
+        const built = build(child);
+        if (child.kind === 'list') {
+          built.setAttribute('aria-labelledby', header.id);
+          item.append(built);
+        } else {
+          header.append(built);
+        }
+      }
+      return { node: item, set() {} };
+    },
     text(node) { return field(node, 'text'); },
     secure(node) { return field(node, 'password'); },
     label() {
@@ -278,8 +302,9 @@
     },
     list(node) {
       const list = document.createElement('ul');
-      list.className = 'list';
-      list.setAttribute('role', 'listbox');
+      const sections = !!(node.props && node.props.sections);
+      list.className = sections ? 'list sections' : 'list';
+      list.setAttribute('role', sections ? 'presentation' : 'listbox');
       const element = {
         node: list, rows: [],
         set(key, value) {
@@ -292,7 +317,8 @@
         element.rows.push(item);
         list.append(item);
       }
-      list.addEventListener('click', (event) => {
+      // A list of sections is selected in its sections' lists.
+      if (!sections) list.addEventListener('click', (event) => {
         const item = event.target.closest('li');
         if (!item || item.parentNode !== list) return;
         send({ type: 'edit', id: node.id, value: [element.rows.indexOf(item)] });
@@ -376,6 +402,7 @@
   }
 
   function showSelection(list) {
+    if (list.props.sections) return;
     const selected = new Set(list.props.selected || []);
     list.rows.forEach((item, index) => {
       const isSelected = selected.has(index);

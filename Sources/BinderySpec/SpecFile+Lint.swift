@@ -67,7 +67,7 @@ extension SpecLoader {
       errors.append(source.error(.expression, error.message.shortenedMessage, in: node, offset: error.location.offset))
       return
     }
-    if sectionContext == nil, !sectionsAllowed, let location = Self.sectionUse(in: syntax) {
+    if sectionContext == nil, !sectionsAllowed, let location = syntax.sectionUse {
       errors.append(
         source.error(
           .expression,

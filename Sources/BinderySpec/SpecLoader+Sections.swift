@@ -139,39 +139,4 @@ extension SpecLoader {
     default: return false
     }
   }
-
-  // MARK: `$section` outside a list of sections
-
-  /// Where `syntax` reads `$section.`, if it does.
-  static func sectionUse(in syntax: BindingExpressionSyntax) -> TextPosition? {
-    if let primary = syntax.primary, let found = sectionUse(in: primary) { return found }
-    for attribute in syntax.attributes {
-      if let value = attribute.value, let found = sectionUse(in: value) { return found }
-    }
-    return nil
-  }
-
-  private static func sectionUse(in syntax: ExpressionSyntax) -> TextPosition? {
-    switch syntax {
-    case .keyPath(.section, _, let location): return location
-    case .not(let operand, _), .negate(let operand, _), .length(let operand, _): return sectionUse(in: operand)
-    case .chain(let first, let operations):
-      if let found = sectionUse(in: first) { return found }
-      for operation in operations {
-        if let found = sectionUse(in: operation.operand) { return found }
-      }
-      return nil
-    case .array(let elements, _):
-      for element in elements {
-        if let found = sectionUse(in: element) { return found }
-      }
-      return nil
-    case .structure(_, let parameters, _):
-      for parameter in parameters {
-        if let value = parameter.value, let found = sectionUse(in: value) { return found }
-      }
-      return nil
-    default: return nil
-    }
-  }
 }

@@ -142,6 +142,20 @@ struct SectionedListTests {
     }
   }
 
+  @Test func aFileWithAMisplacedSectionBindsNothingEvenWhereItIsRight() throws {
+    let good =
+      try String(contentsOfFile: try specPath("League.spec.yaml"), encoding: .utf8)
+      + "Heading:\n  class: Label\n  bindings:\n    text: {to: /League, value: '$root.title'}\n"
+    let bad = good + "Title:\n  class: Label\n  bindings:\n    text: {to: /League, value: '$section.name'}\n"
+    #expect(throws: SpecLoadError.self) {
+      try SpecFile.load(yaml: bad, file: "league.yaml", classes: sectionClasses, root: root)
+    }
+    #expect(root.keyValueRegistrar.observerCount == 0)  // $root.title was not bound either
+    let spec = try SpecFile.load(yaml: good, file: "league.yaml", classes: sectionClasses, root: root)
+    #expect(root.keyValueRegistrar.observerCount > 0)
+    spec.unbind()
+  }
+
   @Test func sectionInTheRowOfAnOrdinaryListIsALoadErrorAtItsLocation() {
     let yaml = """
       Editor:

@@ -6,7 +6,8 @@ extension SpecLoader {
   // MARK: Lists of sections
 
   /// A list of `listClass` whose content is sections: `sections: {to: /Model, value: teams, rows:
-  /// members}`, the model's array of groups and each group's array of rows, with a `header:` template
+  /// members}`, the model's array of groups and each group's array of rows (in a list's row, without
+  /// `to:`, the row's item's), with a `header:` template
   /// (its `$data` and `$section` are the group) and a `row:` template (its `$data` is the row's item,
   /// `$section` its group). `nil` after an error, or when the model is unresolved (lenient classes).
   mutating func makeSectionedList(
@@ -24,8 +25,8 @@ extension SpecLoader {
     let shape =
       "a list's sections are {to: /Object, value: 'groups', rows: 'items'}: an array of groups, and each "
       + "group's array of rows"
-    guard let pairs = sectionsNode.pairs,
-      let toNode = pairs.first(where: { $0.key.scalarText == "to" })?.value,
+    let toNode = sectionsNode.pairs?.first(where: { $0.key.scalarText == "to" })?.value
+    guard let pairs = sectionsNode.pairs, toNode != nil || defaultContext != nil,
       let valueNode = pairs.first(where: { $0.key.scalarText == "value" })?.value,
       let rowsNode = pairs.first(where: { $0.key.scalarText == "rows" })?.value,
       let groupsText = valueNode.scalarText, let rowsText = rowsNode.scalarText,
@@ -34,8 +35,9 @@ extension SpecLoader {
       errors.append(source.error(.structure, shape, at: sectionsNode))
       return nil
     }
-    if isUnresolved(toNode) { return nil }
-    guard let model = reference(toNode) else { return nil }
+    // In a list's row, sections without `to:` are the row's item's.
+    if let toNode, isUnresolved(toNode) { return nil }
+    guard let model = toNode.map({ reference($0) }) ?? defaultContext else { return nil }
     guard let groupsPath = keyPath(groupsText, in: type(of: model), at: valueNode) else { return nil }
     guard let groupEntry = classes.entry(forArrayType: groupsPath.valueType) else {
       if lenientClasses, Self.isCollectionOfObjects(groupsPath.valueType) { return nil }

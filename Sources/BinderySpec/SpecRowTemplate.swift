@@ -63,6 +63,8 @@ public final class SpecRowTemplate: @unchecked Sendable {
     loader.sectionContext = section
     guard let objects = try? loader.load(entries: entries) else { return [] }
     for binding in objects.bindings.bindings { bindings.insert(binding) }
+    // A list of sections in the row: the set also keeps the controller of its groups.
+    if !loader.sectionedLists.isEmpty { bindings.insert(SpecSectionedList.keeping(objects.bindings)) }
     return objects.names.compactMap { objects.objects[$0] }
   }
 

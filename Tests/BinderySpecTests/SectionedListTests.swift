@@ -15,6 +15,12 @@ final class League {
   var title = ""
 }
 
+/// Leagues, each shown in a row with its list of sections.
+@KeyValueObservable
+final class LeagueDirectory {
+  var leagues: [League] = []
+}
+
 /// The classes the sectioned lists' specs name.
 let sectionClasses: SpecClassRegistry = {
   let registry = SpecClassRegistry()
@@ -23,6 +29,7 @@ let sectionClasses: SpecClassRegistry = {
   registry.register(Team.self) { Team() }
   registry.register(Person.self) { Person() }
   registry.register(PeopleEditor.self) { PeopleEditor() }
+  registry.register(LeagueDirectory.self) { LeagueDirectory() }
   return registry
 }()
 
@@ -107,6 +114,57 @@ struct SectionedListTests {
     #expect(redRows.appliedOperations.last == .remove(0))
     #expect(texts(list) == [["Red", "Edsger/Red"], ["Blue", "Alan/Blue"]])
     #expect(list.appliedOperations == operations)  // the sections stayed
+    _ = spec
+  }
+
+  @Test func aRowOfAListMayShowItsItemsSectionsAndTheyKeepFollowing() throws {
+    let spec = try SpecFile.load(
+      yaml: """
+        Directory:
+          class: LeagueDirectory
+        Leagues:
+          class: ArrayController
+          objectClass: League
+          bindings:
+            content: {to: /Directory, value: leagues}
+        LeagueList:
+          class: ListView
+          content: /Leagues
+          row:
+            Title:
+              class: Label
+              bindings:
+                text: {value: title}
+            Teams:
+              class: ListView
+              sections: {value: teams, rows: members}
+              header:
+                TeamName:
+                  class: Label
+                  bindings:
+                    text: {value: '$section.name'}
+              row:
+                Name:
+                  class: Label
+                  bindings:
+                    text: {value: fullName}
+                Team:
+                  class: Label
+                  bindings:
+                    text: {value: '$section.name'}
+        """, file: "leagues.yaml", classes: sectionClasses)
+    let directory = try #require(spec.object(named: "Directory", as: LeagueDirectory.self))
+    let leagues = try #require(spec.object(named: "LeagueList", as: HeadlessListView<League>.self))
+    let league = League()
+    league.title = "North"
+    league.teams = [team("Red", ["Ada"])]
+    directory.leagues = [league]
+    let teams = try #require(leagues.rows.first?.controls.last as? HeadlessListView<Team>)
+    #expect(texts(teams) == [["Red", "Ada/Red"]])
+    league.teams.append(team("Blue", ["Alan"]))  // the row's list of sections keeps following
+    #expect(texts(teams) == [["Red", "Ada/Red"], ["Blue", "Alan/Blue"]])
+    league.teams[0].members.append(Person(firstName: "Grace"))
+    #expect(texts(teams) == [["Red", "Ada/Red", "Grace/Red"], ["Blue", "Alan/Blue"]])
     _ = spec
   }
 

@@ -105,7 +105,8 @@ extension KeyValueTrackedMacro: AccessorMacro {
 }
 
 extension KeyValueTrackedMacro {
-  /// The `set` accessor: skips equal values, tells prior observers, stores, then notifies. The
+  /// The `set` accessor: stores a value nobody would be told of at once (no comparison, no copy of
+  /// the old value); otherwise skips equal values, tells prior observers, stores, then notifies. The
   /// stored value of a `KeyValueArray` property records nothing (`stopsRecording`: a copy taken while
   /// a mutation recorded may still be recording).
   static func makeSetAccessor(
@@ -116,8 +117,13 @@ extension KeyValueTrackedMacro {
   ) -> AccessorDeclSyntax {
     let registrar = KeyValueObservableMacro.registrarName
     let stop = stopsRecording ? "\n  _\(name)._stopRecording()" : ""
+    let unreportedStop = stopsRecording ? "\n    _\(name)._stopRecording()" : ""
     return """
       set {
+        if !self.\(raw: registrar)._reportsWrites(of: \(raw: id)) {
+          _\(raw: name) = newValue\(raw: unreportedStop)
+          return
+        }
         let _$oldValue = _\(raw: name)
         if Bindery._$isUnchanged(_$oldValue, newValue) {
           return
@@ -131,11 +137,16 @@ extension KeyValueTrackedMacro {
 
   /// The `set` accessor of a property with `willSet`/`didSet` observers, which sit on its storage:
   /// storing runs them (for an equal value too, as Swift does), and observers of the property are
-  /// told the value the storage holds afterwards (a `didSet` may have changed it).
+  /// told the value the storage holds afterwards (a `didSet` may have changed it); a value nobody
+  /// would be told of is stored with no comparison.
   static func makeObservedSetAccessor(name: String, identifier: TokenSyntax, id: String) -> AccessorDeclSyntax {
     let registrar = KeyValueObservableMacro.registrarName
     return """
       set {
+        if !self.\(raw: registrar)._reportsWrites(of: \(raw: id)) {
+          _\(raw: name) = newValue
+          return
+        }
         let _$oldValue = _\(raw: name)
         if Bindery._$isUnchanged(_$oldValue, newValue) {
           _\(raw: name) = newValue

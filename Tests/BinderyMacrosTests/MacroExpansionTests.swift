@@ -51,6 +51,10 @@ struct MacroExpansionTests {
             return _firstName
           }
           set {
+            if !self.keyValueRegistrar._reportsWrites(of: Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16)))) {
+              _firstName = newValue
+              return
+            }
             let _$oldValue = _firstName
             if Bindery._$isUnchanged(_$oldValue, newValue) {
               return
@@ -299,6 +303,10 @@ struct MacroExpansionTests {
             return _tags
           }
           set {
+            if !self.keyValueRegistrar._reportsWrites(of: Bindery.PropertyID(rawValue: 0x\(String(fnv("tags"), radix: 16)))) {
+              _tags = newValue
+              return
+            }
             let _$oldValue = _tags
             if Bindery._$isUnchanged(_$oldValue, newValue) {
               return
@@ -354,6 +362,11 @@ struct MacroExpansionTests {
             return _members
           }
           set {
+            if !self.keyValueRegistrar._reportsWrites(of: \(id)) {
+              _members = newValue
+              _members._stopRecording()
+              return
+            }
             let _$oldValue = _members
             if Bindery._$isUnchanged(_$oldValue, newValue) {
               return

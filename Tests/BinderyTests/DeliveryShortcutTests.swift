@@ -36,6 +36,36 @@ struct DeliveryShortcutTests {
     token.unbind()
   }
 
+  @Test func aWriteNobodyIsToldOfIsStoredAndTheNextObservedChangeStartsFromIt() {
+    let node = Node()
+    node.name = "Ada"
+    node.name = "Grace"
+    #expect(node.name == "Grace")
+    #expect(!node.keyValueRegistrar._reportsWrites(of: PropertyID("name")))
+    var changes: [String] = []
+    let token = observe(node, \.name) { changes.append("\($0.oldValue ?? "-") → \($0.newValue)") }
+    #expect(node.keyValueRegistrar._reportsWrites(of: PropertyID("name")))
+    node.name = "Grace"
+    node.name = "Alan"
+    #expect(changes == ["Grace → Alan"])
+    token.unbind()
+    node.name = "Barbara"
+    #expect(changes == ["Grace → Alan"])
+    #expect(node.name == "Barbara")
+  }
+
+  @Test func anObserverOfChangesBeforeTheyHappenIsToldOfWritesOfAnyPropertyOfItsObject() {
+    let node = Node()
+    #expect(!node.keyValueRegistrar._reportsWrites(of: PropertyID("value")))
+    var kinds: [String] = []
+    let token = observe(node, \.name, options: .prior) { kinds.append($0.kind == .prior ? "prior" : "change") }
+    #expect(node.keyValueRegistrar._reportsWrites(of: PropertyID("value")))
+    node.name = "Ada"
+    #expect(kinds == ["prior", "change"])
+    token.unbind()
+    #expect(!node.keyValueRegistrar._reportsWrites(of: PropertyID("value")))
+  }
+
   @Test func everyOneOfAHundredPropertiesNotifiesItsOwnObserversAndNoOthers() {
     let cells = Cells()
     var seen: [Int] = []

@@ -159,6 +159,15 @@ public final class KeyValueRegistrar: Sendable {
     storage.subscriptionCount.load(ordering: .relaxed) > 0
   }
 
+  /// Whether a write of the property `id` is reported to anyone: something observes its changes, or
+  /// an observer of this object asked for calls before changes (two atomic loads). The macro's setters
+  /// store a value nobody is told of without comparing it with the old one.
+  @inlinable
+  public func _reportsWrites(of id: PropertyID) -> Bool {
+    storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0
+      || storage.priorSubscriptionCount.load(ordering: .relaxed) > 0
+  }
+
   /// Whether a collection property can be mutated in place: no observer of its changes reads their
   /// old value (so none needs a copy of it). The macro's `_modify` accessor of an array property asks
   /// before each mutation; in place, it reports the change with ``didSet(_:_:_:from:to:)`` giving

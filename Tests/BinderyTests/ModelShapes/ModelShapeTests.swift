@@ -167,6 +167,15 @@ struct ObservedPropertyTests {
     token.unbind()
   }
 
+  @Test("With nobody observing, a write still runs the property's own observers, equal values too")
+  func unobservedWritesRunTheUsersObservers() {
+    let model = ObservedProperty()
+    model.value = 3
+    model.value = 3
+    #expect(model.events == ["willSet 0 → 3", "didSet 0 → 3", "willSet 3 → 3", "didSet 3 → 3"])
+    #expect(model.value == 3)
+  }
+
   @Test("Observers see the value a didSet settled on, not the one first written")
   func observersSeeTheValueTheDidSetKept() {
     let model = ObservedProperty()

@@ -57,6 +57,36 @@ struct DelegateTests {
     #expect(source.value == 9)
   }
 
+  @Test func aConvertedBindingWritesConvertedValuesAndShowsThemToItsDelegate() {
+    let source = Node()
+    let target = Node()
+    let binding = target.bind(
+      \.value, to: .keyPath(source, \.value, converted: ClosureTransformer { $0 * 10 }),
+      options: BindingOptions(direction: .sourceToTarget))
+    source.value = 2
+    #expect(target.value == 20)
+    let delegate = RecordingDelegate()
+    binding.delegate = delegate
+    source.value = 3
+    #expect(target.value == 30)
+    #expect(delegate.events.values == ["will target 30", "did target 30"])
+    binding.delegate = nil
+    source.value = 4
+    #expect(target.value == 40)
+    #expect(delegate.events.values.count == 2)
+  }
+
+  @Test func aConvertedOptionalBindingWritesTheConvertedValueWhileItsTargetLives() {
+    let source = Node()
+    var field: HeadlessTextField? = HeadlessTextField()
+    field?.bind(\.text, to: .keyPath(source, \.value, converted: ClosureTransformer { "#\($0)" }))
+    source.value = 5
+    #expect(field?.text == "#5")
+    field = nil
+    source.value = 6
+    #expect(!source.keyValueRegistrar.hasObservers(of: PropertyID("value")))
+  }
+
   @Test func theDelegateCanVetoASourceUpdate() {
     let person = Person(firstName: "Ada")
     let field = HeadlessTextField()

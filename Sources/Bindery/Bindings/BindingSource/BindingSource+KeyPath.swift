@@ -49,38 +49,59 @@ extension BindingSource {
   /// ageField.bind(\.text, to: .keyPath(person, \.age, converted: TextFormat.number()))
   /// saveButton.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
   /// ```
+  @inlinable
   public static func keyPath<Source: AnyObject, Transformer: BindingTransformer>(
     _ source: Source,
     _ keyPath: KeyPath<Source, Transformer.Input>,
     converted transformer: Transformer
   ) -> Self where Transformer.Output == Value {
-    Self(
-      connector: PathConnector(
-        source: source,
-        path: SourcePath(keyPath),
-        makeToTarget: { _ in { transformer.transform($0) } },
-        toSource: { try transformer.reverseTransform($0) },
-        isReversible: transformer.isReversible
-      )
-    )
+    // The conversions are made here, compiled in the app's module for its types.
+    converting(
+      source, keyPath, transformer, toTarget: { transformer.transform($0) },
+      toSource: { try transformer.reverseTransform($0) }
+    ) { address, write in
+      let value = transformer.transform(address.assumingMemoryBound(to: Transformer.Input.self).pointee)
+      withUnsafePointer(to: value) { write(UnsafeRawPointer($0)) }
+    }
   }
 
   /// The value at `keyPath` of `source`, converted by `transformer`, for an optional property: a `nil`
   /// written to the property is not written back.
+  @inlinable
   public static func keyPath<Source: AnyObject, Transformer: BindingTransformer, Wrapped>(
     _ source: Source,
     _ keyPath: KeyPath<Source, Transformer.Input>,
     converted transformer: Transformer
   ) -> Self where Value == Wrapped?, Transformer.Output == Wrapped {
-    Self(
-      connector: PathConnector(
-        source: source,
-        path: SourcePath(keyPath),
-        makeToTarget: { _ in { Optional(transformer.transform($0)) } },
-        toSource: { value in try value.map { try transformer.reverseTransform($0) } },
-        isReversible: transformer.isReversible
-      )
+    converting(
+      source, keyPath, transformer, toTarget: { Optional(transformer.transform($0)) },
+      toSource: { value in try value.map { try transformer.reverseTransform($0) } }
+    ) { address, write in
+      let value = Optional(transformer.transform(address.assumingMemoryBound(to: Transformer.Input.self).pointee))
+      withUnsafePointer(to: value) { write(UnsafeRawPointer($0)) }
+    }
+  }
+
+  /// The value at `keyPath` of `source`, converted by `transformer` with the conversions given (made
+  /// by the caller, where the types are known).
+  @usableFromInline
+  static func converting<Source: AnyObject, Transformer: BindingTransformer>(
+    _ source: Source,
+    _ keyPath: KeyPath<Source, Transformer.Input>,
+    _ transformer: Transformer,
+    toTarget: @escaping (Transformer.Input) -> Value,
+    toSource: @escaping (Value) throws -> Transformer.Input?,
+    toTargetByAddress: @escaping (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Void
+  ) -> Self {
+    var connector = PathConnector(
+      source: source,
+      path: SourcePath(keyPath),
+      makeToTarget: { _ in toTarget },
+      toSource: toSource,
+      isReversible: transformer.isReversible
     )
+    connector.toTargetByAddress = toTargetByAddress
+    return Self(connector: connector)
   }
 
   /// The value at `keyPath` of `source`, shown in one form and edited in another: `transformer` while

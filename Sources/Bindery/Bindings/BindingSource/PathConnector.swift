@@ -16,6 +16,9 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
   var isReadOnly = false
   /// Whether the display conversion reads the target's current value.
   var readsTargetValue = false
+  /// The display conversion by address, made where the types are known (see
+  /// ``Conversion/toTargetByAddress``).
+  var toTargetByAddress: ConversionByAddress?
 
   func connect<Target: KeyValueObservable>(
     _ target: Target,
@@ -42,7 +45,7 @@ struct PathConnector<Source: AnyObject, SourceValue, Value>: SourceConnector {
       Conversion(
         toTarget: makeToTarget(current), toSource: toSource, isIdentity: isIdentity, isReversible: isReversible,
         marker: marker, placeholders: request.placeholders, editing: makeEditing?(current),
-        validation: request.validation),
+        validation: request.validation, toTargetByAddress: toTargetByAddress),
       options: options,
       file: request.file,
       line: request.line

@@ -49,7 +49,8 @@ enum BindingFactory {
       let toTarget = conversion.isIdentity && SourceValue.self == TargetValue.self ? nil : conversion.toTarget
       let direct = makeDirect(
         target: target, targetKeyPath, property: property, targetSetter: targetSetter, source: source, keyPath,
-        sourcePath, toTarget: toTarget, options: options, file: file, line: line, first: &first, tracked: &tracked)
+        sourcePath, toTarget: toTarget, toTargetByAddress: conversion.toTargetByAddress, options: options, file: file,
+        line: line, first: &first, tracked: &tracked)
       if let direct {
         // One way: nothing more to make; the first value is written here, with the types known.
         if options.direction == .sourceToTarget {
@@ -120,7 +121,8 @@ enum BindingFactory {
   }
 
   /// Makes the binding of `targetKeyPath` of `target` to `keyPath` of `source` (its values converted by
-  /// `toTarget`, when given) as its own subscriber when
+  /// `toTarget`, when given, and by address through `toTargetByAddress` when that is given too) as its
+  /// own subscriber when
   /// the key path is one observable property of `source` (known from an earlier binding, else found by
   /// one tracked read): subscribed, kept by its target, and `first` holds the source's first value.
   /// Otherwise `nil`, with that read in `first` and `tracked` (for the observer the binding needs).
@@ -134,6 +136,7 @@ enum BindingFactory {
     _ keyPath: KeyPath<Source, SourceValue>,
     _ sourcePath: SourcePath<Source, SourceValue>,
     toTarget: ((SourceValue) -> TargetValue)?,
+    toTargetByAddress: ConversionByAddress?,
     options: BindingOptions,
     file: StaticString,
     line: UInt,
@@ -171,7 +174,7 @@ enum BindingFactory {
         ConvertingPropertyBinding(
           source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,
           target: target, targetKeyPath: targetKeyPath, targetPropertyID: property.id, targetSetter: targetSetter,
-          toTarget: toTarget, options: options, file: file, line: line)
+          toTarget: toTarget, toTargetByAddress: toTargetByAddress, options: options, file: file, line: line)
       } else {
         DirectPropertyBinding(
           source: source, keyPath: keyPath, sourcePathText: sourcePath.text, id: id, setter: setter, storage: storage,

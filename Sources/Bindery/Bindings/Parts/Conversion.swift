@@ -27,6 +27,11 @@ struct Conversion<SourceValue, TargetValue> {
   /// Checks a value the user entered, before it is converted back.
   @usableFromInline
   let validation: ((TargetValue) throws -> Void)?
+  /// ``toTarget`` by address, when the source made it where its types are known: converts the source
+  /// value at an address and hands the result's address on, so a binding's generic code copies no
+  /// value.
+  @usableFromInline
+  let toTargetByAddress: ConversionByAddress?
 
   @inlinable
   init(
@@ -37,7 +42,8 @@ struct Conversion<SourceValue, TargetValue> {
     marker: ((SourceValue) -> BindingMarker?)? = nil,
     placeholders: BindingPlaceholders<TargetValue> = .none,
     editing: EditingConversion<SourceValue, TargetValue>? = nil,
-    validation: ((TargetValue) throws -> Void)? = nil
+    validation: ((TargetValue) throws -> Void)? = nil,
+    toTargetByAddress: ConversionByAddress? = nil
   ) {
     self.toTarget = toTarget
     self.toSource = toSource
@@ -47,6 +53,7 @@ struct Conversion<SourceValue, TargetValue> {
     self.placeholders = placeholders
     self.editing = editing
     self.validation = validation
+    self.toTargetByAddress = toTargetByAddress
   }
 
   /// Looks for markers and placeholders, for bindings that ask for them.
@@ -70,3 +77,8 @@ struct Conversion<SourceValue, TargetValue> {
     return try toSource(value)
   }
 }
+
+/// A conversion by address: converts the value at the first address and hands the result's address to
+/// the closure it is given (for as long as that runs).
+@usableFromInline
+typealias ConversionByAddress = (UnsafeRawPointer, (UnsafeRawPointer) -> Void) -> Void

@@ -164,6 +164,14 @@ final class ConvertingPropertyBinding<Source: AnyObject, Value, TargetValue>: Di
   /// Converts a source value for the target.
   @usableFromInline
   let toTarget: (Value) -> TargetValue
+  /// Converts by address, when the binding's source made the conversion where its types are known: a
+  /// change then goes from the source's address to the target's setter with no value copied here.
+  @usableFromInline
+  let toTargetByAddress: ConversionByAddress?
+  /// Whether ``toTargetByAddress`` was given (asked first, so the closure is called in place, not
+  /// copied out of an optional with a retain of its context).
+  @usableFromInline
+  let convertsByAddress: Bool
 
   @inlinable
   init(
@@ -178,11 +186,14 @@ final class ConvertingPropertyBinding<Source: AnyObject, Value, TargetValue>: Di
     targetPropertyID: PropertyID,
     targetSetter: @escaping RawSetter,
     toTarget: @escaping (Value) -> TargetValue,
+    toTargetByAddress: ConversionByAddress?,
     options: BindingOptions,
     file: StaticString,
     line: UInt
   ) {
     self.toTarget = toTarget
+    self.toTargetByAddress = toTargetByAddress
+    self.convertsByAddress = toTargetByAddress != nil
     super.init(
       source: source, keyPath: keyPath, sourcePathText: sourcePathText, id: id, setter: setter, storage: storage,
       target: target,
@@ -190,12 +201,17 @@ final class ConvertingPropertyBinding<Source: AnyObject, Value, TargetValue>: Di
       file: file, line: line)
   }
 
-  /// A change of the source property: converted, then written by address.
+  /// A change of the source property: converted, then written by address (by address all the way when
+  /// the conversion can be, unless a delegate is to see the converted value).
   @inlinable
   override func deliver(_ change: RawChange) {
     guard change.valueType == ObjectIdentifier(Value.self), !isUnbound, !isWritingOnThisThread else { return }
     guard let target = liveTarget else {
       unbind()
+      return
+    }
+    if convertsByAddress, !state.contains(.mayHaveDelegate) {
+      writing({ toTargetByAddress?(change.newValue) { targetSetter(target, $0) } }, echoes: .targetWritesEcho)
       return
     }
     let converted = toTarget(change.newValue.assumingMemoryBound(to: Value.self).pointee)

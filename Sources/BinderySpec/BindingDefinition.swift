@@ -20,6 +20,26 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var direction: BindingDirection?
   /// A transformer of the registry, by name.
   public var transformer: String?
+  /// The transformer of the editing form, by name: shown from the control's begin-editing report to
+  /// its end-editing report (the expression attribute `editingTransformer`).
+  public var editingTransformer: String?
+  /// A check of what the user enters, registered by name with
+  /// `BindingTransformerRegistry.register(validator:named:)`; a rejected value leaves the model
+  /// unchanged and shows at the control.
+  public var validator: String?
+  /// `false` writes an edit back only at the end of editing (on commit); `nil` or `true` writes every edit.
+  public var updatesContinuously: Bool?
+  /// `true` disables the target while its source path is not applicable or has no selection.
+  public var conditionallySetsEnabled: Bool?
+  /// The text shown when the source value is `nil` (a text property only).
+  public var nullPlaceholder: String?
+  /// The text shown when a marked source has no selection (a text property only).
+  public var noSelectionPlaceholder: String?
+  /// The text shown when a marked source's selected objects disagree (a text property only).
+  public var multipleValuesPlaceholder: String?
+  /// The text shown when the source path cannot be resolved, an object on the way is `nil` (a text
+  /// property only).
+  public var notApplicablePlaceholder: String?
   /// Where each field was in the file it was read from (for errors).
   var origins: [String: YAMLValueOrigin] = [:]
 
@@ -30,7 +50,15 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     target: String,
     targetKeyPath: String,
     direction: BindingDirection? = nil,
-    transformer: String? = nil
+    transformer: String? = nil,
+    editingTransformer: String? = nil,
+    validator: String? = nil,
+    updatesContinuously: Bool? = nil,
+    conditionallySetsEnabled: Bool? = nil,
+    nullPlaceholder: String? = nil,
+    noSelectionPlaceholder: String? = nil,
+    multipleValuesPlaceholder: String? = nil,
+    notApplicablePlaceholder: String? = nil
   ) {
     self.source = source
     self.sourceKeyPath = sourceKeyPath
@@ -38,6 +66,14 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     self.targetKeyPath = targetKeyPath
     self.direction = direction
     self.transformer = transformer
+    self.editingTransformer = editingTransformer
+    self.validator = validator
+    self.updatesContinuously = updatesContinuously
+    self.conditionallySetsEnabled = conditionallySetsEnabled
+    self.nullPlaceholder = nullPlaceholder
+    self.noSelectionPlaceholder = noSelectionPlaceholder
+    self.multipleValuesPlaceholder = multipleValuesPlaceholder
+    self.notApplicablePlaceholder = notApplicablePlaceholder
   }
 
   /// `target.targetKeyPath ← source.sourceKeyPath`.
@@ -51,6 +87,12 @@ extension BindingDefinition: Equatable {
   public static func == (lhs: BindingDefinition, rhs: BindingDefinition) -> Bool {
     lhs.source == rhs.source && lhs.sourceKeyPath == rhs.sourceKeyPath && lhs.target == rhs.target
       && lhs.targetKeyPath == rhs.targetKeyPath && lhs.direction == rhs.direction && lhs.transformer == rhs.transformer
+      && lhs.editingTransformer == rhs.editingTransformer && lhs.validator == rhs.validator
+      && lhs.updatesContinuously == rhs.updatesContinuously
+      && lhs.conditionallySetsEnabled == rhs.conditionallySetsEnabled && lhs.nullPlaceholder == rhs.nullPlaceholder
+      && lhs.noSelectionPlaceholder == rhs.noSelectionPlaceholder
+      && lhs.multipleValuesPlaceholder == rhs.multipleValuesPlaceholder
+      && lhs.notApplicablePlaceholder == rhs.notApplicablePlaceholder
   }
 }
 

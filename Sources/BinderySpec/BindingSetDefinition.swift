@@ -1,4 +1,4 @@
-public import Bindery
+import Bindery
 import Foundation
 import Yams
 
@@ -36,7 +36,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
     lhs.bindings == rhs.bindings
   }
 
-  static let fields = ["source", "sourceKeyPath", "target", "targetKeyPath", "direction", "transformer"]
+  static var fields: [String] { BindingDefinition.fieldNames }
 
   /// Reads definitions from YAML text, within `limits`; `file` names it in errors.
   ///
@@ -60,8 +60,9 @@ public struct BindingSetDefinition: Equatable, Sendable {
           source.error(.structure, "a binding is a mapping of \(Self.fields.joined(separator: ", "))", at: element))
         continue
       }
-      var values: [String: String] = [:]
+      var definition = BindingDefinition(source: "", sourceKeyPath: "", target: "", targetKeyPath: "")
       var origins: [String: YAMLValueOrigin] = [:]
+      var wellFormed = true
       for (keyNode, valueNode) in pairs {
         guard let key = keyNode.scalarText, Self.fields.contains(key) else {
           errors.append(
@@ -69,34 +70,26 @@ public struct BindingSetDefinition: Equatable, Sendable {
               .structure,
               "unknown field \((keyNode.scalarText ?? "").echoed) (use \(Self.fields.joined(separator: ", ")))",
               at: keyNode))
+          wellFormed = false
           continue
         }
-        guard let value = valueNode.scalarText, !value.isEmpty else {
+        guard let value = valueNode.scalarText else {
           errors.append(source.error(.structure, "\(key) must be text", at: valueNode))
+          wellFormed = false
           continue
         }
-        values[key] = value
         origins[key] = YAMLValueOrigin(source: source, node: valueNode)
+        if let problem = definition.setField(key, text: value) {
+          errors.append(source.error(.structure, problem, in: valueNode, offset: 0))
+          wellFormed = false
+        }
       }
-      let missing = ["source", "sourceKeyPath", "target", "targetKeyPath"].filter { values[$0] == nil }
+      let missing = BindingDefinition.requiredFieldNames.filter { origins[$0] == nil }
       guard missing.isEmpty else {
         errors.append(source.error(.structure, "this binding has no \(missing.joined(separator: ", "))", at: element))
         continue
       }
-      var direction: BindingDirection?
-      if let name = values["direction"], let origin = origins["direction"] {
-        guard let named = BindingDirection(fileName: name) else {
-          errors.append(
-            source.error(
-              .structure, "unknown direction \(name.echoed) (use both, sourceToTarget, targetToSource)",
-              in: origin.node, offset: 0))
-          continue
-        }
-        direction = named
-      }
-      var definition = BindingDefinition(
-        source: values["source"] ?? "", sourceKeyPath: values["sourceKeyPath"] ?? "", target: values["target"] ?? "",
-        targetKeyPath: values["targetKeyPath"] ?? "", direction: direction, transformer: values["transformer"])
+      guard wellFormed else { continue }
       definition.origins = origins
       bindings.append(definition)
     }
@@ -111,50 +104,28 @@ public struct BindingSetDefinition: Equatable, Sendable {
     try self.init(yaml: text, file: path, limits: limits)
   }
 
-  /// The definitions as YAML text, always the same for the same definitions.
+  /// The definitions as YAML text, always the same for the same definitions: the fields that are set,
+  /// in the order of the file format (`source`, `sourceKeyPath`, `target`, `targetKeyPath`,
+  /// `direction`, `transformer`, `editingTransformer`, `validator`, `updatesContinuously`,
+  /// `conditionallySetsEnabled`, then the placeholders), text as it is (not escaped).
   public var yaml: String {
     var entries: [Node] = []
     for binding in bindings {
-      var pairs: [(Node, Node)] = [
-        ("source", Node(binding.source)), ("sourceKeyPath", Node(binding.sourceKeyPath)),
-        ("target", Node(binding.target)), ("targetKeyPath", Node(binding.targetKeyPath)),
-      ]
-      if let direction = binding.direction { pairs.append(("direction", Node(direction.fileName))) }
-      if let transformer = binding.transformer { pairs.append(("transformer", Node(transformer))) }
-      entries.append(Node(pairs))
+      // An empty text (a placeholder that shows nothing) is written '', not as a missing value.
+      entries.append(
+        Node(
+          binding.fileFields.map {
+            (Node($0.name), $0.text.isEmpty ? Node("", .implicit, .singleQuoted) : Node($0.text))
+          })
+      )
     }
     let bindingsNode = Node(entries, Tag(.seq), .block)
     let document = Node([(Node("bindings"), bindingsNode)], Tag(.map), .block)
-    return (try? Yams.serialize(node: document, sortKeys: false)) ?? "bindings: []\n"
+    return (try? Yams.serialize(node: document, allowUnicode: true, sortKeys: false)) ?? "bindings: []\n"
   }
 
   /// Writes the definitions to `path`.
   public func write(to path: String) throws {
     try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-  }
-}
-
-extension BindingSetDefinition {
-  /// Checks a definition file without an owner: its YAML, fields and directions, and that its
-  /// transformers are registered. Returns every problem. The file is read within `limits`.
-  public static func lint(
-    contentsOf path: String,
-    transformers: BindingTransformerRegistry = .shared,
-    limits: SpecLimits = SpecLimits()
-  ) -> [SpecError] {
-    let definition: BindingSetDefinition
-    do {
-      definition = try BindingSetDefinition(contentsOf: path, limits: limits)
-    } catch {
-      return error.errors
-    }
-    return definition.bindings.compactMap { binding in
-      guard let name = binding.transformer, transformers.transformer(named: name) == nil else { return nil }
-      let location = binding.origins["transformer"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
-      return SpecError(
-        file: path, line: location.line, column: location.column, kind: .unknownTransformer,
-        message:
-          "no transformer is registered as \(name.echoed) (registered: \(transformers.names.joined(separator: ", ")))")
-    }
   }
 }

@@ -21,6 +21,8 @@ public struct SpecError: LocatedError, Equatable, Sendable {
     case expression
     /// No transformer is registered under the name.
     case unknownTransformer
+    /// No validator is registered under the name a definition file's `validator` gives.
+    case unknownValidator
     /// Two objects have the same name, or a mapping has the same key twice.
     case duplicateName
     /// A YAML anchor (`&name`) or alias (`*name`): files do not take them (an object is shared by

@@ -40,6 +40,12 @@ public struct BinderyLintCommand: ParsableCommand {
     help: "A transformer name the project registers in code (repeat for several); checked by name only.")
   public var transformerNames: [String] = []
 
+  /// Validator names the project registers in code (checked by name only).
+  @Option(
+    name: .customLong("validator"),
+    help: "A validator name the project registers in code (repeat for several); checked by name only.")
+  public var validatorNames: [String] = []
+
   /// Creates the command (ArgumentParser fills in the options).
   public init() {}
 
@@ -47,7 +53,7 @@ public struct BinderyLintCommand: ParsableCommand {
   public func run() throws {
     let files = Self.files(in: paths)
     guard !files.isEmpty else { throw ValidationError("no .yaml files found in \(paths.joined(separator: ", "))") }
-    let transformers = Self.transformers(named: transformerNames)
+    let transformers = Self.transformers(named: transformerNames, validators: validatorNames)
     // The headless controls, under every name a tool target did not take for its own classes.
     let known = Set(SpecClassRegistry.shared.names)
     SpecClassRegistry.shared.register(
@@ -71,8 +77,9 @@ public struct BinderyLintCommand: ParsableCommand {
   }
 
   /// What spec files may name: the text formats' factories (`numberFormatter`, `dateFormatter`), what
-  /// a tool target registered in the shared registry, and `names` given on the command line.
-  static func transformers(named names: [String]) -> BindingTransformerRegistry {
+  /// a tool target registered in the shared registry, and `names` and `validators` given on the
+  /// command line.
+  static func transformers(named names: [String], validators: [String] = []) -> BindingTransformerRegistry {
     let transformers = BindingTransformerRegistry()
     transformers.registerTextFormats()
     let shared = BindingTransformerRegistry.shared
@@ -87,6 +94,9 @@ public struct BinderyLintCommand: ParsableCommand {
     }
     for name in names where transformers.transformer(named: name) == nil {
       transformers.register(AnyBindingTransformer(name: name, forward: { $0 }, reverse: { $0 }))
+    }
+    for name in validators where transformers.validator(named: name) == nil {
+      transformers.register(validator: { (_: Any) in }, named: name)
     }
     return transformers
   }

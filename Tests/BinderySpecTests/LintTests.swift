@@ -118,6 +118,16 @@ struct LintTests {
     #expect(throws: Never.self) { try BinderyLintCommand.parse(["--transformer", "AgeFormat", directory]).run() }
   }
 
+  @Test func validatorsAProjectRegistersInCodeCanBeNamedOnTheCommandLine() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "bindings:\n- source: self\n  sourceKeyPath: a\n  target: b\n  targetKeyPath: c\n  validator: Email\n"
+      .write(toFile: directory + "/app.bindings.yaml", atomically: true, encoding: .utf8)
+    #expect(throws: ExitCode.self) { try BinderyLintCommand.parse([directory]).run() }
+    #expect(throws: Never.self) { try BinderyLintCommand.parse(["--validator", "Email", directory]).run() }
+  }
+
   @Test func formatAttributesAreCheckedForANameOrAFactoryOfUnregisteredClasses() {
     let yaml = """
       Controller:

@@ -4,8 +4,12 @@ extension BindingSetDefinition {
   /// Binds every definition with `owner` (ILBinding's `bindingsSetNamed:owner:`): object paths are
   /// resolved once, now, from the owner; key paths are observed.
   ///
-  /// Everything is checked first (objects, keys, types, transformers); on any problem nothing is
-  /// bound and every problem is reported, with its place in the file.
+  /// A definition binds as the binding expression `sourceKeyPath { options }` of a spec file would, so
+  /// its options (editing form, validator, on commit, conditional enabling, placeholders) mean what
+  /// the expression attributes of the same names mean.
+  ///
+  /// Everything is checked first (objects, keys, types, transformers, validators, placeholders); on
+  /// any problem nothing is bound and every problem is reported, with its place in the file.
   ///
   /// - Throws: ``SpecLoadError``.
   public func bind(
@@ -55,6 +59,9 @@ extension BindingSetDefinition {
         }
         transformer = named
       }
+      let unregistered = Self.unregisteredNames(in: definition, transformers: transformers, skipping: ["transformer"])
+      for problem in unregistered { fail(problem.field, problem.kind, problem.message, 1) }
+      guard unregistered.isEmpty else { continue }
       var options = BindingOptions()
       options.direction = definition.direction
       do {
@@ -64,15 +71,22 @@ extension BindingSetDefinition {
         fail("sourceKeyPath", .typeMismatch, error.description, 1)
         continue
       }
-      let chosen = transformer
-      pending.append(
-        (
-          definition,
-          {
-            try property.bind(
-              keyPath: sourcePath, on: target, to: source, transformer: chosen, options: options, perform: true)
+      // The options bind as a spec file's expression attributes do, through the same typed path.
+      let expression = BindingDefinitionExpression(definition)
+      do {
+        let make = try property.prepare(
+          expression: expression.text, on: target, to: source, root: nil, section: nil, transformers: transformers)
+        pending.append((definition, { try make() }))
+      } catch {
+        let (field, character) = expression.field(at: error.location.offset)
+        let kind: SpecError.Kind =
+          switch error.kind {
+          case .key: .unknownKey
+          case .syntax: .expression
+          case .type, .attribute: .typeMismatch
           }
-        ))
+        fail(field, kind, error.message, character + 1)
+      }
     }
     guard errors.isEmpty else { throw SpecLoadError(errors) }
     let set = BindingSet()

@@ -103,7 +103,8 @@ struct LintTests {
     let command = try BinderyLintCommand.parse([directory])
     #expect(throws: ExitCode.self) { try command.run() }
     let good = try BinderyLintCommand.parse([
-      try #require(Bundle.module.url(forResource: "Specs", withExtension: nil)).path
+      "--transformer", "YearsText", "--transformer", "YearsDigits", "--validator", "NotBlank",
+      try #require(Bundle.module.url(forResource: "Specs", withExtension: nil)).path,
     ])
     #expect(throws: Never.self) { try good.run() }
   }

@@ -1,0 +1,61 @@
+import Bindery
+
+/// A definition as the binding expression that means the same (its source key path with its options
+/// as attributes), so it binds through the spec files' typed path, and where each field's value is in
+/// the expression, to report a problem at the field.
+struct BindingDefinitionExpression {
+  /// The expression: `sourceKeyPath { transformer: "Name", updatesContinuously: false, … }`.
+  private(set) var text: String
+  /// The field whose value starts at each character offset of the expression, with whether it is quoted.
+  private var fields: [(name: String, start: Int, end: Int, quoted: Bool)] = []
+
+  init(_ definition: BindingDefinition) {
+    text = definition.sourceKeyPath
+    fields.append(("sourceKeyPath", 0, text.count, false))
+    var attributes: [String] = []
+    var offset = text.count + 3  // after "path { "
+    func add(_ field: String, attribute: String? = nil, value: String, quoted: Bool) {
+      let prefix = (attribute ?? field) + ": "
+      let start = offset + prefix.count
+      fields.append((field, start, start + value.count, quoted))
+      attributes.append(prefix + value)
+      offset += prefix.count + value.count + 2  // ", "
+    }
+    if let direction = definition.direction { add("direction", value: "." + direction.fileName, quoted: false) }
+    for name in ["transformer", "editingTransformer", "validator"] {
+      if let value = definition.text(ofField: name) { add(name, value: Self.literal(value), quoted: true) }
+    }
+    for name in BindingDefinition.flagFieldNames + BindingDefinition.placeholderFieldNames {
+      guard let value = definition.text(ofField: name) else { continue }
+      let quoted = BindingDefinition.placeholderFieldNames.contains(name)
+      add(name, value: quoted ? Self.literal(value) : value, quoted: quoted)
+    }
+    if !attributes.isEmpty { text += " { " + attributes.joined(separator: ", ") + " }" }
+  }
+
+  /// The field at the character `offset` of the expression, and the character of its value there.
+  func field(at offset: Int) -> (name: String, character: Int) {
+    guard let field = fields.last(where: { $0.start <= offset }), offset <= field.end else {
+      return ("sourceKeyPath", 0)
+    }
+    return (field.name, field.quoted ? 0 : offset - field.start)
+  }
+
+  /// `text` as a string constant of the expression language.
+  static func literal(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r\n": result += "\\r\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\0": result += "\\0"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+}

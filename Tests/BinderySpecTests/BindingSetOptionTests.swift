@@ -1,0 +1,248 @@
+import Bindery
+import BinderyControls
+import BinderySpec
+import Foundation
+import Testing
+
+@KeyValueObservable
+final class ProfileModel {
+  var name = "Ada"
+  var nickname: String?
+  var age = 36
+}
+
+/// An owner whose profile may be missing, to show placeholders and conditional enabling.
+@KeyValueObservable
+final class ProfileController {
+  var profile: ProfileModel? = ProfileModel()
+  var nameField = HeadlessTextField()
+  var ageField = HeadlessTextField()
+  var nicknameLabel = HeadlessLabel()
+  var slider = HeadlessSlider()
+  var volume = 0.5
+}
+
+/// An age as "36 years", read back with or without the unit.
+struct YearsText: BindingTransformer, Sendable {
+  func transform(_ value: Int) -> String { "\(value) years" }
+  func reverseTransform(_ value: String) throws -> Int {
+    guard let years = Int(value.hasSuffix(" years") ? String(value.dropLast(6)) : value) else { throw BlankText() }
+    return years
+  }
+  var isReversible: Bool { true }
+}
+
+/// An age as digits only: the editing form.
+struct YearsDigits: BindingTransformer, Sendable {
+  func transform(_ value: Int) -> String { "\(value)" }
+  func reverseTransform(_ value: String) throws -> Int {
+    guard let years = Int(value) else { throw BlankText() }
+    return years
+  }
+  var isReversible: Bool { true }
+}
+
+struct BlankText: Error {}
+
+/// A registry with the transformers and the validator the definitions of these tests name.
+private func profileRegistry() -> BindingTransformerRegistry {
+  let registry = BindingTransformerRegistry()
+  registry.register(YearsText(), named: "YearsText")
+  registry.register(YearsDigits(), named: "YearsDigits")
+  registry.register(
+    validator: { (text: String) in if text.trimmingCharacters(in: .whitespaces).isEmpty { throw BlankText() } },
+    named: "NotBlank")
+  return registry
+}
+
+private func definition(_ fields: String) -> String {
+  "bindings:\n- source: self\n" + fields
+}
+
+@Suite("Bindings sets with every option")
+struct BindingSetOptionTests {
+  @Test func anEditThatUpdatesOnCommitReachesTheModelOnlyAtTheEndOfEditing() throws {
+    let owner = ProfileController()
+    let set = try BindingSetDefinition(
+      yaml: definition(
+        "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  updatesContinuously: false\n")
+    ).bind(owner: owner, transformers: profileRegistry())
+    owner.nameField.userDidBeginEditing()
+    owner.nameField.userDidEdit(text: "Grace")
+    #expect(owner.profile?.name == "Ada")
+    owner.nameField.userDidEndEditing()
+    #expect(owner.profile?.name == "Grace")
+    set.unbind()
+  }
+
+  @Test func aValidatorsRejectionShowsAtTheFieldAndLeavesTheModelUnchanged() throws {
+    let owner = ProfileController()
+    let set = try BindingSetDefinition(
+      yaml: definition(
+        "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  validator: NotBlank\n")
+    ).bind(owner: owner, transformers: profileRegistry())
+    owner.nameField.userDidEdit(text: "  ")
+    #expect(owner.profile?.name == "Ada")
+    #expect(owner.nameField.validationError != nil)
+    owner.nameField.userDidEdit(text: "Grace")
+    #expect(owner.profile?.name == "Grace")
+    #expect(owner.nameField.validationError == nil)
+    set.unbind()
+  }
+
+  @Test func placeholdersAreShownForNilAndForAMissingObjectOnTheWay() throws {
+    let owner = ProfileController()
+    let set = try BindingSetDefinition(
+      yaml: definition(
+        "  sourceKeyPath: profile.nickname\n  target: nicknameLabel\n  targetKeyPath: text\n"
+          + "  nullPlaceholder: —\n  notApplicablePlaceholder: No profile\n")
+    ).bind(owner: owner, transformers: profileRegistry())
+    #expect(owner.nicknameLabel.text == "—")
+    owner.profile?.nickname = "Countess"
+    #expect(owner.nicknameLabel.text == "Countess")
+    owner.profile = nil
+    #expect(owner.nicknameLabel.text == "No profile")
+    set.unbind()
+  }
+
+  @Test func aConditionallyEnabledFieldIsDisabledWhileItsSourceIsNotApplicable() throws {
+    let owner = ProfileController()
+    let set = try BindingSetDefinition(
+      yaml: definition(
+        "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  conditionallySetsEnabled: true\n")
+    ).bind(owner: owner, transformers: profileRegistry())
+    #expect(owner.nameField.isEnabled)
+    owner.profile = nil
+    #expect(!owner.nameField.isEnabled)
+    owner.profile = ProfileModel()
+    #expect(owner.nameField.isEnabled)
+    set.unbind()
+  }
+
+  @Test func aFileWithEveryOptionShowsTheEditingFormWhileTheUserEdits() throws {
+    let owner = ProfileController()
+    let directory = try #require(Bundle.module.url(forResource: "Specs", withExtension: nil)).path
+    let set = try BindingSet.load(named: "Profile", owner: owner, in: directory, transformers: profileRegistry())
+    #expect(set.bindings.map(\.direction) == [.both])
+    #expect(owner.ageField.text == "36 years")
+    owner.ageField.userDidBeginEditing()
+    #expect(owner.ageField.text == "36")
+    owner.ageField.userDidEdit(text: "37")
+    #expect(owner.profile?.age == 36)  // on commit
+    owner.ageField.userDidEndEditing()
+    #expect(owner.profile?.age == 37)
+    #expect(owner.ageField.text == "37 years")
+    owner.profile = nil
+    #expect(owner.ageField.text == "No profile")
+    #expect(!owner.ageField.isEnabled)
+    set.unbind()
+  }
+
+  @Test func aFileWithEveryOptionLoadsAndSavesBackByteForByte() throws {
+    let path = try #require(Bundle.module.url(forResource: "Specs/Profile.bindings", withExtension: "yaml")).path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let loaded = try BindingSetDefinition(contentsOf: path)
+    let made = BindingDefinition(
+      source: "self", sourceKeyPath: "profile.age", target: "ageField", targetKeyPath: "text", direction: .both,
+      transformer: "YearsText", editingTransformer: "YearsDigits", validator: "NotBlank", updatesContinuously: false,
+      conditionallySetsEnabled: true, nullPlaceholder: "—", noSelectionPlaceholder: "No Selection",
+      multipleValuesPlaceholder: "Multiple Values", notApplicablePlaceholder: "No profile")
+    #expect(loaded.bindings == [made])
+    #expect(loaded.yaml == text)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).bindings.yaml").path
+    try loaded.write(to: file)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+  }
+
+  @Test func onlyTheFieldsThatAreSetAreWrittenInAFixedOrder() throws {
+    var binding = BindingDefinition(
+      source: "self", sourceKeyPath: "profile.name", target: "nameField", targetKeyPath: "text")
+    binding.nullPlaceholder = ""
+    binding.updatesContinuously = true
+    binding.validator = "NotBlank"
+    let yaml = BindingSetDefinition(bindings: [binding]).yaml
+    #expect(
+      yaml
+        == "bindings:\n- source: self\n  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n"
+        + "  validator: NotBlank\n  updatesContinuously: true\n  nullPlaceholder: ''\n")
+    let again = try BindingSetDefinition(yaml: yaml)
+    #expect(again.bindings == [binding])
+    #expect(again.yaml == yaml)
+  }
+
+  @Test func fieldsThatAreUnknownOrNotWellFormedAreAllReportedWithTheirPlaces() {
+    let fields =
+      "source, sourceKeyPath, target, targetKeyPath, direction, transformer, editingTransformer, validator, "
+      + "updatesContinuously, conditionallySetsEnabled, nullPlaceholder, noSelectionPlaceholder, "
+      + "multipleValuesPlaceholder, notApplicablePlaceholder"
+    let yaml = definition(
+      "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  updatesContinuously: maybe\n"
+        + "  placeholder: none\n  conditionallySetsEnabled: yes\n")
+    #expect {
+      try BindingSetDefinition(yaml: yaml, file: "Profile.bindings.yaml")
+    } throws: { error in
+      let errors = (error as? SpecLoadError)?.errors ?? []
+      return errors.map { "\($0.line):\($0.column) \($0.kind) \($0.message)" } == [
+        "6:24 structure updatesContinuously takes true or false, not \"maybe\"",
+        "7:3 structure unknown field \"placeholder\" (use \(fields))",
+        "8:29 structure conditionallySetsEnabled takes true or false, not \"yes\"",
+      ]
+    }
+  }
+
+  @Test func unknownNamesAndAPlaceholderThePropertyCannotShowAreAllReportedAndNothingIsBound() {
+    let owner = ProfileController()
+    let yaml =
+      definition(
+        "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  validator: NotEmpty\n"
+          + "  editingTransformer: Digits\n")
+      + "- source: self\n  sourceKeyPath: profile.age\n  target: ageField\n  targetKeyPath: text\n"
+      + "  transformer: Years\n"
+      + "- source: self\n  sourceKeyPath: profile.name\n  target: nicknameLabel\n  targetKeyPath: text\n"
+      + "- source: self\n  sourceKeyPath: volume\n  target: slider\n  targetKeyPath: value\n"
+      + "  nullPlaceholder: none\n"
+    do {
+      let set = try BindingSetDefinition(yaml: yaml, file: "Profile.bindings.yaml")
+        .bind(owner: owner, transformers: profileRegistry())
+      Issue.record("bound \(set.bindings)")
+    } catch {
+      #expect(
+        error.errors.map { "\($0.line):\($0.column) \($0.kind)" } == [
+          "6:14 unknownValidator", "7:23 unknownTransformer", "12:16 unknownTransformer", "21:20 typeMismatch",
+        ])
+      #expect(error.errors.last?.message == "nullPlaceholder must be a value of the property's type, Double")
+    }
+    #expect(owner.nameField.bindings.isEmpty && owner.ageField.bindings.isEmpty)
+    #expect(owner.nicknameLabel.bindings.isEmpty && owner.slider.bindings.isEmpty)
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+    #expect(owner.profile?.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test func lintChecksTheNamesFieldsAndValuesOfADefinitionFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = directory + "/profile.bindings.yaml"
+    try definition(
+      "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  validator: NotEmpty\n"
+        + "  editingTransformer: Digits\n"
+    ).write(toFile: file, atomically: true, encoding: .utf8)
+    let problems = BindingSetDefinition.lint(contentsOf: file, transformers: profileRegistry())
+    #expect(
+      problems.map { "\($0.line):\($0.column) \($0.kind)" } == ["7:23 unknownTransformer", "6:14 unknownValidator"])
+    #expect(problems.last?.message == "no validator is registered as \"NotEmpty\" (registered: NotBlank)")
+    try definition("  sourceKeyPath: a\n  target: b\n  targetKeyPath: c\n  updatesContinuously: maybe\n")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(
+      BindingSetDefinition.lint(contentsOf: file, transformers: profileRegistry()).map(\.message) == [
+        "updatesContinuously takes true or false, not \"maybe\""
+      ])
+    try String(
+      contentsOfFile: try #require(Bundle.module.url(forResource: "Specs/Profile.bindings", withExtension: "yaml"))
+        .path, encoding: .utf8
+    )
+    .write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(BindingSetDefinition.lint(contentsOf: file, transformers: profileRegistry()).isEmpty)
+  }
+}

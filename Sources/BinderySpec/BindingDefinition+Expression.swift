@@ -22,7 +22,24 @@ struct BindingDefinitionExpression {
       offset += prefix.count + value.count + 2  // ", "
     }
     if let direction = definition.direction { add("direction", value: "." + direction.fileName, quoted: false) }
-    for name in ["transformer", "editingTransformer", "validator"] {
+    if let value = definition.transformer { add("transformer", value: Self.literal(value), quoted: true) }
+    for name in BindingDefinition.settingsFieldNames {
+      guard let settings = definition.settings(ofField: name) else { continue }
+      // `numberFormatter: { locale: "de_DE", … }`: each setting located at its own value.
+      fields.append((name, offset, offset + name.count, true))
+      var items: [String] = []
+      var itemOffset = offset + name.count + 4  // after "name: { "
+      for (setting, value) in settings.sorted(by: { $0.key < $1.key }) {
+        let item = setting + ": " + Self.constant(value)
+        fields.append((name + "." + setting, itemOffset, itemOffset + item.count, true))
+        items.append(item)
+        itemOffset += item.count + 2
+      }
+      let value = items.isEmpty ? "{}" : "{ " + items.joined(separator: ", ") + " }"
+      attributes.append(name + ": " + value)
+      offset += name.count + 2 + value.count + 2
+    }
+    for name in ["editingTransformer", "validator"] {
       if let value = definition.text(ofField: name) { add(name, value: Self.literal(value), quoted: true) }
     }
     for name in BindingDefinition.flagFieldNames + BindingDefinition.placeholderFieldNames {
@@ -39,6 +56,17 @@ struct BindingDefinitionExpression {
       return ("sourceKeyPath", 0)
     }
     return (field.name, field.quoted ? 0 : offset - field.start)
+  }
+
+  /// A setting's text as a constant: `true`, `false` and numbers as they are, anything else a string
+  /// (a factory takes a case's name, `currency`, as it takes `.currency`).
+  static func constant(_ text: String) -> String {
+    if text == "true" || text == "false" { return text }
+    let isNumber =
+      text.first?.isASCII == true && text.first?.isNumber == true
+      && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && text.filter { $0 == "." }.count <= 1
+      && text.last != "."
+    return isNumber ? text : literal(text)
   }
 
   /// `text` as a string constant of the expression language.

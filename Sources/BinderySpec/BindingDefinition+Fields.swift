@@ -3,7 +3,9 @@ import Bindery
 extension BindingDefinition {
   /// The fields of a definition file, in the order they are written.
   static let fieldNames = [
-    "source", "sourceKeyPath", "target", "targetKeyPath", "direction", "transformer", "editingTransformer",
+    "source", "sourceKeyPath", "target", "targetKeyPath", "direction", "transformer", "numberFormatter",
+    "dateFormatter",
+    "editingTransformer",
     "validator", "updatesContinuously", "conditionallySetsEnabled", "nullPlaceholder", "noSelectionPlaceholder",
     "multipleValuesPlaceholder", "notApplicablePlaceholder",
   ]
@@ -11,14 +13,37 @@ extension BindingDefinition {
   static let requiredFieldNames = ["source", "sourceKeyPath", "target", "targetKeyPath"]
   /// The fields that take `true` or `false`.
   static let flagFieldNames = ["updatesContinuously", "conditionallySetsEnabled"]
+  /// The fields that give a formatter's settings (a mapping), by the names of the expression attributes
+  /// and of the factories that make them.
+  static let settingsFieldNames = ["numberFormatter", "dateFormatter"]
   /// The fields that give a placeholder, by the names of the expression attributes.
   static let placeholderFieldNames = [
     "nullPlaceholder", "noSelectionPlaceholder", "multipleValuesPlaceholder", "notApplicablePlaceholder",
   ]
 
-  /// The fields that are set, with their text, in the order of ``fieldNames``.
-  var fileFields: [(name: String, text: String)] {
-    BindingDefinition.fieldNames.compactMap { name in text(ofField: name).map { (name, $0) } }
+  /// The settings the field `name` gives (`numberFormatter`, `dateFormatter`), `nil` when it is not set.
+  func settings(ofField name: String) -> [String: String]? {
+    switch name {
+    case "numberFormatter": numberFormatter
+    case "dateFormatter": dateFormatter
+    default: nil
+    }
+  }
+
+  /// Sets the settings of the field `name` from a file; returns what is wrong, if anything.
+  mutating func setSettings(_ name: String, _ settings: [String: String]) -> String? {
+    switch name {
+    case "numberFormatter": numberFormatter = settings
+    case "dateFormatter": dateFormatter = settings
+    default: return "\(name) takes text, not settings"
+    }
+    return nil
+  }
+
+  /// Whether `text` can be a setting's name: letters, digits and `_`, not starting with a digit.
+  static func isSettingName(_ text: String) -> Bool {
+    guard let first = text.first, first.isLetter || first == "_" else { return false }
+    return text.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
   }
 
   /// The text of the field `name`, `nil` when it is not set.
@@ -45,6 +70,9 @@ extension BindingDefinition {
   /// Sets the field `name` from its text in a file; returns what is wrong with the text, if anything.
   mutating func setField(_ name: String, text: String) -> String? {
     if text.isEmpty, !BindingDefinition.placeholderFieldNames.contains(name) { return "\(name) must be text" }
+    if BindingDefinition.settingsFieldNames.contains(name) {
+      return "\(name) is a mapping of settings (numberStyle: currency, locale: de_DE)"
+    }
     switch name {
     case "source": source = text
     case "sourceKeyPath": sourceKeyPath = text

@@ -20,6 +20,13 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var direction: BindingDirection?
   /// A transformer of the registry, by name.
   public var transformer: String?
+  /// The settings of a number format made by the factory registered as `numberFormatter`
+  /// (`BinderyFormatters`' `registerTextFormats()`), as the expression attribute's settings:
+  /// `numberStyle: currency`, `currencyCode: EUR`, `locale: de_DE`; instead of a `transformer`.
+  public var numberFormatter: [String: String]?
+  /// The settings of a date format made by the factory registered as `dateFormatter`:
+  /// `dateStyle: medium`, `timeStyle: short`, `timeZone: UTC`; instead of a `transformer`.
+  public var dateFormatter: [String: String]?
   /// The transformer of the editing form, by name: shown from the control's begin-editing report to
   /// its end-editing report (the expression attribute `editingTransformer`).
   public var editingTransformer: String?
@@ -51,6 +58,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     targetKeyPath: String,
     direction: BindingDirection? = nil,
     transformer: String? = nil,
+    numberFormatter: [String: String]? = nil,
+    dateFormatter: [String: String]? = nil,
     editingTransformer: String? = nil,
     validator: String? = nil,
     updatesContinuously: Bool? = nil,
@@ -66,6 +75,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     self.targetKeyPath = targetKeyPath
     self.direction = direction
     self.transformer = transformer
+    self.numberFormatter = numberFormatter
+    self.dateFormatter = dateFormatter
     self.editingTransformer = editingTransformer
     self.validator = validator
     self.updatesContinuously = updatesContinuously
@@ -87,6 +98,7 @@ extension BindingDefinition: Equatable {
   public static func == (lhs: BindingDefinition, rhs: BindingDefinition) -> Bool {
     lhs.source == rhs.source && lhs.sourceKeyPath == rhs.sourceKeyPath && lhs.target == rhs.target
       && lhs.targetKeyPath == rhs.targetKeyPath && lhs.direction == rhs.direction && lhs.transformer == rhs.transformer
+      && lhs.numberFormatter == rhs.numberFormatter && lhs.dateFormatter == rhs.dateFormatter
       && lhs.editingTransformer == rhs.editingTransformer && lhs.validator == rhs.validator
       && lhs.updatesContinuously == rhs.updatesContinuously
       && lhs.conditionallySetsEnabled == rhs.conditionallySetsEnabled && lhs.nullPlaceholder == rhs.nullPlaceholder

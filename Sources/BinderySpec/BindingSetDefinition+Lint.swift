@@ -40,6 +40,15 @@ extension BindingSetDefinition {
           "no transformer is registered as \(name.echoed) (registered: \(transformers.names.joined(separator: ", ")))"
         ))
     }
+    for field in BindingDefinition.settingsFieldNames where !skipping.contains(field) {
+      guard binding.settings(ofField: field) != nil, transformers.factory(named: field) == nil else { continue }
+      problems.append(
+        (
+          field, .unknownTransformer,
+          "no factory is registered as \(field.echoed) to make a transformer from settings "
+            + "(BinderyFormatters registers numberFormatter and dateFormatter: registerTextFormats())"
+        ))
+    }
     if let name = binding.validator, !skipping.contains("validator"), transformers.validator(named: name) == nil {
       let names = transformers.validatorNames
       problems.append(

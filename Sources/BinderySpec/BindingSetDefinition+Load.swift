@@ -64,12 +64,15 @@ extension BindingSetDefinition {
       guard unregistered.isEmpty else { continue }
       var options = BindingOptions()
       options.direction = definition.direction
-      do {
-        _ = try property.bind(
-          keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)
-      } catch {
-        fail("sourceKeyPath", .typeMismatch, error.description, 1)
-        continue
+      // A formatter made from settings is checked against the types by the expression, below.
+      if definition.numberFormatter == nil, definition.dateFormatter == nil {
+        do {
+          _ = try property.bind(
+            keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)
+        } catch {
+          fail("sourceKeyPath", .typeMismatch, error.description, 1)
+          continue
+        }
       }
       // The options bind as a spec file's expression attributes do, through the same typed path.
       let expression = BindingDefinitionExpression(definition)
@@ -83,7 +86,7 @@ extension BindingSetDefinition {
           switch error.kind {
           case .key: .unknownKey
           case .syntax: .expression
-          case .type, .attribute: .typeMismatch
+          case .type, .attribute: field.contains(".") ? .expression : .typeMismatch
           }
         fail(field, kind, error.message, character + 1)
       }

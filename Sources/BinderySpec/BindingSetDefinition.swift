@@ -73,6 +73,26 @@ public struct BindingSetDefinition: Equatable, Sendable {
           wellFormed = false
           continue
         }
+        if BindingDefinition.settingsFieldNames.contains(key), let settingPairs = valueNode.pairs {
+          origins[key] = YAMLValueOrigin(source: source, node: keyNode)
+          var settings: [String: String] = [:]
+          for (nameNode, settingNode) in settingPairs {
+            guard let name = nameNode.scalarText, BindingDefinition.isSettingName(name) else {
+              errors.append(source.error(.structure, "a setting of \(key) is named by a name", at: nameNode))
+              wellFormed = false
+              continue
+            }
+            guard let setting = settingNode.scalarText, !setting.isEmpty else {
+              errors.append(source.error(.structure, "the setting \(name) of \(key) must be text", at: settingNode))
+              wellFormed = false
+              continue
+            }
+            settings[name] = setting
+            origins[key + "." + name] = YAMLValueOrigin(source: source, node: settingNode)
+          }
+          _ = definition.setSettings(key, settings)
+          continue
+        }
         guard let value = valueNode.scalarText else {
           errors.append(source.error(.structure, "\(key) must be text", at: valueNode))
           wellFormed = false
@@ -88,6 +108,12 @@ public struct BindingSetDefinition: Equatable, Sendable {
       guard missing.isEmpty else {
         errors.append(source.error(.structure, "this binding has no \(missing.joined(separator: ", "))", at: element))
         continue
+      }
+      let formats = ["transformer"] + BindingDefinition.settingsFieldNames
+      for (keyNode, _) in pairs.filter({ formats.contains($0.key.scalarText ?? "") }).dropFirst() {
+        errors.append(
+          source.error(.structure, "a binding takes one of transformer, numberFormatter, dateFormatter", at: keyNode))
+        wellFormed = false
       }
       guard wellFormed else { continue }
       definition.origins = origins
@@ -106,18 +132,23 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
   /// The definitions as YAML text, always the same for the same definitions: the fields that are set,
   /// in the order of the file format (`source`, `sourceKeyPath`, `target`, `targetKeyPath`,
-  /// `direction`, `transformer`, `editingTransformer`, `validator`, `updatesContinuously`,
-  /// `conditionallySetsEnabled`, then the placeholders), text as it is (not escaped).
+  /// `direction`, `transformer`, `numberFormatter`, `dateFormatter` (settings sorted by name),
+  /// `editingTransformer`, `validator`, `updatesContinuously`, `conditionallySetsEnabled`, then the
+  /// placeholders), text as it is (not escaped).
   public var yaml: String {
     var entries: [Node] = []
     for binding in bindings {
       // An empty text (a placeholder that shows nothing) is written '', not as a missing value.
-      entries.append(
-        Node(
-          binding.fileFields.map {
-            (Node($0.name), $0.text.isEmpty ? Node("", .implicit, .singleQuoted) : Node($0.text))
-          })
-      )
+      var pairs: [(Node, Node)] = []
+      for name in BindingDefinition.fieldNames {
+        if let settings = binding.settings(ofField: name) {
+          let sorted = settings.sorted { $0.key < $1.key }.map { (Node($0.key), Node($0.value)) }
+          pairs.append((Node(name), Node(sorted, .implicit, .block)))
+        } else if let text = binding.text(ofField: name) {
+          pairs.append((Node(name), text.isEmpty ? Node("", .implicit, .singleQuoted) : Node(text)))
+        }
+      }
+      entries.append(Node(pairs))
     }
     let bindingsNode = Node(entries, Tag(.seq), .block)
     let document = Node([(Node("bindings"), bindingsNode)], Tag(.map), .block)

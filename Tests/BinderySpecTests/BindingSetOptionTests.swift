@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import BinderyFormatters
 import BinderySpec
 import Foundation
 import Testing
@@ -20,6 +21,8 @@ final class ProfileController {
   var nicknameLabel = HeadlessLabel()
   var slider = HeadlessSlider()
   var volume = 0.5
+  var balance = 1234.5
+  var balanceField = HeadlessTextField()
 }
 
 /// An age as "36 years", read back with or without the unit.
@@ -47,6 +50,7 @@ struct BlankText: Error {}
 /// A registry with the transformers and the validator the definitions of these tests name.
 private func profileRegistry() -> BindingTransformerRegistry {
   let registry = BindingTransformerRegistry()
+  registry.registerTextFormats()
   registry.register(YearsText(), named: "YearsText")
   registry.register(YearsDigits(), named: "YearsDigits")
   registry.register(
@@ -123,7 +127,7 @@ struct BindingSetOptionTests {
     let owner = ProfileController()
     let directory = try #require(Bundle.module.url(forResource: "Specs", withExtension: nil)).path
     let set = try BindingSet.load(named: "Profile", owner: owner, in: directory, transformers: profileRegistry())
-    #expect(set.bindings.map(\.direction) == [.both])
+    #expect(set.bindings.map(\.direction) == [.both, .both])
     #expect(owner.ageField.text == "36 years")
     owner.ageField.userDidBeginEditing()
     #expect(owner.ageField.text == "36")
@@ -147,12 +151,56 @@ struct BindingSetOptionTests {
       transformer: "YearsText", editingTransformer: "YearsDigits", validator: "NotBlank", updatesContinuously: false,
       conditionallySetsEnabled: true, nullPlaceholder: "—", noSelectionPlaceholder: "No Selection",
       multipleValuesPlaceholder: "Multiple Values", notApplicablePlaceholder: "No profile")
-    #expect(loaded.bindings == [made])
+    let formatted = BindingDefinition(
+      source: "self", sourceKeyPath: "balance", target: "balanceField", targetKeyPath: "text",
+      numberFormatter: ["locale": "en_US", "maximumFractionDigits": "2"])
+    #expect(loaded.bindings == [made, formatted])
     #expect(loaded.yaml == text)
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).bindings.yaml").path
     try loaded.write(to: file)
     defer { try? FileManager.default.removeItem(atPath: file) }
     #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+  }
+
+  @Test func aFormatterMadeFromSettingsShowsAndReadsBackTheNumber() throws {
+    let owner = ProfileController()
+    let set = try BindingSetDefinition(
+      yaml: definition(
+        "  sourceKeyPath: balance\n  target: balanceField\n  targetKeyPath: text\n"
+          + "  numberFormatter: {locale: en_US, maximumFractionDigits: 2}\n")
+    ).bind(owner: owner, transformers: profileRegistry())
+    #expect(owner.balanceField.text == "1,234.5")
+    owner.balanceField.userDidEdit(text: "2,000.25")
+    #expect(owner.balance == 2000.25)
+    owner.balanceField.userDidEdit(text: "lots")
+    #expect(owner.balance == 2000.25)
+    #expect(owner.balanceField.validationError != nil)
+    set.unbind()
+  }
+
+  @Test func aBadFormatterSettingIsReportedAtItsValue() {
+    let owner = ProfileController()
+    let yaml = definition(
+      "  sourceKeyPath: balance\n  target: balanceField\n  targetKeyPath: text\n"
+        + "  numberFormatter:\n    numberStyle: decimal\n    locale: xx_NOWHERE\n  transformer: YearsText\n")
+    #expect {
+      try BindingSetDefinition(yaml: yaml)
+    } throws: { error in
+      (error as? SpecLoadError)?.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
+        "9:3 a binding takes one of transformer, numberFormatter, dateFormatter"
+      ]
+    }
+    do {
+      let set = try BindingSetDefinition(yaml: yaml.replacingOccurrences(of: "  transformer: YearsText\n", with: ""))
+        .bind(owner: owner, transformers: profileRegistry())
+      Issue.record("bound \(set.bindings)")
+    } catch {
+      #expect(
+        error.errors.map { "\($0.line):\($0.column) \($0.kind) \($0.message)" } == [
+          "8:13 expression numberFormatter: no locale is named \"xx_NOWHERE\""
+        ])
+    }
+    #expect(owner.balanceField.bindings.isEmpty && owner.keyValueRegistrar.observerCount == 0)
   }
 
   @Test func onlyTheFieldsThatAreSetAreWrittenInAFixedOrder() throws {
@@ -173,7 +221,8 @@ struct BindingSetOptionTests {
 
   @Test func fieldsThatAreUnknownOrNotWellFormedAreAllReportedWithTheirPlaces() {
     let fields =
-      "source, sourceKeyPath, target, targetKeyPath, direction, transformer, editingTransformer, validator, "
+      "source, sourceKeyPath, target, targetKeyPath, direction, transformer, numberFormatter, dateFormatter, "
+      + "editingTransformer, validator, "
       + "updatesContinuously, conditionallySetsEnabled, nullPlaceholder, noSelectionPlaceholder, "
       + "multipleValuesPlaceholder, notApplicablePlaceholder"
     let yaml = definition(

@@ -6,7 +6,8 @@ import Bindery
 struct BindingDefinitionExpression {
   /// The expression: `sourceKeyPath { transformer: "Name", updatesContinuously: false, … }`.
   private(set) var text: String
-  /// The field whose value starts at each character offset of the expression, with whether it is quoted.
+  /// Where each field's value is in the expression (characters from 0), and whether it is quoted (a
+  /// problem inside a quoted value is reported at the value's start).
   private var fields: [(name: String, start: Int, end: Int, quoted: Bool)] = []
 
   init(_ definition: BindingDefinition) {
@@ -14,8 +15,8 @@ struct BindingDefinitionExpression {
     fields.append(("sourceKeyPath", 0, text.count, false))
     var attributes: [String] = []
     var offset = text.count + 3  // after "path { "
-    func add(_ field: String, attribute: String? = nil, value: String, quoted: Bool) {
-      let prefix = (attribute ?? field) + ": "
+    func add(_ field: String, value: String, quoted: Bool) {
+      let prefix = field + ": "
       let start = offset + prefix.count
       fields.append((field, start, start + value.count, quoted))
       attributes.append(prefix + value)

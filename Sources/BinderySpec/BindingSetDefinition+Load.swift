@@ -16,6 +16,16 @@ extension BindingSetDefinition {
     owner: some KeyValueCoding,
     transformers: BindingTransformerRegistry = .shared
   ) throws(SpecLoadError) -> BindingSet {
+    let (errors, pending) = prepare(owner: owner, transformers: transformers)
+    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    return try makeBindings(pending)
+  }
+
+  /// Checks every definition with `owner` and returns every problem, and what binds those that have none.
+  func prepare(
+    owner: some KeyValueCoding,
+    transformers: BindingTransformerRegistry
+  ) -> (errors: [SpecError], pending: [(definition: BindingDefinition, bind: () throws -> PropertyBinding?)]) {
     var errors: [SpecError] = []
     var pending: [(definition: BindingDefinition, bind: () throws -> PropertyBinding?)] = []
     for definition in bindings {
@@ -91,7 +101,13 @@ extension BindingSetDefinition {
         fail(field, kind, error.message, character + 1)
       }
     }
-    guard errors.isEmpty else { throw SpecLoadError(errors) }
+    return (errors, pending)
+  }
+
+  /// Makes the bindings `prepare` checked; on a failure, unbinds those made.
+  func makeBindings(
+    _ pending: [(definition: BindingDefinition, bind: () throws -> PropertyBinding?)]
+  ) throws(SpecLoadError) -> BindingSet {
     let set = BindingSet()
     for (definition, bind) in pending {
       do {
@@ -197,7 +213,8 @@ extension BindingSet {
   /// bindings.unbind()
   /// ```
   ///
-  /// - Throws: ``SpecLoadError`` with every problem; nothing is bound then.
+  /// - Throws: ``SpecLoadError`` with every problem, of the file's fields and of its bindings at once;
+  ///   nothing is bound then.
   public static func load(
     named name: String,
     owner: some KeyValueCoding,
@@ -205,7 +222,15 @@ extension BindingSet {
     transformers: BindingTransformerRegistry = .shared,
     limits: SpecLimits = SpecLimits()
   ) throws(SpecLoadError) -> BindingSet {
-    let definition = try BindingSetDefinition(contentsOf: directory + "/" + name + ".bindings.yaml", limits: limits)
-    return try definition.bind(owner: owner, transformers: transformers)
+    let path = directory + "/" + name + ".bindings.yaml"
+    let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+    // The fields' problems and the bindings' are reported together.
+    var read: [SpecError] = []
+    let definition = try BindingSetDefinition(yaml: text, file: path, limits: limits, problems: &read)
+    let (errors, pending) = definition.prepare(owner: owner, transformers: transformers)
+    var problems = SpecProblems(limit: limits.maximumProblems)
+    problems += read + errors
+    guard problems.isEmpty else { throw SpecLoadError(problems.list) }
+    return try definition.makeBindings(pending)
   }
 }

@@ -42,6 +42,16 @@ public struct BindingSetDefinition: Equatable, Sendable {
   ///
   /// - Throws: ``SpecLoadError`` with every problem of the file.
   public init(yaml text: String, file: String = "<bindings>", limits: SpecLimits = SpecLimits()) throws(SpecLoadError) {
+    var problems: [SpecError] = []
+    try self.init(yaml: text, file: file, limits: limits, problems: &problems)
+    guard problems.isEmpty else { throw SpecLoadError(problems) }
+  }
+
+  /// Reads definitions from YAML text, leaving out the bindings that have problems and adding those
+  /// to `problems`, so that the rest can be checked too.
+  ///
+  /// - Throws: ``SpecLoadError`` when the text is not a bindings file at all.
+  init(yaml text: String, file: String, limits: SpecLimits, problems: inout [SpecError]) throws(SpecLoadError) {
     let source = YAMLSource(file: file, text: text)
     self.file = file
     self.bindings = []
@@ -119,7 +129,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
       definition.origins = origins
       bindings.append(definition)
     }
-    guard errors.isEmpty else { throw SpecLoadError(errors.list) }
+    problems += errors.list
   }
 
   /// Reads the definition file at `path`, within `limits`.

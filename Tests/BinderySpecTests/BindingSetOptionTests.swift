@@ -268,6 +268,28 @@ struct BindingSetOptionTests {
     #expect(owner.profile?.keyValueRegistrar.observerCount == 0)
   }
 
+  @Test func loadingAFileReportsTheProblemsOfItsFieldsAndOfItsBindingsTogetherAndBindsNothing() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try
+      (definition("  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  validator: NotEmpty\n")
+      + "- source: self\n  sourceKeyPath: profile.nickname\n  target: nicknameLabel\n  targetKeyPath: text\n"
+      + "  updatesContinuously: maybe\n"
+      + "- source: self\n  sourceKeyPath: profile.name\n  target: ageField\n  targetKeyPath: text\n")
+      .write(toFile: directory + "/Profile.bindings.yaml", atomically: true, encoding: .utf8)
+    let owner = ProfileController()
+    do {
+      let set = try BindingSet.load(named: "Profile", owner: owner, in: directory, transformers: profileRegistry())
+      Issue.record("bound \(set.bindings)")
+    } catch {
+      #expect(
+        error.errors.map { "\($0.line):\($0.column) \($0.kind)" } == ["6:14 unknownValidator", "11:24 structure"])
+    }
+    #expect(owner.nameField.bindings.isEmpty && owner.nicknameLabel.bindings.isEmpty && owner.ageField.bindings.isEmpty)
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+  }
+
   @Test func lintChecksTheNamesFieldsAndValuesOfADefinitionFile() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID())").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -10,18 +10,22 @@ extension BindingSetDefinition {
     limits: SpecLimits = SpecLimits()
   ) -> [SpecError] {
     let definition: BindingSetDefinition
+    var read: [SpecError] = []
     do {
-      definition = try BindingSetDefinition(contentsOf: path, limits: limits)
+      let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+      definition = try BindingSetDefinition(yaml: text, file: path, limits: limits, problems: &read)
     } catch {
       return error.errors
     }
-    return definition.bindings.flatMap { binding in
-      unregisteredNames(in: binding, transformers: transformers).map { problem in
-        let location = binding.origins[problem.field]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
-        return SpecError(
-          file: path, line: location.line, column: location.column, kind: problem.kind, message: problem.message)
+    // The fields' problems, then the names of the bindings whose fields are well formed.
+    return read
+      + definition.bindings.flatMap { binding in
+        unregisteredNames(in: binding, transformers: transformers).map { problem in
+          let location = binding.origins[problem.field]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
+          return SpecError(
+            file: path, line: location.line, column: location.column, kind: problem.kind, message: problem.message)
+        }
       }
-    }
   }
 
   /// The transformers and validators a definition names that `transformers` does not have, but the

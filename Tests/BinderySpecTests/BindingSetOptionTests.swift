@@ -303,11 +303,15 @@ struct BindingSetOptionTests {
     #expect(
       problems.map { "\($0.line):\($0.column) \($0.kind)" } == ["7:23 unknownTransformer", "6:14 unknownValidator"])
     #expect(problems.last?.message == "no validator is registered as \"NotEmpty\" (registered: NotBlank)")
-    try definition("  sourceKeyPath: a\n  target: b\n  targetKeyPath: c\n  updatesContinuously: maybe\n")
+    try
+      (definition("  sourceKeyPath: a\n  target: b\n  targetKeyPath: c\n  updatesContinuously: maybe\n")
+      + "- source: self\n  sourceKeyPath: a\n  target: b\n  targetKeyPath: c\n  transformer: Nope\n")
       .write(toFile: file, atomically: true, encoding: .utf8)
     #expect(
       BindingSetDefinition.lint(contentsOf: file, transformers: profileRegistry()).map(\.message) == [
-        "updatesContinuously takes true or false, not \"maybe\""
+        "updatesContinuously takes true or false, not \"maybe\"",
+        "no transformer is registered as \"Nope\" (registered: CommaSeparatedList, IsEmpty, IsNil, IsNotEmpty, "
+          + "IsNotNil, NegateBoolean, YearsDigits, YearsText)",
       ])
     try String(
       contentsOfFile: try #require(Bundle.module.url(forResource: "Specs/Profile.bindings", withExtension: "yaml"))

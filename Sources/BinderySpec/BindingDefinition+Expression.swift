@@ -1,4 +1,5 @@
 import Bindery
+import BinderyExpressions
 
 /// A definition as the binding expression that means the same (its source key path with its options
 /// as attributes), so it binds through the spec files' typed path, and where each field's value is in
@@ -23,7 +24,9 @@ struct BindingDefinitionExpression {
       offset += prefix.count + value.count + 2  // ", "
     }
     if let direction = definition.direction { add("direction", value: "." + direction.fileName, quoted: false) }
-    if let value = definition.transformer { add("transformer", value: Self.literal(value), quoted: true) }
+    if let value = definition.transformer {
+      add("transformer", value: ExpressionSyntax.stringLiteral(value), quoted: true)
+    }
     for name in BindingDefinition.settingsFieldNames {
       guard let settings = definition.settings(ofField: name) else { continue }
       // `numberFormatter: { locale: "de_DE", … }`: each setting located at its own value.
@@ -41,12 +44,14 @@ struct BindingDefinitionExpression {
       offset += name.count + 2 + value.count + 2
     }
     for name in ["editingTransformer", "validator"] {
-      if let value = definition.text(ofField: name) { add(name, value: Self.literal(value), quoted: true) }
+      if let value = definition.text(ofField: name) {
+        add(name, value: ExpressionSyntax.stringLiteral(value), quoted: true)
+      }
     }
     for name in BindingDefinition.flagFieldNames + BindingDefinition.placeholderFieldNames {
       guard let value = definition.text(ofField: name) else { continue }
       let quoted = BindingDefinition.placeholderFieldNames.contains(name)
-      add(name, value: quoted ? Self.literal(value) : value, quoted: quoted)
+      add(name, value: quoted ? ExpressionSyntax.stringLiteral(value) : value, quoted: quoted)
     }
     if !attributes.isEmpty { text += " { " + attributes.joined(separator: ", ") + " }" }
   }
@@ -67,24 +72,6 @@ struct BindingDefinitionExpression {
       text.first?.isASCII == true && text.first?.isNumber == true
       && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && text.filter { $0 == "." }.count <= 1
       && text.last != "."
-    return isNumber ? text : literal(text)
-  }
-
-  /// `text` as a string constant of the expression language.
-  static func literal(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r\n": result += "\\r\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\0": result += "\\0"
-      default: result.append(character)
-      }
-    }
-    return result + "\""
+    return isNumber ? text : ExpressionSyntax.stringLiteral(text)
   }
 }

@@ -44,7 +44,7 @@ struct ConstantFormTests {
     let examples: [(text: String, shape: String)] = [
       ("person.name", "person.name"), ("$data.person.name", "person.name"), ("$root.person.name", "$root.person.name"),
       ("$true", "true"), ("$false", "false"), ("123", "123"), ("-4", "-(4)"), (".0", "0.0"), ("1.", "1.0"),
-      (".3e-5", "3e-06"), (#""a\nb\tc""#, "\"a\nb\tc\""), ("<NSNumberFormatter>", "<NSNumberFormatter>"),
+      (".3e-5", "3e-06"), (#""a\nb\tc""#, #""a\nb\tc""#), ("<NSNumberFormatter>", "<NSNumberFormatter>"),
       (".Value", ".Value"), ("$Type.Value", "$Type.Value"), ("{.Value1, .Value2}", "{.Value1, .Value2}"),
       ("$Type{.Value}", "$Type {.Value}"), (#"[ v1{ A1:4 }, v2, $true, "Hey!" ]"#, #"[v1 {A1: 4}, v2, true, "Hey!"]"#),
       ("$CGPoint { x:1, y:2 }", "$CGPoint {x: 1, y: 2}"), ("$CGSize { w:10, h:20 }", "$CGSize {w: 10, h: 20}"),

@@ -7,6 +7,12 @@ func shape(_ text: String) throws -> String {
   try ExpressionParser.parse(text).primary?.description ?? ""
 }
 
+/// The string constant `text` parses to.
+func stringConstant(_ text: String) throws -> String? {
+  guard case .string(let value, _) = try ExpressionParser.parse(text).primary else { return nil }
+  return value
+}
+
 /// Expects `text` not to parse, with `message` at `line`:`column`.
 func expectSyntaxError(
   _ text: String,
@@ -53,11 +59,19 @@ struct ParserTests {
   }
 
   @Test func stringEscapes() throws {
-    #expect(try shape(#""a\nb\tc""#) == "\"a\nb\tc\"")
-    #expect(try shape(#"'it\'s'"#) == "\"it's\"")
-    #expect(try shape(#""q\"\\""#) == "\"q\"\\\"")
-    #expect(try shape(#""\u{1F600}\u{41}""#) == "\"😀A\"")
-    #expect(try shape(#""\0""#) == "\"\0\"")
+    #expect(try stringConstant(#""a\nb\tc""#) == "a\nb\tc")
+    #expect(try stringConstant(#"'it\'s'"#) == "it's")
+    #expect(try stringConstant(#""q\"\\""#) == "q\"\\")
+    #expect(try stringConstant(#""\u{1F600}\u{41}""#) == "😀A")
+    #expect(try stringConstant(#""\0""#) == "\0")
+  }
+
+  @Test func aPrintedStringConstantReadsBackAsTheSameString() throws {
+    for text in ["a\nb\tc", "it's", "q\"\\", "😀A", "\0", "line\r\nbreak", "plain"] {
+      let printed = try shape(ExpressionSyntax.stringLiteral(text))
+      #expect(try stringConstant(printed) == text)
+    }
+    #expect(try shape(#""q\"\\""#) == #""q\"\\""#)
   }
 
   @Test func precedenceFromOrToComparison() throws {

@@ -199,7 +199,7 @@ extension ExpressionSyntax: CustomStringConvertible {
     case .bool(let value, _): text += "\(value)"
     case .integer(let value, _): text += "\(value)"
     case .double(let value, _): text += "\(value)"
-    case .string(let value, _): text += "\"\(value)\""
+    case .string(let value, _): text += Self.stringLiteral(value)
     case .null: text += "null"
     case .enumCase(let name, _): text += ".\(name)"
     case .array(let elements, _):

@@ -11,7 +11,11 @@ struct BindingDefinitionExpression {
   /// problem inside a quoted value is reported at the value's start).
   private var fields: [(name: String, start: Int, end: Int, quoted: Bool)] = []
 
-  init(_ definition: BindingDefinition) {
+  /// The expression of `definition`, for a target property of type `valueType`: a placeholder is
+  /// text for a text property, and for any other a constant of the property's type (`true`, `0`,
+  /// `.none`) when it reads as one.
+  init(_ definition: BindingDefinition, valueType: Any.Type) {
+    let isText = ObjectIdentifier(RuntimeTypes.baseType(valueType)) == ObjectIdentifier(String.self)
     text = definition.sourceKeyPath
     fields.append(("sourceKeyPath", 0, text.count, false))
     var attributes: [String] = []
@@ -48,10 +52,13 @@ struct BindingDefinitionExpression {
         add(name, value: ExpressionSyntax.stringLiteral(value), quoted: true)
       }
     }
-    for name in BindingDefinition.flagFieldNames + BindingDefinition.placeholderFieldNames {
+    for name in BindingDefinition.flagFieldNames {
+      if let value = definition.text(ofField: name) { add(name, value: value, quoted: false) }
+    }
+    for name in BindingDefinition.placeholderFieldNames {
       guard let value = definition.text(ofField: name) else { continue }
-      let quoted = BindingDefinition.placeholderFieldNames.contains(name)
-      add(name, value: quoted ? ExpressionSyntax.stringLiteral(value) : value, quoted: quoted)
+      let constant = isText ? ExpressionSyntax.stringLiteral(value) : Self.placeholderConstant(value)
+      add(name, value: constant, quoted: true)
     }
     if !attributes.isEmpty { text += " { " + attributes.joined(separator: ", ") + " }" }
   }
@@ -62,6 +69,17 @@ struct BindingDefinitionExpression {
       return ("sourceKeyPath", 0)
     }
     return (field.name, field.quoted ? 0 : offset - field.start)
+  }
+
+  /// A placeholder's text as a constant of a property that is not text: `true`, `false`, numbers and
+  /// a case's name (`.none`) as they are, anything else a string (which the property then refuses).
+  static func placeholderConstant(_ text: String) -> String {
+    if text.first == ".", text.count > 1, BindingDefinition.isSettingName(String(text.dropFirst())) { return text }
+    if text.first == "-", text.count > 1 {
+      let magnitude = constant(String(text.dropFirst()))
+      if magnitude == String(text.dropFirst()) { return text }
+    }
+    return constant(text)
   }
 
   /// A setting's text as a constant: `true`, `false` and numbers as they are, anything else a string

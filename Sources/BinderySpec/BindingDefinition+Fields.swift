@@ -3,7 +3,8 @@ import Bindery
 extension BindingDefinition {
   /// The fields of a definition file, in the order they are written.
   static let fieldNames = [
-    "source", "sourceKeyPath", "target", "targetKeyPath", "direction", "transformer", "numberFormatter",
+    "source", "sourceKeyPath", "target", "targetKeyPath", "displayPattern", "patternKeyPaths", "direction",
+    "transformer", "numberFormatter",
     "dateFormatter",
     "editingTransformer",
     "validator", "updatesContinuously", "conditionallySetsEnabled", "nullPlaceholder", "noSelectionPlaceholder",
@@ -16,6 +17,11 @@ extension BindingDefinition {
   /// The fields that give a formatter's settings (a mapping), by the names of the expression attributes
   /// and of the factories that make them.
   static let settingsFieldNames = ["numberFormatter", "dateFormatter"]
+  /// The fields a pattern binding (one with a `displayPattern`) refuses: the options of edits (but
+  /// `direction: sourceToTarget`).
+  static let editFieldNames = [
+    "direction", "editingTransformer", "validator", "updatesContinuously", "conditionallySetsEnabled",
+  ]
   /// The fields that give a placeholder, by the names of the expression attributes.
   static let placeholderFieldNames = [
     "nullPlaceholder", "noSelectionPlaceholder", "multipleValuesPlaceholder", "notApplicablePlaceholder",
@@ -53,6 +59,7 @@ extension BindingDefinition {
     case "sourceKeyPath": sourceKeyPath
     case "target": target
     case "targetKeyPath": targetKeyPath
+    case "displayPattern": displayPattern
     case "direction": direction?.fileName
     case "transformer": transformer
     case "editingTransformer": editingTransformer
@@ -73,11 +80,13 @@ extension BindingDefinition {
     if BindingDefinition.settingsFieldNames.contains(name) {
       return "\(name) is a mapping of settings (numberStyle: currency, locale: de_DE)"
     }
+    if name == "patternKeyPaths" { return "patternKeyPaths is a list of key paths ([book.author, book.year])" }
     switch name {
     case "source": source = text
     case "sourceKeyPath": sourceKeyPath = text
     case "target": target = text
     case "targetKeyPath": targetKeyPath = text
+    case "displayPattern": displayPattern = text
     case "direction":
       guard let named = BindingDirection(fileName: text) else {
         return "unknown direction \(text.echoed) (use both, sourceToTarget, targetToSource)"

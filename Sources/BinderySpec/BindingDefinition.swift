@@ -16,6 +16,13 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var target: String
   /// The target's property; a dotted path reaches it through objects resolved once at load.
   public var targetKeyPath: String
+  /// A display pattern: the target (a text property) shows this text with `%{value1}@` replaced by
+  /// the value of `sourceKeyPath`, `%{value2}@` by the first of ``patternKeyPaths``, and so on (`%%` is
+  /// a `%`). A pattern binding is read-only: it takes a transformer or formatter and a
+  /// `nullPlaceholder` for each value, and none of the options of edits.
+  public var displayPattern: String?
+  /// The key paths, on the same source, of a display pattern's `%{value2}@`, `%{value3}@`…
+  public var patternKeyPaths: [String]
   /// The direction; `nil` lets the paths decide (two-way when the source path can be written).
   public var direction: BindingDirection?
   /// A transformer of the registry, by name.
@@ -56,6 +63,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     sourceKeyPath: String,
     target: String,
     targetKeyPath: String,
+    displayPattern: String? = nil,
+    patternKeyPaths: [String] = [],
     direction: BindingDirection? = nil,
     transformer: String? = nil,
     numberFormatter: [String: String]? = nil,
@@ -73,6 +82,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     self.sourceKeyPath = sourceKeyPath
     self.target = target
     self.targetKeyPath = targetKeyPath
+    self.displayPattern = displayPattern
+    self.patternKeyPaths = patternKeyPaths
     self.direction = direction
     self.transformer = transformer
     self.numberFormatter = numberFormatter
@@ -97,7 +108,9 @@ extension BindingDefinition: Equatable {
   /// Whether two definitions bind the same things the same way (wherever they were read from).
   public static func == (lhs: BindingDefinition, rhs: BindingDefinition) -> Bool {
     lhs.source == rhs.source && lhs.sourceKeyPath == rhs.sourceKeyPath && lhs.target == rhs.target
-      && lhs.targetKeyPath == rhs.targetKeyPath && lhs.direction == rhs.direction && lhs.transformer == rhs.transformer
+      && lhs.targetKeyPath == rhs.targetKeyPath && lhs.displayPattern == rhs.displayPattern
+      && lhs.patternKeyPaths == rhs.patternKeyPaths && lhs.direction == rhs.direction
+      && lhs.transformer == rhs.transformer
       && lhs.numberFormatter == rhs.numberFormatter && lhs.dateFormatter == rhs.dateFormatter
       && lhs.editingTransformer == rhs.editingTransformer && lhs.validator == rhs.validator
       && lhs.updatesContinuously == rhs.updatesContinuously

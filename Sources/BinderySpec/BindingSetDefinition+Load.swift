@@ -1,4 +1,5 @@
 public import Bindery
+import BinderyExpressions
 
 extension BindingSetDefinition {
   /// Binds every definition with `owner` (ILBinding's `bindingsSetNamed:owner:`): object paths are
@@ -42,6 +43,16 @@ extension BindingSetDefinition {
       guard let source = resolveObject(definition.source, from: owner, field: "source", fail: fail),
         let (target, targetKey) = resolveTarget(definition, from: owner, fail: fail)
       else { continue }
+      if let pattern = definition.displayPattern {
+        let unregistered = Self.unregisteredNames(in: definition, transformers: transformers)
+        for problem in unregistered { fail(problem.field, problem.kind, problem.message, 1) }
+        guard unregistered.isEmpty else { continue }
+        let made = Self.preparePattern(
+          pattern, of: definition, source: source, target: target, targetKey: targetKey, transformers: transformers,
+          fail: fail)
+        if let made { pending.append((definition, made)) }
+        continue
+      }
       let sourcePath: KeyValuePath
       do {
         sourcePath = try KeyValuePath(definition.sourceKeyPath, in: type(of: source))
@@ -74,8 +85,9 @@ extension BindingSetDefinition {
       guard unregistered.isEmpty else { continue }
       var options = BindingOptions()
       options.direction = definition.direction
-      // A formatter made from settings is checked against the types by the expression, below.
-      if definition.numberFormatter == nil, definition.dateFormatter == nil {
+      // A formatter made from settings, and a nil shown as a placeholder, are checked against the types
+      // by the expression, below.
+      if definition.numberFormatter == nil, definition.dateFormatter == nil, definition.nullPlaceholder == nil {
         do {
           _ = try property.bind(
             keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)
@@ -85,23 +97,75 @@ extension BindingSetDefinition {
         }
       }
       // The options bind as a spec file's expression attributes do, through the same typed path.
-      let expression = BindingDefinitionExpression(definition)
+      let expression = BindingDefinitionExpression(definition, valueType: property.valueType)
       do {
         let make = try property.prepare(
           expression: expression.text, on: target, to: source, root: nil, section: nil, transformers: transformers)
         pending.append((definition, { try make() }))
       } catch {
         let (field, character) = expression.field(at: error.location.offset)
-        let kind: SpecError.Kind =
-          switch error.kind {
-          case .key: .unknownKey
-          case .syntax: .expression
-          case .type, .attribute: field.contains(".") ? .expression : .typeMismatch
-          }
-        fail(field, kind, error.message, character + 1)
+        fail(field, Self.kind(of: error, field: field), error.message, character + 1)
       }
     }
     return (errors, pending)
+  }
+
+  /// The kind of problem an expression's error is, in the field `field` of a definition.
+  private static func kind(of error: ExpressionError, field: String) -> SpecError.Kind {
+    switch error.kind {
+    case .key: .unknownKey
+    case .syntax: .expression
+    case .type, .attribute: field.contains(".") ? .expression : .typeMismatch
+    }
+  }
+
+  /// Checks a pattern binding: each key path (`sourceKeyPath`, then `patternKeyPaths`) as a value of the
+  /// pattern, with the definition's transformer or formatter and placeholders; returns what binds it.
+  private static func preparePattern(
+    _ pattern: String,
+    of definition: BindingDefinition,
+    source: any KeyValueCoding,
+    target: any KeyValueCoding,
+    targetKey: KeyValueKey,
+    transformers: BindingTransformerRegistry,
+    fail: (String, SpecError.Kind, String, Int) -> Void
+  ) -> (() throws -> PropertyBinding?)? {
+    guard !targetKey.isReadOnly, let property = targetKey.keyPath as? any SpecBindableProperty, property.isText else {
+      fail(
+        "targetKeyPath", .typeMismatch,
+        "a pattern makes text, but the property \(targetKey.name) of \(type(of: target)) is a \(targetKey.valueType)", 1
+      )
+      return nil
+    }
+    var inputs: [PatternInput] = []
+    for (index, path) in ([definition.sourceKeyPath] + definition.patternKeyPaths).enumerated() {
+      let field = index == 0 ? "sourceKeyPath" : "patternKeyPaths.\(index)"
+      do {
+        _ = try KeyValuePath(path, in: type(of: source))
+      } catch {
+        fail(field, .unknownKey, error.description, error.column)
+        continue
+      }
+      var single = definition
+      single.sourceKeyPath = path
+      single.direction = nil  // read-only already
+      let expression = BindingDefinitionExpression(single, valueType: String.self)
+      do {
+        inputs.append(try PatternInput.expression(source, expression.text, transformers: transformers))
+      } catch {
+        let (name, character) = expression.field(at: error.location.offset)
+        let shown = name == "sourceKeyPath" ? field : name
+        fail(shown, kind(of: error, field: shown), error.message, name == "sourceKeyPath" ? 1 : character + 1)
+      }
+    }
+    guard inputs.count == 1 + definition.patternKeyPaths.count else { return nil }
+    do {
+      let bind = try property.preparePattern(pattern, inputs: inputs, on: target)
+      return { try bind() }
+    } catch {
+      fail("displayPattern", .expression, error.message, error.location.offset + 1)
+      return nil
+    }
   }
 
   /// Makes the bindings `prepare` checked; on a failure, unbinds those made.

@@ -73,6 +73,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
       var definition = BindingDefinition(source: "", sourceKeyPath: "", target: "", targetKeyPath: "")
       var origins: [String: YAMLValueOrigin] = [:]
       var wellFormed = true
+      var patternNode: YAMLNode?
       for (keyNode, valueNode) in pairs {
         guard let key = keyNode.scalarText, Self.fields.contains(key) else {
           errors.append(
@@ -103,6 +104,20 @@ public struct BindingSetDefinition: Equatable, Sendable {
           _ = definition.setSettings(key, settings)
           continue
         }
+        if key == "patternKeyPaths", let items = valueNode.elements {
+          origins[key] = YAMLValueOrigin(source: source, node: keyNode)
+          for (index, item) in items.enumerated() {
+            guard let path = item.scalarText, !path.isEmpty else {
+              errors.append(source.error(.structure, "a key path of patternKeyPaths must be text", at: item))
+              wellFormed = false
+              continue
+            }
+            definition.patternKeyPaths.append(path)
+            origins[key + "." + String(index + 1)] = YAMLValueOrigin(source: source, node: item)
+          }
+          continue
+        }
+        if key == "displayPattern" { patternNode = valueNode }
         guard let value = valueNode.scalarText else {
           errors.append(source.error(.structure, "\(key) must be text", at: valueNode))
           wellFormed = false
@@ -125,11 +140,51 @@ public struct BindingSetDefinition: Equatable, Sendable {
           source.error(.structure, "a binding takes one of transformer, numberFormatter, dateFormatter", at: keyNode))
         wellFormed = false
       }
+      if !Self.checkPattern(of: definition, pairs: pairs, patternNode: patternNode, source: source, errors: &errors) {
+        wellFormed = false
+      }
       guard wellFormed else { continue }
       definition.origins = origins
       bindings.append(definition)
     }
     problems += errors.list
+  }
+
+  /// Checks a pattern binding's fields: a pattern that parses for its key paths, key paths only with a
+  /// pattern, and none of the options of edits. Returns whether all is well.
+  private static func checkPattern(
+    of definition: BindingDefinition,
+    pairs: [(key: YAMLNode, value: YAMLNode)],
+    patternNode: YAMLNode?,
+    source: YAMLSource,
+    errors: inout SpecProblems
+  ) -> Bool {
+    guard let pattern = definition.displayPattern, let patternNode else {
+      if !definition.patternKeyPaths.isEmpty,
+        let keyNode = pairs.first(where: { $0.key.scalarText == "patternKeyPaths" })?.key
+      {
+        errors.append(
+          source.error(.structure, "patternKeyPaths are the values of a displayPattern, which is missing", at: keyNode))
+        return false
+      }
+      return true
+    }
+    var wellFormed = true
+    do {
+      _ = try DisplayPattern(pattern, inputCount: 1 + definition.patternKeyPaths.count)
+    } catch {
+      errors.append(source.error(.expression, error.message, in: patternNode, offset: error.location.offset))
+      wellFormed = false
+    }
+    for (keyNode, _) in pairs {
+      guard let name = keyNode.scalarText, BindingDefinition.editFieldNames.contains(name) else { continue }
+      if name == "direction", definition.direction == .sourceToTarget { continue }
+      errors.append(
+        source.error(
+          .structure, "a pattern binding only shows its values: \(name) does not apply (it is read-only)", at: keyNode))
+      wellFormed = false
+    }
+    return wellFormed
   }
 
   /// Reads the definition file at `path`, within `limits`.
@@ -142,7 +197,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
   /// The definitions as YAML text, always the same for the same definitions: the fields that are set,
   /// in the order of the file format (`source`, `sourceKeyPath`, `target`, `targetKeyPath`,
-  /// `direction`, `transformer`, `numberFormatter`, `dateFormatter` (settings sorted by name),
+  /// `displayPattern`, `patternKeyPaths` (a list in brackets), `direction`, `transformer`, `numberFormatter`, `dateFormatter` (settings sorted by name),
   /// `editingTransformer`, `validator`, `updatesContinuously`, `conditionallySetsEnabled`, then the
   /// placeholders), text as it is (not escaped).
   public var yaml: String {
@@ -151,7 +206,10 @@ public struct BindingSetDefinition: Equatable, Sendable {
       // An empty text (a placeholder that shows nothing) is written '', not as a missing value.
       var pairs: [(Node, Node)] = []
       for name in BindingDefinition.fieldNames {
-        if let settings = binding.settings(ofField: name) {
+        if name == "patternKeyPaths" {
+          guard !binding.patternKeyPaths.isEmpty else { continue }
+          pairs.append((Node(name), Node(binding.patternKeyPaths.map { Node($0) }, .implicit, .flow)))
+        } else if let settings = binding.settings(ofField: name) {
           let sorted = settings.sorted { $0.key < $1.key }.map { (Node($0.key), Node($0.value)) }
           pairs.append((Node(name), Node(sorted, .implicit, .block)))
         } else if let text = binding.text(ofField: name) {

@@ -26,6 +26,15 @@ protocol SpecBindableProperty {
   ) throws(KeyValueCodingError) -> PropertyBinding?
   /// Whether the property combines several Boolean bindings (AND, OR).
   func combines(on target: AnyObject) -> Bool
+  /// Whether the property is text (`String` or `String?`), which a pattern binding can fill.
+  var isText: Bool { get }
+  /// Checks a pattern binding of the property of `target` (`%{value1}@` filled with the first input…)
+  /// and returns what makes it.
+  func preparePattern(
+    _ pattern: String,
+    inputs: [PatternInput],
+    on target: AnyObject
+  ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding
 }
 
 extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObservable {
@@ -78,6 +87,34 @@ extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObs
       return target.bind(self, to: try .keyPath(source, keyPath, registered: transformer), options: options)
     }
     return try open(source)
+  }
+
+  var isText: Bool { Value.self == String.self || Value.self == String?.self }
+
+  func preparePattern(
+    _ pattern: String,
+    inputs: [PatternInput],
+    on target: AnyObject
+  ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
+    guard let target = target as? Root else {
+      throw ExpressionError("the target is not a \(Root.self)", at: .start, in: pattern, kind: .type)
+    }
+    let made: Any =
+      if Value.self == String.self {
+        try BindingSource<String>.pattern(pattern, inputs: inputs)
+      } else {
+        try BindingSource<String?>.pattern(pattern, inputs: inputs)
+      }
+    guard let source = made as? BindingSource<Value> else {
+      throw ExpressionError(
+        "a pattern makes text, but the property is a \(Value.self)", at: .start, in: pattern, kind: .type)
+    }
+    return { [weak target] () throws(ExpressionError) -> PropertyBinding in
+      guard let target else {
+        throw ExpressionError("the bound object is gone", at: .start, in: pattern, kind: .type)
+      }
+      return target.bind(self, to: source)
+    }
   }
 
   func combines(on target: AnyObject) -> Bool {

@@ -57,6 +57,11 @@ struct SpecLoader {
   /// Bindings, made after the writes, each with its expression's node.
   private var bindings: [(node: YAMLNode, bind: () throws -> PropertyBinding?)] = []
 
+  /// Adds a binding to make once everything is checked; a failure is reported at `node`.
+  mutating func appendBinding(at node: YAMLNode, _ bind: @escaping () throws -> PropertyBinding?) {
+    bindings.append((node, bind))
+  }
+
   init(
     source: YAMLSource,
     classes: SpecClassRegistry,
@@ -402,6 +407,10 @@ struct SpecLoader {
     property: (any SpecBindableProperty)?,
     of target: (any KeyValueCoding)?
   ) {
+    if Self.isPatternBinding(node) {
+      checkPatternBinding(node, property: property, of: target)
+      return
+    }
     guard let fields = node.pairs else {
       errors.append(source.error(.structure, "a binding is {to: /Object, value: 'expression'}", at: node))
       return
@@ -453,7 +462,7 @@ struct SpecLoader {
       let bind = try property.prepare(
         expression: expression, on: target, to: context, root: root, section: sectionContext,
         transformers: transformers)
-      bindings.append((expressionNode, { try bind() }))
+      appendBinding(at: expressionNode) { try bind() }
     } catch {
       errors.append(
         source.error(.expression, error.message.shortenedMessage, in: expressionNode, offset: error.location.offset))

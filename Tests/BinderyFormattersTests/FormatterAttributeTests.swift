@@ -20,6 +20,13 @@ final class SharedFormatters {
   var currency = TextFormat<Double>.currency(code: "EUR", locale: Locale(identifier: "en_US"))
 }
 
+/// An item with its own formatter, which its expressions reach by `$data.currency`.
+@KeyValueObservable
+final class PricedItem {
+  var price = 12.5
+  var currency = TextFormat<Double>.currency(code: "EUR", locale: Locale(identifier: "en_US"))
+}
+
 /// The top-level view model, which hands out its formatters.
 @KeyValueObservable
 final class LedgerScreen {
@@ -45,6 +52,22 @@ struct FormatterAttributeTests {
     #expect(label.text == "€1,234.50")
     ledger.balance = 2
     #expect(label.text == "€2.00")
+  }
+
+  @Test func aFormatterIsFoundByAKeyPathOfTheDataWhereABareNameIsARegisteredOne() throws {
+    let item = PricedItem()
+    let label = HeadlessLabel()
+    try label.bind(\.text, to: .expression(item, "price { numberFormatter: $data.currency }"))
+    #expect(label.text == "€12.50")
+    item.price = 3
+    #expect(label.text == "€3.00")
+    // A bare name is a registered transformer's name, not the data's property.
+    let bare = HeadlessLabel()
+    let error = #expect(throws: ExpressionError.self) {
+      try bare.bind(\.text, to: .expression(item, "price { numberFormatter: currency }"))
+    }
+    #expect(error?.message.contains("no transformer is registered as \"currency\"") == true)
+    #expect(bare.text == nil)
   }
 
   @Test func aFormatterIsConfiguredInlineByItsSettings() throws {

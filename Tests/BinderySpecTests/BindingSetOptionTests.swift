@@ -10,6 +10,7 @@ final class ProfileModel {
   var name = "Ada"
   var nickname: String?
   var age = 36
+  var rating: Double? = 4
 }
 
 /// An owner whose profile may be missing, to show placeholders and conditional enabling.
@@ -107,6 +108,83 @@ struct BindingSetOptionTests {
     owner.profile = nil
     #expect(owner.nicknameLabel.text == "No profile")
     set.unbind()
+  }
+
+  @Test func aPlaceholderOfAPropertyThatIsNotTextIsAConstantOfItsType() throws {
+    let owner = ProfileController()
+    let text = definition(
+      "  sourceKeyPath: profile.rating\n  target: slider\n  targetKeyPath: value\n"
+        + "  nullPlaceholder: 0\n  notApplicablePlaceholder: 2.5\n")
+    let read = try BindingSetDefinition(yaml: text)
+    #expect(read.yaml == text)
+    let set = try read.bind(owner: owner, transformers: profileRegistry())
+    #expect(owner.slider.value == 4)
+    owner.profile?.rating = nil
+    #expect(owner.slider.value == 0)
+    owner.profile = nil
+    #expect(owner.slider.value == 2.5)
+    set.unbind()
+  }
+
+  @Test func aDisplayPatternFillsTheTargetWithEveryKeyPathAndSavesBackByteForByte() throws {
+    let owner = ProfileController()
+    let text = definition(
+      "  sourceKeyPath: profile.name\n  target: nicknameLabel\n  targetKeyPath: text\n"
+        + "  displayPattern: '%{value1}@ (%{value2}@), aka %{value3}@'\n"
+        + "  patternKeyPaths: [profile.age, profile.nickname]\n  nullPlaceholder: nobody\n")
+    let read = try BindingSetDefinition(yaml: text)
+    #expect(read.bindings.first?.patternKeyPaths == ["profile.age", "profile.nickname"])
+    #expect(read.yaml == text)
+    let set = try read.bind(owner: owner, transformers: profileRegistry())
+    #expect(owner.nicknameLabel.text == "Ada (36), aka nobody")
+    owner.profile?.nickname = "Countess"
+    owner.profile?.age = 37
+    #expect(owner.nicknameLabel.text == "Ada (37), aka Countess")
+    set.unbind()
+    #expect(owner.profile?.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test func aPatternsFieldProblemsAreReportedWhereTheyAre() {
+    let yaml =
+      definition(
+        "  sourceKeyPath: profile.name\n  target: nicknameLabel\n  targetKeyPath: text\n"
+          + "  displayPattern: '%{value1}@ %{value3}@'\n  patternKeyPaths: [profile.age]\n"
+          + "  validator: NotBlank\n  updatesContinuously: false\n")
+      + "- source: self\n  sourceKeyPath: profile.name\n  target: nicknameLabel\n  targetKeyPath: text\n"
+      + "  patternKeyPaths: [profile.age]\n"
+    #expect {
+      try BindingSetDefinition(yaml: yaml, file: "Pattern.bindings.yaml")
+    } throws: { error in
+      (error as? SpecLoadError)?.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
+        "6:31 %{value3}@ has no input (2 given)",
+        "8:3 a pattern binding only shows its values: validator does not apply (it is read-only)",
+        "9:3 a pattern binding only shows its values: updatesContinuously does not apply (it is read-only)",
+        "14:3 patternKeyPaths are the values of a displayPattern, which is missing",
+      ]
+    }
+  }
+
+  @Test func aPatternsKeyPathsAndTargetAreCheckedWithTheOwnerAndNothingIsBound() throws {
+    let owner = ProfileController()
+    let yaml =
+      definition(
+        "  sourceKeyPath: profile.name\n  target: nicknameLabel\n  targetKeyPath: text\n"
+          + "  displayPattern: '%{value1}@ is %{value2}@'\n  patternKeyPaths: [profile.age, profile.agge]\n")
+      + "- source: self\n  sourceKeyPath: profile.name\n  target: slider\n  targetKeyPath: value\n"
+      + "  displayPattern: '%{value1}@'\n"
+    let read = try BindingSetDefinition(yaml: yaml, file: "Pattern.bindings.yaml")
+    do {
+      let set = try read.bind(owner: owner, transformers: profileRegistry())
+      Issue.record("bound \(set.bindings)")
+    } catch {
+      #expect(
+        error.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
+          "7:42 ProfileModel has no key \"agge\"; did you mean \"age\"?",
+          "11:18 a pattern makes text, but the property value of HeadlessSlider is a Double",
+        ])
+    }
+    #expect(owner.nicknameLabel.bindings.isEmpty && owner.slider.bindings.isEmpty)
+    #expect(owner.profile?.keyValueRegistrar.observerCount == 0)
   }
 
   @Test func aConditionallyEnabledFieldIsDisabledWhileItsSourceIsNotApplicable() throws {
@@ -221,7 +299,8 @@ struct BindingSetOptionTests {
 
   @Test func fieldsThatAreUnknownOrNotWellFormedAreAllReportedWithTheirPlaces() {
     let fields =
-      "source, sourceKeyPath, target, targetKeyPath, direction, transformer, numberFormatter, dateFormatter, "
+      "source, sourceKeyPath, target, targetKeyPath, displayPattern, patternKeyPaths, direction, transformer, "
+      + "numberFormatter, dateFormatter, "
       + "editingTransformer, validator, "
       + "updatesContinuously, conditionallySetsEnabled, nullPlaceholder, noSelectionPlaceholder, "
       + "multipleValuesPlaceholder, notApplicablePlaceholder"

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControllers
+import BinderyControls
 import BinderySpec
 import Foundation
 import Testing
@@ -9,6 +10,14 @@ import Testing
 @KeyValueObservable
 final class ClubModel {
   var friends: [Friend] = [Friend("Ada"), Friend("Grace")]
+  var motto = "Friends first"
+}
+
+/// Counts the target updates it hears, and vetoes every user edit.
+private final class VetoingDelegate: BindingDelegate, @unchecked Sendable {
+  var updates = 0
+  func binding(_ binding: PropertyBinding, didUpdateTarget value: Any) { updates += 1 }
+  func binding(_ binding: PropertyBinding, shouldUpdateSource value: Any, from targetValue: Any) -> Bool { false }
 }
 
 /// A page declared in a spec file: an array controller over the model's friends, a list with a row
@@ -78,6 +87,39 @@ private func writeSpec(_ text: String) throws -> String {
     #expect(inserted.count == 1)
     #expect(row["index"] == .number(2))  // "New" sorts after Ada and Grace
     #expect(row.serialized.contains("\"text\":\"New\""))
+  }
+
+  @Test func aPagesFileReadsTheSessionsModelAsRootAndHandsItsBindingsTheDelegate() throws {
+    let path = try writeSpec(
+      clubPage + "\n"
+        + """
+        Motto:
+          class: Label
+          bindings:
+            text: {to: /Page, value: '$root.motto'}
+        MottoField:
+          class: TextField
+          bindings:
+            text: {to: /Model, value: motto}
+        """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let model = ClubModel()
+    let delegate = VetoingDelegate()
+    let (_, objects) = try WebSpec.load(
+      contentsOf: path, model: model, modelClass: "ClubModel", root: "Page", delegate: delegate
+    ) {
+      $0.register(Friend.self) { Friend("New") }
+    }
+    let motto = try #require(objects["Motto"] as? HeadlessLabel)
+    #expect(motto.text == "Friends first")
+    model.motto = "All for one"
+    #expect(motto.text == "All for one")
+    #expect(delegate.updates >= 2)
+    let field = try #require(objects["MottoField"] as? HeadlessTextField)
+    field.userDidEdit(text: "Vetoed")
+    #expect(model.motto == "All for one")
+    objects.unbind()
+    #expect(model.keyValueRegistrar.observerCount == 0)
   }
 
   @Test func aRowTemplateWithAnUnknownKeyFailsToLoadWithItsPlace() throws {

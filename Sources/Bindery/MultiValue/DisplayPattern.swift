@@ -2,7 +2,7 @@
 ///
 /// Syntax: `%{value1}@` is replaced by the first input, `%{value2}@` by the second, and so on; `%%` is a
 /// literal `%`. Anything else is literal text.
-struct DisplayPattern: Sendable, Equatable {
+package struct DisplayPattern: Sendable, Equatable {
   enum Part: Sendable, Equatable {
     case text(String)
     /// A zero-based input index.
@@ -15,7 +15,7 @@ struct DisplayPattern: Sendable, Equatable {
   ///
   /// - Throws: ``ExpressionError`` at the first problem: `.syntax` for a `%` that starts no
   ///   placeholder, `.key` for a placeholder with no input.
-  init(_ pattern: String, inputCount: Int) throws(ExpressionError) {
+  package init(_ pattern: String, inputCount: Int) throws(ExpressionError) {
     var parts: [Part] = []
     var literal = ""
     var index = pattern.startIndex

@@ -18,7 +18,8 @@ enum PatternBindingFactory {
     let first = inputs.first
     let binding = PropertyBinding(
       source: first?.source ?? target,
-      sourceKeyPath: first?.keyPath ?? targetKeyPath,
+      sourceKeyPath: first.map { $0.keyPath } ?? targetKeyPath,
+      sourcePathText: first?.name,
       target: target,
       targetKeyPath: targetKeyPath,
       targetPropertyID: targetID,

@@ -5,9 +5,27 @@
 /// ```
 public struct PatternInput {
   let source: AnyObject
-  let keyPath: AnyKeyPath
+  let keyPath: AnyKeyPath?
+  /// What a binding's description shows for an input that is not a key path (an expression's text).
+  let name: String?
   /// Reads the value as text; `nil` when the source is gone.
   let read: () -> String?
+
+  init(source: AnyObject, keyPath: AnyKeyPath, read: @escaping () -> String?) {
+    self.source = source
+    self.keyPath = keyPath
+    self.name = nil
+    self.read = read
+  }
+
+  /// An input read by `read` (with tracked reads, so the binding follows what it reads), shown as
+  /// `name` in the binding's description: how other modules (expressions) make inputs.
+  package init(source: AnyObject, named name: String, read: @escaping () -> String?) {
+    self.source = source
+    self.keyPath = nil
+    self.name = name
+    self.read = read
+  }
 
   /// The value at `keyPath` of `source`, as text (`nil` shows as nothing, optionals unwrapped).
   public static func keyPath<Source: AnyObject, Value>(_ source: Source, _ keyPath: KeyPath<Source, Value>) -> Self {
@@ -29,7 +47,7 @@ public struct PatternInput {
 }
 
 /// A value as a user would read it: `nil` as nothing, optionals unwrapped, strings as they are.
-func displayText(_ value: Any?) -> String {
+package func displayText(_ value: Any?) -> String {
   guard let value, !isNilValue(value) else { return "" }
   if let text = value as? String { return text }
   if let optional = value as? any _AnyOptional, let unwrapped = optional._unwrapped { return displayText(unwrapped) }

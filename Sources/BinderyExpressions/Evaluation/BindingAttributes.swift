@@ -75,7 +75,11 @@ struct BindingAttributes<Value> {
           }
           value = named
         }
-        let placeholder: Value? = value.flatMap { $0 as? Value }
+        var placeholder: Value? = value.flatMap { $0 as? Value }
+        if placeholder == nil, same(baseType(Value.self), Double.self), let number = value.flatMap(RuntimeTypes.double)
+        {
+          placeholder = number as? Value  // a whole number for a Double property (`nullPlaceholder: 0`)
+        }
         guard let placeholder else {
           throw error(
             "\(attribute.name) must be a value of the property's type, \(typeName(Value.self))", at: primary.location)
@@ -170,7 +174,8 @@ struct BindingAttributes<Value> {
     let name: String
     switch primary {
     case .string(let text, _): name = text
-    case .keyPath(.data, let keys, _) where keys.count == 1: name = keys[0].name
+    // A bare name (`formatter: AgeFormat`) is a registered name; `$data.name` is a key path.
+    case .keyPath(.data, let keys, let start) where keys.count == 1 && keys[0].location == start: name = keys[0].name
     case .keyPath:
       let found = try expression.compiler.compile(primary).evaluate(scope) ?? nil
       if let transformer = found as? AnyBindingTransformer { return transformer }

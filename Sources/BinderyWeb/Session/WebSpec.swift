@@ -10,8 +10,9 @@ public import BinderySpec
 /// `SecureField` (a `HeadlessTextField` whose text is hidden), `Checkbox` (a `HeadlessSwitch` drawn as a box),
 /// `FieldLabel` (a ``FieldLabel``: `text:` and the `target:` it names, a `<label for=…>` in the page) and
 /// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists). The
-/// model's class name makes no new object: it stands for the session's model. Every object's name in
-/// the file is its element's id in the page.
+/// model's class name makes no new object: it stands for the session's model, which is also the
+/// file's `$root` (`{value: '$root.isSaving'}` reads it from anywhere, a list's rows included). Every
+/// object's name in the file is its element's id in the page.
 ///
 /// ```yaml
 /// ViewController:
@@ -44,6 +45,8 @@ public enum WebSpec {
   ///   - modelClass: The model's class name in the file.
   ///   - root: The name of the page's root element (a `Panel` or a `HeadlessView`).
   ///   - transformers: Where `transformer:` attributes are looked up.
+  ///   - delegate: The delegate of every binding the file makes, its list rows' too (held weakly): it
+  ///     hears each update and may veto a user's edit.
   ///   - configure: Registers the page's own classes and actions (the class of a list's items, so its
   ///     row template can be checked; `registerAction` for buttons).
   /// - Returns: The page's content and the file's objects, to finish in code what the file cannot say
@@ -55,6 +58,7 @@ public enum WebSpec {
     modelClass: String,
     root: String,
     transformers: BindingTransformerRegistry = .shared,
+    delegate: (any BindingDelegate)? = nil,
     configure: (SpecClassRegistry) -> Void = { _ in }
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let styled = StyledObjects()
@@ -75,7 +79,8 @@ public enum WebSpec {
     let modelReference = ModelReference(model)
     classes.register(Model.self, names: [modelClass]) { modelReference.model }
     configure(classes)
-    let objects = try SpecFile.load(contentsOf: path, classes: classes, transformers: transformers)
+    let objects = try SpecFile.load(
+      contentsOf: path, classes: classes, transformers: transformers, root: model, delegate: delegate)
     guard let rootObject = objects[root] else {
       objects.unbind()
       throw SpecLoadError([

@@ -16,9 +16,24 @@ extension BindingSource where Value == String {
       connector: PatternConnector(pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs) { $0 }
     )
   }
+
+  /// The pattern binding of `inputs` (an array), for other modules (spec files).
+  package static func pattern(_ pattern: String, inputs: [PatternInput]) throws(ExpressionError) -> Self {
+    Self(
+      connector: PatternConnector(pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs) { $0 }
+    )
+  }
 }
 
 extension BindingSource where Value == String? {
+  /// The pattern binding of `inputs` (an array), for other modules (spec files).
+  package static func pattern(_ pattern: String, inputs: [PatternInput]) throws(ExpressionError) -> Self {
+    Self(
+      connector: PatternConnector(pattern: try DisplayPattern(pattern, inputCount: inputs.count), inputs: inputs) {
+        Optional($0)
+      })
+  }
+
   /// A pattern filled with several values, for an optional text property: the same as the
   /// non-optional form.
   ///

@@ -86,7 +86,9 @@ let package = Package(
     .target(name: "BinderyTestKit", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .executableTarget(
       name: "PersonEditor",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderyWeb"],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyWeb",
+      ],
       path: "Examples/PersonEditor",
       resources: [.copy("PersonEditor.spec.yaml")],
       swiftSettings: strictSettings

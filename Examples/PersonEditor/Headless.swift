@@ -1,85 +1,82 @@
-// PersonEditor, headless (`swift run PersonEditor --headless`): the Person editor, printed
-// step by step.
+// PersonEditor, headless (`swift run PersonEditor --headless`): the same page, loaded from the same
+// PersonEditor.spec.yaml with headless controls and no browser, driven step by step and printed.
 import Bindery
 import BinderyControls
-import BinderyFormatters
+import BinderySpec
 import Foundation
 
-/// The headless walkthrough: the Person editor with headless controls, printed step by step.
-func runHeadlessWalkthrough() {
-  let controller = PersonController(person: Person(age: 36))
-  let firstNameField = HeadlessTextField(placeholder: "First name")
-  let lastNameField = HeadlessTextField(placeholder: "Last name")
-  let ageField = HeadlessTextField(placeholder: "Age")
-  let fullNameLabel = HeadlessLabel()
+/// The headless walkthrough: PersonEditor.spec.yaml's page, its controls found by name, edited as a
+/// user would and printed after each step.
+func runHeadlessWalkthrough(specPath: String) throws {
+  let controller = PeopleViewController()
+  let (_, objects) = try PersonEditorPage.load(specPath: specPath, controller: controller) { $0.isSaving = true }
+  func control<Control>(_ name: String, as type: Control.Type) throws -> Control {
+    guard let object = objects[name] as? Control else {
+      throw SpecLoadError([SpecError(file: specPath, line: 1, column: 1, kind: .unknownReference, message: name)])
+    }
+    return object
+  }
+  let firstNameField = try control("FirstNameField", as: HeadlessTextField.self)
+  let lastNameField = try control("LastNameField", as: HeadlessTextField.self)
+  let ageField = try control("AgeField", as: HeadlessTextField.self)
+  let fullNameLabel = try control("FullNameLabel", as: HeadlessLabel.self)
+  let addButton = try control("AddButton", as: HeadlessButton.self)
+  let saveButton = try control("SaveButton", as: HeadlessButton.self)
 
   func show(_ step: String) {
     func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nil" }
     print("\n▸ \(step)")
-    print("  firstNameField.text = \(quoted(firstNameField.text))  enabled: \(firstNameField.isEnabled)")
-    print("  lastNameField.text  = \(quoted(lastNameField.text))  enabled: \(lastNameField.isEnabled)")
+    print("  FirstNameField.text = \(quoted(firstNameField.text))  enabled: \(firstNameField.isEnabled)")
+    print("  LastNameField.text  = \(quoted(lastNameField.text))  enabled: \(lastNameField.isEnabled)")
     let error = ageField.validationError.map { "  error: \($0)" } ?? ""
-    print("  ageField.text       = \(quoted(ageField.text))  enabled: \(ageField.isEnabled)\(error)")
-    print("  fullNameLabel.text  = \(quoted(fullNameLabel.text))")
+    print("  AgeField.text       = \(quoted(ageField.text))  enabled: \(ageField.isEnabled)\(error)")
+    print("  FullNameLabel.text  = \(quoted(fullNameLabel.text))")
+  }
+  /// Types `text` into `field` and ends editing (Return), as a user would.
+  func type(_ text: String, into field: HeadlessTextField) {
+    field.userDidBeginEditing()
+    field.userDidEdit(text: text)
+    field.userDidEndEditing()
   }
 
-  // Bindings: fields two-way through the controller's person, the label one-way (fullName is computed),
-  // the age through a number format; placeholders when there is no name or no person.
-  let bindings = BindingSet()
-  let english = Locale(identifier: "en_US")
-  firstNameField.bind(\.text, to: controller, \.person?.firstName).store(in: bindings)
-  lastNameField.bind(\.text, to: controller, \.person?.lastName).store(in: bindings)
-  ageField.bind(
-    \.text, to: .keyPath(controller, \.person?.age, converted: TextFormat<Int>.number(locale: english).optional)
-  )
-  .store(in: bindings)
-  fullNameLabel.bind(
-    \.text,
-    to: .keyPath(controller, \.person?.fullName)
-      .placeholders(BindingPlaceholders(nullValue: "(no name)", notApplicable: "No person selected"))
-  )
-  .store(in: bindings)
-
-  // The fields are enabled while there is a person and it is not being saved (AND).
-  for field in [firstNameField, lastNameField, ageField] {
-    field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer())).store(in: bindings)
-    field.bind(\.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
-      .store(in: bindings)
+  print("PersonEditor: the page of PersonEditor.spec.yaml, headless (\(objects.bindings.boundCount) bindings)")
+  for binding in firstNameField.bindings + ageField.bindings.prefix(1) + fullNameLabel.bindings {
+    print("  \(binding)")
   }
 
-  print("PersonEditor: the Person editor, headless")
-  for binding in bindings.bindings.prefix(4) { print("  \(binding)") }
+  show("the first person is selected")
 
-  show("bound to an unnamed person")
+  type("Augusta", into: firstNameField)
+  type("King", into: lastNameField)
+  show("typed \"Augusta\" and \"King\" (model: \(controller.person?.fullName ?? "nil"))")
 
-  firstNameField.userDidEdit(text: "Ada")
-  lastNameField.userDidEdit(text: "Lovelace")
-  show("typed \"Ada\" and \"Lovelace\" (model: \(controller.person?.fullName ?? "nil"))")
-
-  ageField.userDidEdit(text: "3b")
+  type("3b", into: ageField)
   show("typed \"3b\" in the age field (model keeps \(controller.person?.age ?? 0))")
-  ageField.userDidEdit(text: "37")
+  type("37", into: ageField)
   show("typed \"37\" (model: \(controller.person?.age ?? 0))")
 
-  controller.person?.firstName = "Augusta Ada"
+  controller.person?.firstName = "Ada"
   show("the model changed by other means")
 
-  let grace = Person(firstName: "Grace", lastName: "Hopper", age: 85)
-  controller.person = grace
-  show("controller.person swapped for Grace Hopper")
+  controller.people.select(indexes: [1])
+  show("the list's selection moved to \(controller.person?.fullName ?? "nil")")
 
-  controller.isSaving = true
+  let grace = controller.person
+  saveButton.userDidTap()
   let accepted = firstNameField.userDidEdit(text: "ignored while saving")
-  show("saving: the fields are disabled (edit accepted: \(accepted))")
+  show("Save: the fields are disabled while saving (edit accepted: \(accepted))")
   controller.isSaving = false
 
-  controller.person = nil
-  show("no person: the fields are empty and disabled")
+  addButton.userDidTap()
+  show("Add: a new person is selected")
 
-  controller.person = grace
-  bindings.unbind()
+  controller.people.select(indexes: [])
+  show("no selection: the fields are empty and disabled")
+
+  controller.people.select(indexes: [1])
+  objects.unbind()
   firstNameField.userDidEdit(text: "Edith")
-  show("after unbind, typing \"Edith\" leaves the model alone (model: \(grace.firstName))")
+  show("after unbind, typing \"Edith\" leaves the model alone (model: \(grace?.firstName ?? "nil"))")
 
-  print("\nDone: \(bindings.boundCount) bindings left bound.")
+  print("\nDone: \(objects.bindings.boundCount) bindings left bound.")
 }

@@ -1,12 +1,11 @@
 import Bindery
 import BinderyControllers
 
-/// The web page's view model: the people, an array controller over them, the selected person
+/// The web page's view model: an array controller that holds the people, the selected person
 /// (`person`, following the controller's selection) and whether it is being saved.
 @KeyValueObservable
 final class PeopleViewController {
-  /// The people: a to-many property whose mutations reach the controller as exact changes.
-  var persons: KeyValueArray<Person>
+  /// The people, in an array controller that holds them (Add and Remove insert and delete there).
   var people = ArrayController<Person>(makeElement: { Person() })
   /// The selected person, or `nil`: what the fields edit.
   var person: Person?
@@ -14,8 +13,7 @@ final class PeopleViewController {
   @KeyValueIgnored private var following: KeyValueObservation?
 
   init(persons: [Person] = PeopleViewController.samplePeople()) {
-    self.persons = KeyValueArray(persons)
-    people.bindContent(to: self, \.persons)
+    people.setContent(persons)
     // Every tab shares this list: no user can grow it past 500 people (Add is disabled there).
     people.maximumCount = 500
     people.select(indexes: [0])

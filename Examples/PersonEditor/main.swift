@@ -27,13 +27,18 @@ while let argument = arguments.popFirst() {
 configuration.host = host
 configuration.port = port
 
+guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType: "yaml") else {
+  print("PersonEditor.spec.yaml is missing from the resources")
+  exit(1)
+}
 if headless {
-  runHeadlessWalkthrough()
-} else {
-  guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType: "yaml") else {
-    print("PersonEditor.spec.yaml is missing from the resources")
+  do {
+    try runHeadlessWalkthrough(specPath: specPath)
+  } catch {
+    print("PersonEditor: \(error)")
     exit(1)
   }
+} else {
   let server = WebServer(
     page: PersonEditorPage.make(specPath: specPath),
     configuration: configuration)

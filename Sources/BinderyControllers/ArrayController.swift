@@ -2,7 +2,9 @@ public import Bindery
 
 /// Arranges a model's array and keeps a selection (Cocoa's `NSArrayController`).
 ///
-/// Its content follows a model's array property; ``arrangedObjects`` is the content filtered by
+/// Its content follows a model's array property (``bindContent(to:_:file:line:)``), or is its own
+/// (``setContent(_:)``, or empty until set), as Cocoa's controller without a content binding holds
+/// its own array, which Add and Remove then edit; ``arrangedObjects`` is the content filtered by
 /// ``filter`` and ordered by ``sortOrder``, kept up to date incrementally: inserting, removing or
 /// editing the sort key of one object costs O(log n) comparisons and a move within one chunk of at
 /// most 1,024 objects, never a re-sort. Every change of the arrangement is reported with exact indexes
@@ -34,11 +36,11 @@ public final class ArrayController<Element: AnyObject> {
   /// also when they stay at the same indexes (the selected object removed, its neighbour selected in
   /// its place).
   public private(set) var selectedObjects: [Element] = []
-  /// Whether ``add()`` can add an object: the controller is editable, its content is bound to a
-  /// writable array and it can make objects.
+  /// Whether ``add()`` can add an object: the controller is editable, its content is its own or
+  /// bound to a writable array, and it can make objects.
   public private(set) var canAdd = false
   /// Whether ``insert(_:at:)`` can insert an object: the controller is editable and its content is
-  /// bound to a writable array (Cocoa's `canInsert`).
+  /// its own or bound to a writable array (Cocoa's `canInsert`).
   public private(set) var canInsert = false
   /// Whether ``remove()`` can remove objects: the controller is editable, something is selected and
   /// the content can be written.
@@ -655,7 +657,7 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   private func updateAbilities() {
-    let insert = isEditable && writeContent != nil && hasRoom
+    let insert = isEditable && contentWriter != nil && hasRoom
     let add = insert && makeElement != nil
     let remove = insert && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
@@ -673,7 +675,7 @@ public final class ArrayController<Element: AnyObject> {
   /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard isEditable, let makeElement, writeContent != nil, hasRoom else { return nil }
+    guard isEditable, let makeElement, contentWriter != nil, hasRoom else { return nil }
     let element = makeElement()
     insert(element, at: content.count)
     return element
@@ -683,7 +685,7 @@ public final class ArrayController<Element: AnyObject> {
   /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
   /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
-    guard isEditable, let writeContent, hasRoom else { return }
+    guard isEditable, let writeContent = contentWriter, hasRoom else { return }
     if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
     writeContent.insert(element, max(0, min(index, content.count)))
     if selectsInsertedObjects { select([element]) }
@@ -691,8 +693,32 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard isEditable, let writeContent, !selectionIndexes.isEmpty else { return }
+    guard isEditable, let writeContent = contentWriter, !selectionIndexes.isEmpty else { return }
     writeContent.remove(Set(selectedIDs))
+  }
+
+  /// How Add, Insert and Remove write the content: through the model's property when the content is
+  /// bound two-way, into the controller's own content when it is not bound (set with
+  /// ``setContent(_:)``, or empty), and not at all when it follows a model read-only.
+  private var contentWriter: ContentWriter<Element>? {
+    if let writeContent { return writeContent }
+    guard readContent == nil else { return nil }
+    return ContentWriter(
+      insert: { [weak self] element, index in
+        guard let self else { return }
+        let old = fixedContent
+        fixedContent.insert(element, at: index)
+        contentDidChange(CollectionChange(inserted: [index]), old, fixedContent)
+        updateAbilities()
+      },
+      remove: { [weak self] ids in
+        guard let self else { return }
+        let old = fixedContent
+        let removed = old.indices.filter { ids.contains(ObjectIdentifier(old[$0])) }
+        fixedContent.removeAll { ids.contains(ObjectIdentifier($0)) }
+        contentDidChange(CollectionChange(removed: removed), old, fixedContent)
+        updateAbilities()
+      })
   }
 
   // MARK: Rearranging
@@ -710,6 +736,12 @@ private struct ContentWriter<Element: AnyObject> {
   let insert: (Element, Int) -> Void
   /// Removes the objects with these identities.
   let remove: (Set<ObjectIdentifier>) -> Void
+
+  /// Writes with these closures.
+  init(insert: @escaping (Element, Int) -> Void, remove: @escaping (Set<ObjectIdentifier>) -> Void) {
+    self.insert = insert
+    self.remove = remove
+  }
 
   /// Writes the array (`[Element]` or `KeyValueArray`) at `keyPath` of `model`, held weakly.
   init<Model: AnyObject, Content: RangeReplaceableCollection<Element>>(

@@ -39,9 +39,33 @@ struct ContentBindingTests {
     #expect(controller.binding(for: \.content) == nil)
     directory.people.append(Person("c"))
     #expect(controller.arrangedObjects.map(\.firstName) == ["a", "b"])
-    #expect(!controller.canAdd)  // nothing to write to any more
+    // The objects are the controller's own now (as in Cocoa): Add edits them, not the model.
+    #expect(controller.canAdd)
     controller.add()
     #expect(directory.people.count == 3)
+    #expect(controller.arrangedObjects.map(\.firstName) == ["a", "b", "new"])
+  }
+
+  @Test func aControllerThatHoldsItsOwnContentAddsAndRemovesWithExactChanges() {
+    let controller = ArrayController<Person>(makeElement: { Person("new") })
+    controller.setContent([Person("a"), Person("b")])
+    var changes: [CollectionChange] = []
+    let observation = controller.observeArrangement { change, _ in changes.append(change) }
+    #expect(controller.canAdd && controller.canInsert)
+    let added = controller.add()
+    #expect(controller.content.map(\.firstName) == ["a", "b", "new"])
+    #expect(controller.selectedObjects.first === added)
+    #expect(changes.last?.inserted == [2])
+    #expect(controller.canRemove)
+    controller.remove()
+    #expect(controller.content.map(\.firstName) == ["a", "b"])
+    #expect(changes.last?.removed == [2])
+    controller.insert(Person("c"), at: 0)
+    #expect(controller.arrangedObjects.map(\.firstName) == ["c", "a", "b"])
+    controller.maximumCount = 3
+    #expect(!controller.canAdd)
+    #expect(controller.add() == nil)
+    observation.unbind()
   }
 
   @Test func bindingTheContentAgainEndsTheFirstBinding() {

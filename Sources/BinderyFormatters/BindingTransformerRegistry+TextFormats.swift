@@ -12,7 +12,11 @@ extension BindingTransformerRegistry {
   ///   `.percent`; `usesGroupingSeparator` for whole numbers; `locale` an identifier (`"de_DE"`);
   /// - `dateFormatter: { dateStyle, timeStyle, locale, timeZone }`, for `Date` values: styles `.short`
   ///   (the date's default), `.medium`, `.long`, `.full` or `.none` (the time's default), Cocoa's names
-  ///   (`.ShortStyle`) too; `timeZone` an identifier (`"Europe/Paris"`).
+  ///   (`.ShortStyle`) too; `timeZone` an identifier (`"Europe/Paris"`);
+  /// - `measurementFormatter: { unit, locale, minimumFractionDigits, maximumFractionDigits }`, for
+  ///   `Measurement` values of length, mass, duration, temperature, speed, volume, area or energy:
+  ///   `unit` by its symbol or name (`"km"`, `kilometers`), the unit the value is shown in and typed
+  ///   text is read in (any other unit of the same dimension may be typed by its symbol).
   ///
   /// ```swift
   /// BindingTransformerRegistry.shared.registerTextFormats()
@@ -28,11 +32,14 @@ extension BindingTransformerRegistry {
     register(
       factory: { settings, type throws(TransformerSettingsError) in try dateFormat(settings, type) },
       named: "dateFormatter")
+    register(
+      factory: { settings, type throws(TransformerSettingsError) in try measurementFormat(settings, type) },
+      named: "measurementFormatter")
   }
 }
 
 /// The settings of one factory, read with their types checked.
-private struct FormatSettings {
+struct FormatSettings {
   let values: [String: any Sendable]
 
   init(_ values: [String: any Sendable], known: [String]) throws(TransformerSettingsError) {

@@ -5,7 +5,7 @@ extension BindingDefinition {
   static let fieldNames = [
     "source", "sourceKeyPath", "target", "targetKeyPath", "displayPattern", "patternKeyPaths", "direction",
     "transformer", "numberFormatter",
-    "dateFormatter",
+    "dateFormatter", "measurementFormatter",
     "editingTransformer",
     "validator", "updatesContinuously", "conditionallySetsEnabled", "nullPlaceholder", "noSelectionPlaceholder",
     "multipleValuesPlaceholder", "notApplicablePlaceholder",
@@ -16,7 +16,7 @@ extension BindingDefinition {
   static let flagFieldNames = ["updatesContinuously", "conditionallySetsEnabled"]
   /// The fields that give a formatter's settings (a mapping), by the names of the expression attributes
   /// and of the factories that make them.
-  static let settingsFieldNames = ["numberFormatter", "dateFormatter"]
+  static let settingsFieldNames = ["numberFormatter", "dateFormatter", "measurementFormatter"]
   /// The fields a pattern binding (one with a `displayPattern`) refuses: the options of edits (but
   /// `direction: sourceToTarget`).
   static let editFieldNames = [
@@ -32,6 +32,7 @@ extension BindingDefinition {
     switch name {
     case "numberFormatter": numberFormatter
     case "dateFormatter": dateFormatter
+    case "measurementFormatter": measurementFormatter
     default: nil
     }
   }
@@ -41,6 +42,7 @@ extension BindingDefinition {
     switch name {
     case "numberFormatter": numberFormatter = settings
     case "dateFormatter": dateFormatter = settings
+    case "measurementFormatter": measurementFormatter = settings
     default: return "\(name) takes text, not settings"
     }
     return nil

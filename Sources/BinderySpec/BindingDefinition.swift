@@ -34,6 +34,9 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   /// The settings of a date format made by the factory registered as `dateFormatter`:
   /// `dateStyle: medium`, `timeStyle: short`, `timeZone: UTC`; instead of a `transformer`.
   public var dateFormatter: [String: String]?
+  /// The settings of a measurement format made by the factory registered as `measurementFormatter`:
+  /// `unit: km`, `locale: de_DE`, `maximumFractionDigits: 1`; instead of a `transformer`.
+  public var measurementFormatter: [String: String]?
   /// The transformer of the editing form, by name: shown from the control's begin-editing report to
   /// its end-editing report (the expression attribute `editingTransformer`).
   public var editingTransformer: String?
@@ -69,6 +72,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     transformer: String? = nil,
     numberFormatter: [String: String]? = nil,
     dateFormatter: [String: String]? = nil,
+    measurementFormatter: [String: String]? = nil,
     editingTransformer: String? = nil,
     validator: String? = nil,
     updatesContinuously: Bool? = nil,
@@ -88,6 +92,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     self.transformer = transformer
     self.numberFormatter = numberFormatter
     self.dateFormatter = dateFormatter
+    self.measurementFormatter = measurementFormatter
     self.editingTransformer = editingTransformer
     self.validator = validator
     self.updatesContinuously = updatesContinuously
@@ -112,6 +117,7 @@ extension BindingDefinition: Equatable {
       && lhs.patternKeyPaths == rhs.patternKeyPaths && lhs.direction == rhs.direction
       && lhs.transformer == rhs.transformer
       && lhs.numberFormatter == rhs.numberFormatter && lhs.dateFormatter == rhs.dateFormatter
+      && lhs.measurementFormatter == rhs.measurementFormatter
       && lhs.editingTransformer == rhs.editingTransformer && lhs.validator == rhs.validator
       && lhs.updatesContinuously == rhs.updatesContinuously
       && lhs.conditionallySetsEnabled == rhs.conditionallySetsEnabled && lhs.nullPlaceholder == rhs.nullPlaceholder

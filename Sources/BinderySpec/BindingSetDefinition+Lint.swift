@@ -50,7 +50,7 @@ extension BindingSetDefinition {
         (
           field, .unknownTransformer,
           "no factory is registered as \(field.echoed) to make a transformer from settings "
-            + "(BinderyFormatters registers numberFormatter and dateFormatter: registerTextFormats())"
+            + "(BinderyFormatters registers numberFormatter, dateFormatter and measurementFormatter: registerTextFormats())"
         ))
     }
     if let name = binding.validator, !skipping.contains("validator"), transformers.validator(named: name) == nil {

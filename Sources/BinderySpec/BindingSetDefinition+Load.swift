@@ -87,7 +87,9 @@ extension BindingSetDefinition {
       options.direction = definition.direction
       // A formatter made from settings, and a nil shown as a placeholder, are checked against the types
       // by the expression, below.
-      if definition.numberFormatter == nil, definition.dateFormatter == nil, definition.nullPlaceholder == nil {
+      if definition.numberFormatter == nil, definition.dateFormatter == nil, definition.measurementFormatter == nil,
+        definition.nullPlaceholder == nil
+      {
         do {
           _ = try property.bind(
             keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)

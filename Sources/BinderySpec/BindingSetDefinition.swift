@@ -137,7 +137,9 @@ public struct BindingSetDefinition: Equatable, Sendable {
       let formats = ["transformer"] + BindingDefinition.settingsFieldNames
       for (keyNode, _) in pairs.filter({ formats.contains($0.key.scalarText ?? "") }).dropFirst() {
         errors.append(
-          source.error(.structure, "a binding takes one of transformer, numberFormatter, dateFormatter", at: keyNode))
+          source.error(
+            .structure, "a binding takes one of transformer, numberFormatter, dateFormatter, measurementFormatter",
+            at: keyNode))
         wellFormed = false
       }
       if !Self.checkPattern(of: definition, pairs: pairs, patternNode: patternNode, source: source, errors: &errors) {
@@ -197,7 +199,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
 
   /// The definitions as YAML text, always the same for the same definitions: the fields that are set,
   /// in the order of the file format (`source`, `sourceKeyPath`, `target`, `targetKeyPath`,
-  /// `displayPattern`, `patternKeyPaths` (a list in brackets), `direction`, `transformer`, `numberFormatter`, `dateFormatter` (settings sorted by name),
+  /// `displayPattern`, `patternKeyPaths` (a list in brackets), `direction`, `transformer`, `numberFormatter`, `dateFormatter`, `measurementFormatter` (settings sorted by name),
   /// `editingTransformer`, `validator`, `updatesContinuously`, `conditionallySetsEnabled`, then the
   /// placeholders), text as it is (not escaped).
   public var yaml: String {

@@ -136,7 +136,8 @@ extension SpecLoader {
 
   /// The attributes that name a transformer, or give the settings its factory makes it from.
   static let transformerAttributes: Set<String> = [
-    "transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter",
+    "transformer", "formatter", "numberFormatter", "dateFormatter", "measurementFormatter", "editingTransformer",
+    "editingFormatter",
   ]
 
   /// The fields of an object whose class is not registered: references and expressions.

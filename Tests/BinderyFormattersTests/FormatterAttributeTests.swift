@@ -12,6 +12,7 @@ final class Ledger {
   var visits = 1234
   var opened = Date(timeIntervalSince1970: 1_700_000_000)
   var owner = "Ada"
+  var distance = Measurement(value: 12.5, unit: UnitLength.kilometers)
 }
 
 /// Formatters a view model shares with its screens.
@@ -155,6 +156,15 @@ struct FormatterAttributeTests {
       11
     ),
     (
+      #"distance { measurementFormatter: { unit: "parsec" } }"#,
+      "measurementFormatter: no unit of length is named \"parsec\" (m, km, cm, mm, mi, yd, ft, in, NM)", 42
+    ),
+    (
+      #"balance { measurementFormatter: { unit: "km" } }"#,
+      "measurementFormatter: measurementFormatter shows a Measurement of length, mass, duration, temperature, speed, "
+        + "volume, area or energy, not a Double", 11
+    ),
+    (
       #"balance { numberFormatter: $root.pathToSharedFormatters }"#,
       "$root.pathToSharedFormatters is a SharedFormatters, not a transformer or formatter", 28
     ),
@@ -171,6 +181,27 @@ struct FormatterAttributeTests {
       return error.kind == .attribute
     }
     #expect(label.bindings.isEmpty)
+  }
+
+  @Test func aMeasurementFormatterShowsTheUnitAndReadsBackAnyUnitOfItsDimension() throws {
+    let ledger = Ledger()
+    let field = HeadlessTextField()
+    try field.bind(
+      \.text,
+      to: .expression(
+        ledger, #"distance { measurementFormatter: { unit: "km", locale: "de_DE", maximumFractionDigits: 1 } }"#,
+        transformers: formatterRegistry()))
+    #expect(field.text == "12,5\u{00A0}km")
+    field.userDidEdit(text: "2000 m")
+    #expect(ledger.distance.converted(to: .kilometers).value == 2)
+    field.userDidEdit(text: "3 parsec")
+    #expect(ledger.distance.converted(to: .kilometers).value == 2)
+    #expect(field.validationError != nil)
+    let miles = HeadlessLabel()
+    try miles.bind(
+      \.text,
+      to: .expression(ledger, "distance { measurementFormatter: { unit: .miles } }", transformers: formatterRegistry()))
+    #expect(miles.text == "1.24\u{00A0}mi")
   }
 
   @Test func aSettingTheFormatWouldNotUseIsRefused() {

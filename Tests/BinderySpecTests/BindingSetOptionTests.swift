@@ -24,6 +24,8 @@ final class ProfileController {
   var volume = 0.5
   var balance = 1234.5
   var balanceField = HeadlessTextField()
+  var distance = Measurement(value: 5, unit: UnitLength.kilometers)
+  var distanceField = HeadlessTextField()
 }
 
 /// An age as "36 years", read back with or without the unit.
@@ -187,6 +189,20 @@ struct BindingSetOptionTests {
     #expect(owner.profile?.keyValueRegistrar.observerCount == 0)
   }
 
+  @Test func aMeasurementFormatterMadeFromSettingsShowsTheUnitAndSavesBack() throws {
+    let owner = ProfileController()
+    let text = definition(
+      "  sourceKeyPath: distance\n  target: distanceField\n  targetKeyPath: text\n  measurementFormatter:\n"
+        + "    locale: en_US\n    maximumFractionDigits: 1\n    unit: mi\n")
+    let read = try BindingSetDefinition(yaml: text)
+    #expect(read.yaml == text)
+    let set = try read.bind(owner: owner, transformers: profileRegistry())
+    #expect(owner.distanceField.text == "3.1\u{00A0}mi")
+    owner.distanceField.userDidEdit(text: "10 km")
+    #expect(owner.distance.converted(to: .kilometers).value == 10)
+    set.unbind()
+  }
+
   @Test func aConditionallyEnabledFieldIsDisabledWhileItsSourceIsNotApplicable() throws {
     let owner = ProfileController()
     let set = try BindingSetDefinition(
@@ -265,7 +281,7 @@ struct BindingSetOptionTests {
       try BindingSetDefinition(yaml: yaml)
     } throws: { error in
       (error as? SpecLoadError)?.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
-        "9:3 a binding takes one of transformer, numberFormatter, dateFormatter"
+        "9:3 a binding takes one of transformer, numberFormatter, dateFormatter, measurementFormatter"
       ]
     }
     do {
@@ -300,7 +316,7 @@ struct BindingSetOptionTests {
   @Test func fieldsThatAreUnknownOrNotWellFormedAreAllReportedWithTheirPlaces() {
     let fields =
       "source, sourceKeyPath, target, targetKeyPath, displayPattern, patternKeyPaths, direction, transformer, "
-      + "numberFormatter, dateFormatter, "
+      + "numberFormatter, dateFormatter, measurementFormatter, "
       + "editingTransformer, validator, "
       + "updatesContinuously, conditionallySetsEnabled, nullPlaceholder, noSelectionPlaceholder, "
       + "multipleValuesPlaceholder, notApplicablePlaceholder"

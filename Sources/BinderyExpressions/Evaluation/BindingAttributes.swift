@@ -14,7 +14,10 @@ struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
   /// The attributes that name a transformer.
   static var transformerNames: [String] {
-    ["transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter"]
+    [
+      "transformer", "formatter", "numberFormatter", "dateFormatter", "measurementFormatter", "editingTransformer",
+      "editingFormatter",
+    ]
   }
   /// The Boolean options, which a bare name sets to true.
   static var flags: [String] { ["updatesContinuously", "conditionallySetsEnabled"] }
@@ -214,7 +217,7 @@ struct BindingAttributes<Value> {
     guard let factory = registry.factory(named: attribute.name) else {
       throw error(
         "no factory is registered as \"\(attribute.name)\" to make a transformer from settings "
-          + "(BinderyFormatters registers numberFormatter and dateFormatter: registerTextFormats())",
+          + "(BinderyFormatters registers numberFormatter, dateFormatter and measurementFormatter: registerTextFormats())",
         at: attribute.location)
     }
     var values: [String: any Sendable] = [:]

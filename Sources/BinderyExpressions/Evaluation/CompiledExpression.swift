@@ -15,7 +15,8 @@ public struct CompiledExpression: @unchecked Sendable {
   /// The attributes a binding understands: placeholders, a transformer by name, and options.
   public static let knownAttributes = [
     "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
-    "transformer", "formatter", "numberFormatter", "dateFormatter", "editingTransformer", "editingFormatter",
+    "transformer", "formatter", "numberFormatter", "dateFormatter", "measurementFormatter", "editingTransformer",
+    "editingFormatter",
     "updatesContinuously", "conditionallySetsEnabled", "direction", "validator",
   ]
 

@@ -177,6 +177,26 @@ struct ExpressionBindingTests {
     #expect(both.direction == .both)
   }
 
+  @Test func aDirectionThatWritesTheSourceIsRefusedWhereNothingCanBeWritten() {
+    let controller = PersonViewController(person: Person(firstName: "Ada"))
+    let field = HeadlessTextField()
+    let error = #expect(throws: ExpressionError.self) {
+      try field.bind(\.text, to: .expression(controller, "person.fullName { direction: .both }"))
+    }
+    #expect(error?.message == "direction .both writes the source, but person.fullName cannot be written")
+    #expect(error?.kind == .attribute)
+    #expect(error?.location.column == 19)
+    let computed = #expect(throws: ExpressionError.self) {
+      try field.bind(\.isEnabled, to: .expression(controller, "person != nil { direction: .targetToSource }"))
+    }
+    #expect(computed?.message == "direction .targetToSource writes the source, but a computed value cannot be written")
+    #expect(field.bindings.isEmpty)
+    // Read-only is always allowed.
+    #expect(throws: Never.self) {
+      try HeadlessLabel().bind(\.text, to: .expression(controller, "person.fullName { direction: .sourceToTarget }"))
+    }
+  }
+
   @Test func aValidatorAttributeChecksWhatTheUserEntersWithARegisteredCheck() throws {
     let registry = BindingTransformerRegistry()
     registry.register(validator: { (text: String) in if text.count < 2 { throw AgeTextError() } }, named: "TwoLetters")

@@ -29,6 +29,8 @@ struct BindingAttributes<Value> {
   /// The registered validators the expression names (`validator`), in order.
   var validation: ((Value) throws -> Void)?
   var options: BindingOptions
+  /// The direction the `direction` attribute asks for, and where the attribute is.
+  var direction: (value: BindingDirection, location: TextPosition)?
   /// The options the attributes set (`updatesContinuously`, `conditionallySetsEnabled`), to apply to
   /// the options of a later `bind` call.
   var setOptions: [(inout BindingOptions) -> Void] = []
@@ -131,6 +133,7 @@ struct BindingAttributes<Value> {
         else {
           throw error("direction takes .both, .sourceToTarget or .targetToSource", at: primary.location)
         }
+        self.direction = (direction, attribute.location)
         apply { $0.direction = direction }
       default:
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")

@@ -39,11 +39,21 @@ struct ExpressionBinder<Value> {
       }
     }
     func mapped(_ failure: KeyValueCodingError) -> ExpressionError { error(failure.description) }
+    /// A direction that writes the source, asked for where nothing can be written, is refused at the
+    /// attribute (rather than falling back to read-only).
+    func checkWritesBack(_ writable: Bool, _ what: @autoclosure () -> String) throws(ExpressionError) {
+      guard let (direction, location) = attributes.direction, direction != .sourceToTarget, !writable else { return }
+      throw ExpressionError(
+        "direction .\(direction == .both ? "both" : "targetToSource") writes the source, but \(what()) cannot be written",
+        at: location,
+        in: expression.source, kind: .attribute)
+    }
 
     // Two-way forms.
     if attributes.transformer == nil {
       switch node.form {
       case .keyPath(let pathScope, let path)?:
+        try checkWritesBack(path.isWritable, path.text)
         do {
           try path.checkBindable(to: Value.self, hasNullPlaceholder: attributes.placeholders.nullValue != nil)
           func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> BindingSource<Value> {
@@ -55,6 +65,7 @@ struct ExpressionBinder<Value> {
         }
       case .negatedKeyPath(let pathScope, let path)?:
         if Value.self == Bool.self, same(baseType(path.valueType), Bool.self) {
+          try checkWritesBack(path.isWritable, path.text)
           do {
             func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> BindingSource<Bool> {
               try .keyPath(source, path.text, converted: NegateBooleanTransformer())
@@ -99,6 +110,7 @@ struct ExpressionBinder<Value> {
       {
         throw error("the editing transformer \(editing.name) does not convert the same types as \(transformer.name)")
       }
+      try checkWritesBack(path.isWritable, path.text)
       func open<Source: KeyValueCoding>(_ source: Source) throws(KeyValueCodingError) -> BindingSource<Value> {
         try .keyPath(source, path, registered: transformer, editing: editing)
       }
@@ -114,6 +126,8 @@ struct ExpressionBinder<Value> {
     if attributes.validation != nil {
       throw error("a validator checks what a user enters: it needs a key path bound both ways", .attribute)
     }
+    try checkWritesBack(
+      false, transformer.map { "a value shown through \($0.name), which does not convert back," } ?? "a computed value")
     let evaluate = node.evaluate
     func open<Source: KeyValueCoding>(_ source: Source) -> BindingSource<Value> {
       .computed(

@@ -12,7 +12,7 @@ enum PersonEditorPage {
   static let saveDuration = Duration.milliseconds(1500)
 
   /// The transformers the page's file names: the standard ones and the text formats
-  /// (`numberFormatter`, `dateFormatter`).
+  /// (`numberFormatter`, `dateFormatter`, `measurementFormatter`).
   static let transformers: BindingTransformerRegistry = {
     let registry = BindingTransformerRegistry()
     registry.registerTextFormats()

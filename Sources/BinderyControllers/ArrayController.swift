@@ -143,6 +143,8 @@ public final class ArrayController<Element: AnyObject> {
   // MARK: State
 
   static var arrangedID: PropertyID { PropertyID("arrangedObjects") }
+  /// ``content``'s identity in the registrar, for observers of the controller's own content.
+  static var contentID: PropertyID { PropertyID("content") }
 
   typealias Entry = ArrangementEntry<Element>
 
@@ -174,6 +176,7 @@ public final class ArrayController<Element: AnyObject> {
   public init(makeElement: (() -> Element)? = nil) {
     self.makeElement = makeElement
     self.objectClass = Element.self
+    updateAbilities()  // its own content, empty: Add can add
   }
 
   /// Creates a controller that makes objects of `objectClass` (a subclass of `Element` or `Element`
@@ -181,6 +184,7 @@ public final class ArrayController<Element: AnyObject> {
   init(objectClass: Element.Type, make: @escaping () -> Element) {
     self.makeElement = make
     self.objectClass = objectClass
+    updateAbilities()
   }
 
   /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not added to the content; `nil`
@@ -253,13 +257,26 @@ public final class ArrayController<Element: AnyObject> {
   public func setContent(_ elements: [Element]) {
     unbind(\.content)
     readContent = nil
+    let old = fixedContent
     fixedContent = elements
     rebuild()
+    ownContentDidChange(from: old)
+    updateAbilities()
   }
 
   /// The objects the controller arranges, in the model's order: the model's array when the content is
   /// bound (``bindContent(to:_:file:line:)``), else the ones set (``setContent(_:)``).
-  public var content: [Element] { readContent?() ?? fixedContent }
+  public var content: [Element] {
+    if let readContent { return readContent() }
+    keyValueRegistrar.access(self, Self.contentID, \.content)
+    return fixedContent
+  }
+
+  /// Tells the observers of ``content`` that the controller's own content changed.
+  private func ownContentDidChange(from old: [Element]) {
+    guard keyValueRegistrar.hasObservers(of: Self.contentID) else { return }
+    keyValueRegistrar.didSet(self, Self.contentID, \.content, from: old, to: fixedContent)
+  }
 
   /// Registers the content binding (ending the one before), then lets `start` follow the model.
   private func linkContent(
@@ -657,7 +674,7 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   private func updateAbilities() {
-    let insert = isEditable && contentWriter != nil && hasRoom
+    let insert = isEditable && canWriteContent && hasRoom
     let add = insert && makeElement != nil
     let remove = insert && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
@@ -675,7 +692,7 @@ public final class ArrayController<Element: AnyObject> {
   /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard isEditable, let makeElement, contentWriter != nil, hasRoom else { return nil }
+    guard isEditable, let makeElement, canWriteContent, hasRoom else { return nil }
     let element = makeElement()
     insert(element, at: content.count)
     return element
@@ -697,6 +714,9 @@ public final class ArrayController<Element: AnyObject> {
     writeContent.remove(Set(selectedIDs))
   }
 
+  /// Whether Add, Insert and Remove can write the content (see ``contentWriter``).
+  private var canWriteContent: Bool { writeContent != nil || readContent == nil }
+
   /// How Add, Insert and Remove write the content: through the model's property when the content is
   /// bound two-way, into the controller's own content when it is not bound (set with
   /// ``setContent(_:)``, or empty), and not at all when it follows a model read-only.
@@ -709,6 +729,7 @@ public final class ArrayController<Element: AnyObject> {
         let old = fixedContent
         fixedContent.insert(element, at: index)
         contentDidChange(CollectionChange(inserted: [index]), old, fixedContent)
+        ownContentDidChange(from: old)
         updateAbilities()
       },
       remove: { [weak self] ids in
@@ -717,6 +738,7 @@ public final class ArrayController<Element: AnyObject> {
         let removed = old.indices.filter { ids.contains(ObjectIdentifier(old[$0])) }
         fixedContent.removeAll { ids.contains(ObjectIdentifier($0)) }
         contentDidChange(CollectionChange(removed: removed), old, fixedContent)
+        ownContentDidChange(from: old)
         updateAbilities()
       })
   }

@@ -22,6 +22,23 @@ extension BindingDefinition {
   static let editFieldNames = [
     "direction", "editingTransformer", "validator", "updatesContinuously", "conditionallySetsEnabled",
   ]
+  /// What breaks a pattern's rules, by field: `patternKeyPaths` without a `displayPattern`, and with
+  /// one, the options of edits.
+  var patternProblems: [(field: String, message: String)] {
+    guard displayPattern != nil else {
+      guard !patternKeyPaths.isEmpty else { return [] }
+      return [("patternKeyPaths", "patternKeyPaths are the values of a displayPattern, which is missing")]
+    }
+    return Self.editFieldNames.compactMap { name in
+      if name == "direction" {
+        guard let direction, direction != .sourceToTarget else { return nil }
+      } else if text(ofField: name) == nil {
+        return nil
+      }
+      return (name, "a pattern binding only shows its values: \(name) does not apply (it is read-only)")
+    }
+  }
+
   /// The fields that give a placeholder, by the names of the expression attributes.
   static let placeholderFieldNames = [
     "nullPlaceholder", "noSelectionPlaceholder", "multipleValuesPlaceholder", "notApplicablePlaceholder",

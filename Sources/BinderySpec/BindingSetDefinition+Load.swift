@@ -43,6 +43,10 @@ extension BindingSetDefinition {
       guard let source = resolveObject(definition.source, from: owner, field: "source", fail: fail),
         let (target, targetKey) = resolveTarget(definition, from: owner, fail: fail)
       else { continue }
+      // A pattern's rules, for definitions made in code too (a file's were checked as it was read).
+      let patternProblems = definition.patternProblems
+      for (field, message) in patternProblems { fail(field, .structure, message, 1) }
+      guard patternProblems.isEmpty else { continue }
       if let pattern = definition.displayPattern {
         let unregistered = Self.unregisteredNames(in: definition, transformers: transformers)
         for problem in unregistered { fail(problem.field, problem.kind, problem.message, 1) }
@@ -117,7 +121,7 @@ extension BindingSetDefinition {
     switch error.kind {
     case .key: .unknownKey
     case .syntax: .expression
-    case .type, .attribute: field.contains(".") ? .expression : .typeMismatch
+    case .type, .attribute: field.contains(".") && !field.hasPrefix("patternKeyPaths.") ? .expression : .typeMismatch
     }
   }
 

@@ -161,29 +161,18 @@ public struct BindingSetDefinition: Equatable, Sendable {
     source: YAMLSource,
     errors: inout SpecProblems
   ) -> Bool {
-    guard let pattern = definition.displayPattern, let patternNode else {
-      if !definition.patternKeyPaths.isEmpty,
-        let keyNode = pairs.first(where: { $0.key.scalarText == "patternKeyPaths" })?.key
-      {
-        errors.append(
-          source.error(.structure, "patternKeyPaths are the values of a displayPattern, which is missing", at: keyNode))
-        return false
-      }
-      return true
-    }
     var wellFormed = true
-    do {
-      _ = try DisplayPattern(pattern, inputCount: 1 + definition.patternKeyPaths.count)
-    } catch {
-      errors.append(source.error(.expression, error.message, in: patternNode, offset: error.location.offset))
-      wellFormed = false
+    if let pattern = definition.displayPattern, let patternNode {
+      do {
+        _ = try DisplayPattern(pattern, inputCount: 1 + definition.patternKeyPaths.count)
+      } catch {
+        errors.append(source.error(.expression, error.message, in: patternNode, offset: error.location.offset))
+        wellFormed = false
+      }
     }
-    for (keyNode, _) in pairs {
-      guard let name = keyNode.scalarText, BindingDefinition.editFieldNames.contains(name) else { continue }
-      if name == "direction", definition.direction == .sourceToTarget { continue }
-      errors.append(
-        source.error(
-          .structure, "a pattern binding only shows its values: \(name) does not apply (it is read-only)", at: keyNode))
+    for (field, message) in definition.patternProblems {
+      guard let keyNode = pairs.first(where: { $0.key.scalarText == field })?.key else { continue }
+      errors.append(source.error(.structure, message, at: keyNode))
       wellFormed = false
     }
     return wellFormed

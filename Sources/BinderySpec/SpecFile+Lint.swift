@@ -129,7 +129,8 @@ extension SpecLoader {
   static func registeredName(_ primary: ExpressionSyntax) -> String? {
     switch primary {
     case .string(let text, _): text
-    case .keyPath(.data, let keys, _) where keys.count == 1: keys[0].name
+    // A bare name; `$data.name` is a key path.
+    case .keyPath(.data, let keys, let start) where keys.count == 1 && keys[0].location == start: keys[0].name
     default: nil
     }
   }

@@ -137,6 +137,14 @@ extension SpecLoader {
     if contextUnresolved || !hasTarget || (lintOnly && root == nil && expression.contains("$root")) {
       let before = errors.list.count
       lintExpression(expression, at: expressionNode)
+      if let syntax = try? ExpressionParser.parse(expression),
+        let attribute = syntax.attributes.first(where: { PatternInput.editAttributeNames.contains($0.name) })
+      {
+        errors.append(
+          source.error(
+            .expression, "a pattern only shows its values: \(attribute.name) does not apply", in: expressionNode,
+            offset: attribute.location.offset))
+      }
       return errors.list.count == before ? .linted : .failed
     }
     guard let context else {

@@ -68,6 +68,22 @@ struct ContentBindingTests {
     observation.unbind()
   }
 
+  @Test func aNewControllerHoldsItsOwnEmptyContentAndCanAddAtOnce() {
+    let controller = ArrayController<Person>(makeElement: { Person("new") })
+    #expect(controller.canAdd && controller.canInsert && !controller.canRemove)
+    let label = HeadlessLabel()
+    label.bind(\.text, to: .computed(from: controller) { "\($0.content.count) people" })
+    #expect(label.text == "0 people")
+    controller.add()
+    #expect(label.text == "1 people")
+    controller.setContent([Person("a"), Person("b")])
+    #expect(label.text == "2 people")
+    controller.select(indexes: [0])
+    controller.remove()
+    #expect(controller.content.count == 1)
+    #expect(label.text == "1 people")
+  }
+
   @Test func bindingTheContentAgainEndsTheFirstBinding() {
     let first = Directory()
     first.people = [Person("a")]

@@ -166,6 +166,30 @@ struct BindingSetOptionTests {
     }
   }
 
+  @Test func aPatternsRulesHoldForDefinitionsMadeInCode() {
+    let owner = ProfileController()
+    var pattern = BindingDefinition(
+      source: "self", sourceKeyPath: "profile.name", target: "nicknameLabel", targetKeyPath: "text",
+      displayPattern: "%{value1}@", direction: .both)
+    let keyPathsOnly = BindingDefinition(
+      source: "self", sourceKeyPath: "profile.name", target: "nicknameLabel", targetKeyPath: "text",
+      patternKeyPaths: ["profile.age"])
+    #expect {
+      try BindingSetDefinition(bindings: [pattern, keyPathsOnly]).bind(owner: owner, transformers: profileRegistry())
+    } throws: { error in
+      (error as? SpecLoadError)?.errors.map(\.message) == [
+        "a pattern binding only shows its values: direction does not apply (it is read-only)",
+        "patternKeyPaths are the values of a displayPattern, which is missing",
+      ]
+    }
+    #expect(owner.nicknameLabel.bindings.isEmpty)
+    pattern.direction = .sourceToTarget
+    #expect(throws: Never.self) {
+      try BindingSetDefinition(bindings: [pattern]).bind(owner: owner, transformers: profileRegistry())
+    }
+    #expect(owner.nicknameLabel.text == "Ada")
+  }
+
   @Test func aPatternsKeyPathsAndTargetAreCheckedWithTheOwnerAndNothingIsBound() throws {
     let owner = ProfileController()
     let yaml =

@@ -136,5 +136,32 @@ struct PatternBindingTests {
     let problems = SpecFile.lint(yaml: yaml, file: "lint.yaml", classes: bookClasses)
     #expect(problems.map(\.line) == [4, 4])
     #expect(problems.contains { $0.message.contains("%{value2}@ has no input (1 given)") })
+    let editing = """
+      Title:
+        class: FancyLabel
+        bindings:
+          text: {pattern: '%{value1}@', values: [{to: /Store, value: 'title { updatesContinuously }'}]}
+      Store:
+        class: BookStore
+      """
+    #expect(
+      located(SpecFile.lint(yaml: editing, file: "lint.yaml", classes: bookClasses)) == [
+        "4:73: a pattern only shows its values: updatesContinuously does not apply"
+      ])
+  }
+
+  @Test func lintReadsAFormatterGivenAsAKeyPathOfTheDataAsBindingDoes() {
+    let yaml = """
+      Item:
+        class: PricedThing
+      Price:
+        class: Label
+        bindings:
+          text: {to: /Item, value: 'price { numberFormatter: $data.format }'}
+          enabled: {to: /Item, value: 'price { numberFormatter: format }'}
+      """
+    let problems = SpecFile.lint(yaml: yaml, file: "lint.yaml", classes: bookClasses)
+    #expect(problems.map(\.line) == [7])
+    #expect(problems.first?.message.hasPrefix("no transformer is registered as \"format\"") == true)
   }
 }

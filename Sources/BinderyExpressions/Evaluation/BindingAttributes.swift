@@ -105,7 +105,8 @@ struct BindingAttributes<Value> {
         let name: String
         switch primary {
         case .string(let text, _): name = text
-        case .keyPath(.data, let keys, _) where keys.count == 1: name = keys[0].name
+        case .keyPath(.data, let keys, let start) where keys.count == 1 && keys[0].location == start:
+          name = keys[0].name
         default: throw error("validator takes the name of a registered validator", at: primary.location)
         }
         guard let validator = registry.validator(named: name) else {

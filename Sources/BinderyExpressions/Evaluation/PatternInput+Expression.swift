@@ -1,6 +1,12 @@
 public import Bindery
 
 extension PatternInput {
+  /// The attributes of edits, which a pattern's value refuses: it only shows its value.
+  package static let editAttributeNames: Set<String> = [
+    "editingTransformer", "editingFormatter", "validator", "updatesContinuously", "conditionallySetsEnabled",
+    "direction",
+  ]
+
   /// One value of a pattern binding given by a binding expression: its value as text, following
   /// everything the expression reads.
   ///
@@ -37,11 +43,7 @@ extension PatternInput {
     guard let node = expression.node else {
       throw ExpressionError("the expression has no value to show", at: .start, in: text, kind: .syntax)
     }
-    let editing = [
-      "editingTransformer", "editingFormatter", "validator", "updatesContinuously", "conditionallySetsEnabled",
-      "direction",
-    ]
-    if let attribute = expression.syntax.attributes.first(where: { editing.contains($0.name) }) {
+    if let attribute = expression.syntax.attributes.first(where: { editAttributeNames.contains($0.name) }) {
       throw ExpressionError(
         "a pattern only shows its values: \(attribute.name) does not apply", at: attribute.location, in: text,
         kind: .attribute)
@@ -75,16 +77,19 @@ extension PatternInput {
           case .root: root
           case .section: section
           }
-        guard let object else { return placeholders.notApplicable ?? "" }
+        // A marker shows its placeholder, else the null placeholder, as a binding of the path would.
+        guard let object else { return placeholders.notApplicable ?? placeholders.nullValue ?? "" }
         switch path.resolve(in: object) {
         case .value(let read): value = read
         case .notApplicable: return placeholders.notApplicable ?? placeholders.nullValue ?? ""
         case .marker(let marker):
-          switch marker {
-          case .notApplicable: return placeholders.notApplicable ?? ""
-          case .multipleValues: return placeholders.multipleValues ?? marker.description
-          case .noSelection: return placeholders.noSelection ?? marker.description
-          }
+          let own =
+            switch marker {
+            case .notApplicable: placeholders.notApplicable
+            case .multipleValues: placeholders.multipleValues
+            case .noSelection: placeholders.noSelection
+            }
+          return own ?? placeholders.nullValue ?? ""
         }
       } else {
         value = evaluate(ExpressionScope(data: source, root: root, section: section))

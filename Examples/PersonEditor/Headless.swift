@@ -74,6 +74,11 @@ func runHeadlessWalkthrough(specPath: String) throws {
   show("no selection: the fields are empty and disabled")
 
   controller.people.select(indexes: [1])
+  if BindingDiagnostics.isRecording {
+    // BINDERY_DIAGNOSTICS=1: what is bound, and the last value each binding wrote.
+    print("\n▸ the live bindings of the page (BINDERY_DIAGNOSTICS=1)")
+    print(BindingGraph(BindingDiagnostics.liveBindings).text, terminator: "")
+  }
   objects.unbind()
   firstNameField.userDidEdit(text: "Edith")
   show("after unbind, typing \"Edith\" leaves the model alone (model: \(grace?.firstName ?? "nil"))")

@@ -181,7 +181,11 @@ extension BindingSetDefinition {
     let set = BindingSet()
     for (definition, bind) in pending {
       do {
-        if let binding = try bind() { set.insert(binding) }
+        if let binding = try bind() {
+          let location = definition.origins["sourceKeyPath"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
+          binding.setDeclaredLocation("\(file.lastPathComponent):\(location.line):\(location.column)")
+          set.insert(binding)
+        }
       } catch {
         set.unbind()
         let location = definition.origins["sourceKeyPath"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)

@@ -205,7 +205,11 @@ struct SpecLoader {
     }
     for (node, bind) in bindings {
       do {
-        if let binding = try bind() { set.insert(binding) }
+        if let binding = try bind() {
+          // Where the file declared it: its location in descriptions and diagnostics.
+          binding.setDeclaredLocation("\(source.file.lastPathComponent):\(node.line):\(node.column)")
+          set.insert(binding)
+        }
       } catch {
         set.unbind()
         throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])

@@ -35,3 +35,12 @@ extension String {
     return result.cut(after: 8 * Self.echoLimit)
   }
 }
+
+extension String {
+  /// The file name at the end of a path (`Editor.spec.yaml` of `Specs/Editor.spec.yaml`), as a
+  /// binding's location shows it.
+  var lastPathComponent: String {
+    guard let slash = lastIndex(of: "/") else { return self }
+    return String(self[index(after: slash)...])
+  }
+}

@@ -15,3 +15,29 @@ __attribute__((constructor)) static void bindery_look_up_sanitizer_hooks(void) {
   bindery_sanitizer_hooks_storage.release = (bindery_sanitizer_annotation)dlsym(RTLD_DEFAULT, "__tsan_release");
 }
 #endif
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int bindery_diagnostics_flags_storage = 0;
+
+/// `BINDERY_DIAGNOSTICS` set to `1`, `on`, `true` or `yes` (any case) switches recording on from the start.
+__attribute__((constructor)) static void bindery_read_diagnostics_environment(void) {
+  const char *value = getenv("BINDERY_DIAGNOSTICS");
+  if (!value) return;
+  const char *accepted[] = {"1", "on", "true", "yes"};
+  for (unsigned i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+    const char *a = accepted[i];
+    const char *v = value;
+    while (*a && *v && (*v | 0x20) == (*a | 0x20)) { a++; v++; }
+    if (!*a && !*v) {
+      bindery_diagnostics_flags_storage = 1;
+      return;
+    }
+  }
+}
+
+void bindery_write_error(const char *text) {
+  fputs(text, stderr);
+  fflush(stderr);
+}

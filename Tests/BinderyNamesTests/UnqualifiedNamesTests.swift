@@ -49,7 +49,8 @@ struct UnqualifiedNamesTests {
       (any KeyValueObservable).self, KeyValueObservation.self, KeyValuePath.self, KeyValueRegistrar.self,
       (any KeyValueValidating).self, (any KeyValueInstantiable).self, (any SubviewContaining).self,
       MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
-      PatternInput.self, PropertyBinding.self, PropertyID.self, BindingSource<String>.self,
+      PatternInput.self, PropertyBinding.self, BindingDiagnostics.self, BindingGraph.self, BindingInfo.self,
+      BindingProblem.self, PropertyID.self, BindingSource<String>.self,
       ValidatedTransformer<NegateBooleanTransformer>.self,
       // BinderyControls
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,

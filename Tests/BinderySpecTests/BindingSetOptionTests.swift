@@ -139,6 +139,7 @@ struct BindingSetOptionTests {
     #expect(read.yaml == text)
     let set = try read.bind(owner: owner, transformers: profileRegistry())
     #expect(owner.nicknameLabel.text == "Ada (36), aka nobody")
+    #expect(set.bindings.map(\.location) == ["<bindings>:3:18"])
     owner.profile?.nickname = "Countess"
     owner.profile?.age = 37
     #expect(owner.nicknameLabel.text == "Ada (37), aka Countess")

@@ -56,6 +56,14 @@ struct PatternBindingTests {
     #expect(book.keyValueRegistrar.observerCount == 0)
   }
 
+  @Test func aBindingDeclaredInAFileSaysWhereInTheFileAsItsLocation() throws {
+    let spec = try SpecFile.load(yaml: titleSpec, file: "Specs/title.spec.yaml", classes: bookClasses)
+    let title = try #require(spec.object(named: "Title", as: HeadlessLabel.self))
+    #expect(title.bindings.map(\.location) == ["title.spec.yaml:9:16"])
+    #expect(title.bindings.first?.info.location == "title.spec.yaml:9:16")
+    #expect(title.bindings.first?.description.hasSuffix("(bound, title.spec.yaml:9:16)") == true)
+  }
+
   @Test func aRowsPatternReadsItsItemAndTheRoot() throws {
     let root = PeopleEditor()
     root.title = "staff"

@@ -29,12 +29,16 @@ extension KeyValueObservable {
   ) -> PropertyBinding {
     var options = options
     for set in source.setOptions { set(&options) }
-    return source.connector.connect(
+    let binding = source.connector.connect(
       self,
       property,
       BindingRequest(
         options: options, placeholders: source.placeholders, validation: source.validation, file: file, line: line,
         pathText: source.pathText)
     )
+    if binding.state.containsRelaxed(.recorded) {
+      binding.noteConversion(source.conversionName, placeholders: source.placeholders.diagnosticTexts)
+    }
+    return binding
   }
 }

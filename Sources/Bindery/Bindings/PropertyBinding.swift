@@ -32,8 +32,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   /// The file where the binding was made, for debugging.
   public final var file: String { String(cString: fileStart) }
 
-  /// Where the binding was made, `File.swift:line`, for debugging.
-  public final var location: String { "\(file):\(line)" }
+  /// Where the binding was made, for debugging: `File.swift:line`, or where a file declared it
+  /// (`Editor.spec.yaml:42:5`).
+  public final var location: String { withParts { $0.details?.declaredAt } ?? "\(file):\(line)" }
 
   /// The options the binding was made with.
   public final var options: BindingOptions {
@@ -104,6 +105,11 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var deliveryActor: (any Actor)? {
       get { extras?.deliveryActor }
       set { if newValue != nil || extras != nil { made().deliveryActor = newValue } }
+    }
+    /// What diagnostics know of the binding (kept at unbind).
+    var details: BindingDetails? {
+      get { extras?.details }
+      set { if newValue != nil || extras != nil { made().details = newValue } }
     }
     /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
     @usableFromInline
@@ -180,6 +186,8 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var sourcePathText: String?
     @usableFromInline
     var deliveryActor: (any Actor)?
+    /// What diagnostics know of the binding (recorded bindings, and those of spec files).
+    var details: BindingDetails?
   }
 
   /// Behind its own lock, inside the binding (no object of its own): see ``withParts(_:)``.
@@ -239,6 +247,15 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     }
   }
 
+  /// Puts the binding in the registry of live bindings, and makes its writes take the observed path
+  /// (which records their values).
+  @inline(never)
+  private final func startRecording() {
+    state.insert(.recorded)
+    state.insert(.mayHaveDelegate)
+    BindingDiagnostics.register(self)
+  }
+
   /// The text of `file`, which a `#fileID` always has as a pointer to bytes ending with a zero.
   @usableFromInline
   static func start(of file: StaticString) -> UnsafePointer<CChar> {
@@ -292,6 +309,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   /// Ends the binding for good. Unbinding twice does nothing.
   public final func unbind() {
     guard !state.insert(.unbound) else { return }
+    if state.containsRelaxed(.recorded) { BindingDiagnostics.deregister(self) }
     // A binding that is its own subscriber leaves its source's registrar.
     if storage !== RegistrarStorage.detached { storage.remove(self) }
     // A binding that is its own subscriber usually has no parts: nothing to take out.
@@ -382,6 +400,10 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   @usableFromInline
   final func setDirection(_ direction: BindingDirection) {
     state.setDirection(direction)
+    // Set once, when the binding is made, before its first value: the moment to register it and to
+    // tell whether it closes a loop.
+    if BindingDiagnostics.isRecording, !state.contains(.recorded) { startRecording() }
+    BindingLoopCheck.check(self, direction: direction)
   }
 
   /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
@@ -461,26 +483,43 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   @inline(__always)
   @inlinable
   final func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
-    guard let delegate = currentDelegate else {
+    guard state.contains(.mayHaveDelegate) else {
       writing(write, echoes: .targetWritesEcho)
       return
     }
-    let shown = value()
-    delegate.binding(self, willUpdateTarget: shown)
+    observedUpdateTarget(with: value(), write)
+  }
+
+  /// Writes the target with `write`, telling the delegate before and after, and recording the value
+  /// when diagnostics record this binding.
+  @usableFromInline
+  final func observedUpdateTarget(with shown: Any, _ write: () -> Void) {
+    let delegate = currentDelegate
+    if state.containsRelaxed(.recorded) { record(shown, toTarget: true) }
+    delegate?.binding(self, willUpdateTarget: shown)
     writing(write, echoes: .targetWritesEcho)
-    delegate.binding(self, didUpdateTarget: shown)
+    delegate?.binding(self, didUpdateTarget: shown)
   }
 
   /// Writes the source with `write` unless the delegate vetoes.
   @inlinable
   final func updateSource<Value, TargetValue>(with value: Value, from targetValue: TargetValue, _ write: () -> Void) {
-    guard let delegate = currentDelegate else {
+    guard state.contains(.mayHaveDelegate) else {
       writing(write)
       return
     }
-    guard delegate.binding(self, shouldUpdateSource: value, from: targetValue) else { return }
+    observedUpdateSource(with: value, from: targetValue, write)
+  }
+
+  /// Writes the source with `write` unless the delegate vetoes, recording the value when diagnostics
+  /// record this binding.
+  @usableFromInline
+  final func observedUpdateSource(with value: Any, from targetValue: Any, _ write: () -> Void) {
+    let delegate = currentDelegate
+    if let delegate, !delegate.binding(self, shouldUpdateSource: value, from: targetValue) { return }
+    if state.containsRelaxed(.recorded) { record(value, toTarget: false) }
     writing(write)
-    delegate.binding(self, didUpdateSource: value)
+    delegate?.binding(self, didUpdateSource: value)
   }
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo; its

@@ -27,6 +27,12 @@ struct BoundObjectReference: ~Copyable, @unchecked Sendable {
     /// The object, retained, unless it is being or has been deinitialized.
     @inlinable
     var object: AnyObject? { weakObject }
+
+    /// Whether both references are to one object (that still exists).
+    func refersToSameObject(as other: borrowing BoundObjectReference) -> Bool {
+      guard let object = weakObject else { return false }
+      return object === other.weakObject
+    }
   #else
     /// The object's address; its unowned count holds the memory.
     @usableFromInline
@@ -47,6 +53,11 @@ struct BoundObjectReference: ~Copyable, @unchecked Sendable {
     var object: AnyObject? {
       guard swift_tryRetain(address) != nil else { return nil }
       return Unmanaged<AnyObject>.fromOpaque(address).takeRetainedValue()
+    }
+
+    /// Whether both references are to one object (compared by address: no retain).
+    func refersToSameObject(as other: borrowing BoundObjectReference) -> Bool {
+      address == other.address
     }
   #endif
 }

@@ -26,6 +26,25 @@ enum KeyPathNames {
     list.recycle()
   }
 
+  /// Learns the names of the computed properties of the classes of the objects a key path reads (their
+  /// key tables name them; reads do not), for diagnostics' descriptions.
+  static func learnComputed(reading keyPath: AnyKeyPath, of object: AnyObject?) {
+    guard let object else { return }
+    func read<Root: AnyObject>(_ root: Root) { _ = root[keyPath: keyPath] }
+    let (_, list) = AccessList.tracking { read(object) }
+    var types: [ObjectIdentifier: any KeyValueCoding.Type] = [:]
+    for candidate in [object] + list.records.map(\.object) {
+      if let type = type(of: candidate) as? any KeyValueCoding.Type { types[ObjectIdentifier(type)] = type }
+    }
+    list.recycle()
+    let named = types.values.flatMap { type in
+      KeyValueKeyTable.of(type).keys.map { ($0.keyPath, $0.name) }
+    }
+    names.withLock { table in
+      for (keyPath, name) in named where table[keyPath] == nil { table[keyPath] = name }
+    }
+  }
+
   /// The key path with the names learned so far in place of addresses.
   static func describe(_ keyPath: AnyKeyPath) -> String {
     var text = String(describing: keyPath)

@@ -61,7 +61,8 @@ extension BindingSource {
     return Self(
       connector: KeyValuePathConnector<Source, Transformer.Input, Value>(
         source: source, path: path, lift: { transformer.transform($0) },
-        unlift: { try transformer.reverseTransform($0) }, isReversible: transformer.isReversible))
+        unlift: { try transformer.reverseTransform($0) }, isReversible: transformer.isReversible)
+    ).converted(named: conversionName(of: transformer))
   }
 
   /// The value at a string key path of `source`, converted by `transformer`, for an optional property: a
@@ -82,7 +83,8 @@ extension BindingSource {
       connector: KeyValuePathConnector<Source, Transformer.Input, Value>(
         source: source, path: path, lift: { Optional(transformer.transform($0)) },
         unlift: { value in try value.map { try transformer.reverseTransform($0) } },
-        isReversible: transformer.isReversible))
+        isReversible: transformer.isReversible)
+    ).converted(named: conversionName(of: transformer))
   }
 
   /// The value at a string key path of `source`, shown in one form and edited in another,
@@ -112,7 +114,8 @@ extension BindingSource {
         source: source, path: path, lift: { transformer.transform($0) },
         unlift: { try forms.read($0, isEditing: false) }, isReversible: forms.isReversible,
         editingLift: { editingTransformer.transform($0) },
-        editingUnlift: { value, isEditing in try forms.read(value, isEditing: isEditing) }))
+        editingUnlift: { value, isEditing in try forms.read(value, isEditing: isEditing) })
+    ).converted(named: conversionName(of: transformer) + ", editing: " + conversionName(of: editingTransformer))
   }
 
   /// The value at a string key path of `source`, shown in one form and edited in another, for an
@@ -143,7 +146,8 @@ extension BindingSource {
         unlift: { value in try value.map { try forms.read($0, isEditing: false) } },
         isReversible: forms.isReversible,
         editingLift: { Optional(editingTransformer.transform($0)) },
-        editingUnlift: { value, isEditing in try value.map { try forms.read($0, isEditing: isEditing) } }))
+        editingUnlift: { value, isEditing in try value.map { try forms.read($0, isEditing: isEditing) } })
+    ).converted(named: conversionName(of: transformer) + ", editing: " + conversionName(of: editingTransformer))
   }
 }
 

@@ -49,6 +49,6 @@ extension BindingSource {
         editingLift: editing.map { shown(by: $0) },
         editingUnlift: editing.map { _ in read }
       )
-    )
+    ).converted(named: transformer.name + (editing.map { ", editing: " + $0.name } ?? ""))
   }
 }

@@ -140,7 +140,7 @@ struct ExpressionBinder<Value> {
         }
       )
     }
-    var source = open(context)
+    var source = open(context).converted(named: transformer?.name)
     source.setOptions = attributes.setOptions
     return source
   }

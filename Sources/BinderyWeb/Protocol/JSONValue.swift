@@ -1,3 +1,5 @@
+import Bindery
+
 /// A JSON value, as the page and the server exchange them.
 ///
 /// Objects keep their keys in order, so messages are written the same way every time.
@@ -88,28 +90,9 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible {
   }
 
   private static func writeString(_ text: String, to output: inout String) {
+    // Escaped so the text is safe inside a <script> or HTML too.
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      // Written escaped so the text is safe inside a <script> or HTML too.
-      case "<", ">", "&", "\u{2028}", "\u{2029}":
-        output +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
+    JSONText.write(text, htmlSafe: true, to: &output)
     output += "\""
   }
 }

@@ -30,4 +30,19 @@ static inline struct bindery_sanitizer_hooks bindery_sanitizer_hooks(void) {
   return bindery_sanitizer_hooks_storage;
 }
 
+/// Diagnostics' switches (bit 0: recording), set at load time from `BINDERY_DIAGNOSTICS` and by the
+/// app; read with one relaxed load (no lazy initialization to check per binding made).
+extern int bindery_diagnostics_flags_storage;
+
+static inline int bindery_diagnostics_flags(void) {
+  return __atomic_load_n(&bindery_diagnostics_flags_storage, __ATOMIC_RELAXED);
+}
+
+static inline void bindery_set_diagnostics_flags(int flags) {
+  __atomic_store_n(&bindery_diagnostics_flags_storage, flags, __ATOMIC_RELAXED);
+}
+
+/// Writes `text` to standard error, at once (diagnostics' default report).
+void bindery_write_error(const char *text);
+
 #endif

@@ -101,7 +101,7 @@ extension BindingSource {
       isReversible: transformer.isReversible
     )
     connector.toTargetByAddress = toTargetByAddress
-    return Self(connector: connector)
+    return Self(connector: connector).converted(named: conversionName(of: transformer))
   }
 
   /// The value at `keyPath` of `source`, shown in one form and edited in another: `transformer` while
@@ -130,7 +130,8 @@ extension BindingSource {
     Self(
       connector: connector(
         source, SourcePath(keyPath), EditingForms(display: transformer, editing: editingTransformer),
-        input: { $0 }, wrap: { $0 }, lift: { $0 }, unlift: { $0 }))
+        input: { $0 }, wrap: { $0 }, lift: { $0 }, unlift: { $0 })
+    ).converted(named: conversionName(of: transformer) + ", editing: " + conversionName(of: editingTransformer))
   }
 
   /// The value at `keyPath` of `source`, shown in one form and edited in another, for an optional
@@ -150,6 +151,7 @@ extension BindingSource {
     Self(
       connector: connector(
         source, SourcePath(keyPath), EditingForms(display: transformer, editing: editingTransformer),
-        input: { $0 }, wrap: { $0 }, lift: { Optional($0) }, unlift: { $0 }))
+        input: { $0 }, wrap: { $0 }, lift: { Optional($0) }, unlift: { $0 })
+    ).converted(named: conversionName(of: transformer) + ", editing: " + conversionName(of: editingTransformer))
   }
 }

@@ -24,6 +24,8 @@ public struct BindingSource<Value> {
   /// The path as written, when a string key path is bound as a Swift key path: what the binding's
   /// description shows.
   var pathText: String?
+  /// What converts the values (a transformer's or format's name), for diagnostics.
+  package var conversionName: String?
 
   /// A source that binds through `connector`: the way modules other than the core add kinds of source.
   package init(connector: some SourceConnector<Value>) {
@@ -41,6 +43,18 @@ public struct BindingSource<Value> {
     var copy = self
     copy.placeholders = placeholders
     return copy
+  }
+
+  /// The same source, its conversion described as `name` (for diagnostics).
+  package func converted(named name: String?) -> Self {
+    var copy = self
+    copy.conversionName = name
+    return copy
+  }
+
+  /// The name diagnostics show for a transformer: a registered one's name, else its type's.
+  package static func conversionName(of transformer: Any) -> String {
+    (transformer as? AnyBindingTransformer)?.name ?? String(describing: type(of: transformer))
   }
 
   /// The same source, described by the path as written (a string key path bound as a Swift key path).

@@ -39,6 +39,10 @@ struct BindingState: ~Copyable {
     /// the binding's own writes to the target may come back (echo).
     @inlinable
     static var targetWritesEcho: Flag { Flag(bit: 1 << 7) }
+    /// Made while ``BindingDiagnostics`` recorded: in the registry of live bindings, and remembers the
+    /// values it writes (its writes take the observed path, as with a delegate).
+    @inlinable
+    static var recorded: Flag { Flag(bit: 1 << 10) }
   }
 
   @inlinable

@@ -93,7 +93,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
           binding.unbind()
           return
         }
-        guard binding.currentDelegate == nil else {
+        guard !binding.state.contains(.mayHaveDelegate) else {
           let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
           binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
           return

@@ -1,0 +1,78 @@
+/// What diagnostics know of one binding beyond its ends and options: where a file declared it, what
+/// converts its values, its placeholders, and the last value it wrote each way (as text). Kept with
+/// the binding's rarely set parts, under its lock.
+final class BindingDetails {
+  /// Where a file declared the binding (`Editor.spec.yaml:42:5`), instead of the Swift line that made it.
+  var declaredAt: String?
+  /// What converts the values (a transformer's or format's name), if anything does.
+  var conversion: String?
+  /// The placeholders, by kind (`nullValue`, `notApplicable`, `multipleValues`, `noSelection`).
+  var placeholders: [(kind: String, value: String)] = []
+  /// The last value written to the target, as text.
+  var lastTargetValue: String?
+  /// The last value written to the source, as text.
+  var lastSourceValue: String?
+
+  /// The longest text kept for a value.
+  static let valueTextLimit = 200
+
+  /// `value` as text for a dump: quoted strings, `nil`, at most ``valueTextLimit`` characters.
+  static func text(of value: Any) -> String {
+    var text: String
+    if let string = value as? String {
+      text = "\"" + string + "\""
+    } else if let optional = value as? any _AnyOptional {
+      guard let wrapped = optional._unwrapped else { return "nil" }
+      return Self.text(of: wrapped)
+    } else {
+      text = String(describing: value)
+    }
+    if text.count > valueTextLimit { text = String(text.prefix(valueTextLimit)) + "…" }
+    return text
+  }
+}
+
+extension PropertyBinding {
+  /// Remembers a value this binding wrote (recorded bindings only).
+  @usableFromInline
+  final func record(_ value: Any, toTarget: Bool) {
+    let text = BindingDetails.text(of: value)
+    withParts { parts in
+      let details = parts.details ?? BindingDetails()
+      if toTarget { details.lastTargetValue = text } else { details.lastSourceValue = text }
+      parts.details = details
+    }
+  }
+
+  /// Says where a file (a spec file, a definition file) declared this binding: its ``location``.
+  package final func setDeclaredLocation(_ location: String) {
+    withParts { parts in
+      let details = parts.details ?? BindingDetails()
+      details.declaredAt = location
+      parts.details = details
+    }
+  }
+
+  /// Notes what converts the values and the placeholders, for diagnostics (recorded bindings only).
+  final func noteConversion(_ conversion: String?, placeholders: [(kind: String, value: String)]) {
+    guard conversion != nil || !placeholders.isEmpty else { return }
+    withParts { parts in
+      let details = parts.details ?? BindingDetails()
+      details.conversion = conversion
+      details.placeholders = placeholders
+      parts.details = details
+    }
+  }
+}
+
+extension BindingPlaceholders {
+  /// The placeholders as `(kind, value as text)`, for diagnostics.
+  var diagnosticTexts: [(kind: String, value: String)] {
+    guard let box else { return [] }
+    let all: [(String, Value?)] = [
+      ("nullValue", box.nullValue), ("notApplicable", box.notApplicable), ("multipleValues", box.multipleValues),
+      ("noSelection", box.noSelection),
+    ]
+    return all.compactMap { kind, value in value.map { (kind, BindingDetails.text(of: $0)) } }
+  }
+}

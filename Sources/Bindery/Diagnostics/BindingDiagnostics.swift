@@ -1,0 +1,107 @@
+internal import CBinderyRuntime
+import Synchronization
+
+/// Switches on what explains bindings while an app runs, and says where their problems go.
+///
+/// While recording is on, every binding made is kept in a registry of live bindings (left when it is
+/// unbound or its object goes) and remembers the last value it wrote each way, so
+/// ``liveBindings`` and ``BindingGraph`` can show what is bound and what flowed. Recording is off by
+/// default, and then costs one flag read per binding made and nothing per change; the environment
+/// variable `BINDERY_DIAGNOSTICS=1` switches it on from the start, and an app or a test can switch it
+/// on and off at any time (bindings made while it was off are not in the registry).
+///
+/// Problems found when a binding is made (a property bound to itself, a binding that closes a loop of
+/// one-way bindings) go to ``problemHandler`` whether recording is on or not.
+///
+/// ```swift
+/// BindingDiagnostics.isRecording = true
+/// let label = HeadlessLabel()
+/// label.bind(\.text, to: person, \.fullName)
+/// print(BindingGraph(BindingDiagnostics.liveBindings).text)
+/// ```
+public enum BindingDiagnostics {
+  /// Whether new bindings are registered and record the values they write.
+  public static var isRecording: Bool {
+    get { bindery_diagnostics_flags() & 1 != 0 }
+    set { bindery_set_diagnostics_flags(newValue ? 1 : 0) }
+  }
+
+  /// Receives each problem found when a binding is made (``BindingProblem``); by default, writes it to
+  /// standard error as a warning. Called on the thread that made the binding, outside any lock.
+  public static var problemHandler: @Sendable (BindingProblem) -> Void {
+    get { handler.withLock { $0 } }
+    set { handler.withLock { $0 = newValue } }
+  }
+
+  /// The bindings made while recording was on that are still bound, in the order they were made.
+  public static var liveBindings: [PropertyBinding] {
+    registry.withLock { registry in
+      registry.prune()
+      return registry.entries.compactMap(\.binding)
+    }
+  }
+
+  /// The live bindings that have `object` at either end (as ``liveBindings``).
+  public static func liveBindings(of object: AnyObject) -> [PropertyBinding] {
+    liveBindings.filter { $0.source === object || $0.target === object }
+  }
+
+  // MARK: Internals
+
+  private static let handler = Mutex<@Sendable (BindingProblem) -> Void>({ problem in
+    bindery_write_error("Bindery warning: \(problem)\n")
+  })
+
+  private static let registry = Mutex(Registry())
+
+  /// Adds a binding being made to the registry.
+  static func register(_ binding: PropertyBinding) {
+    registry.withLock { $0.add(binding) }
+  }
+
+  /// Takes an unbound binding out of the registry.
+  static func deregister(_ binding: PropertyBinding) {
+    registry.withLock { $0.remove(binding) }
+  }
+
+  /// Hands a problem to the handler.
+  static func report(_ problem: BindingProblem) {
+    problemHandler(problem)
+  }
+
+  /// The live bindings, weakly, by identity, in the order they were made.
+  private struct Registry: ~Copyable {
+    struct Entry {
+      weak var binding: PropertyBinding?
+      let id: ObjectIdentifier
+    }
+
+    var entries: [Entry] = []
+    /// Where each entry is (an index of `entries`), to remove it at once.
+    var positions: [ObjectIdentifier: Int] = [:]
+    /// Entries left empty since the last compaction.
+    var holes = 0
+
+    mutating func add(_ binding: PropertyBinding) {
+      let id = ObjectIdentifier(binding)
+      positions[id] = entries.count
+      entries.append(Entry(binding: binding, id: id))
+      if entries.count > 64, holes * 2 > entries.count { prune() }
+    }
+
+    mutating func remove(_ binding: PropertyBinding) {
+      guard let position = positions.removeValue(forKey: ObjectIdentifier(binding)) else { return }
+      entries[position].binding = nil
+      holes += 1
+    }
+
+    /// Drops the entries of bindings that were unbound or deallocated.
+    mutating func prune() {
+      let kept = entries.filter { entry in entry.binding.map { $0.isBound } ?? false }
+      positions = [:]
+      for (index, entry) in kept.enumerated() { positions[entry.id] = index }
+      entries = kept
+      holes = 0
+    }
+  }
+}

@@ -50,7 +50,7 @@ struct UnqualifiedNamesTests {
       (any KeyValueValidating).self, (any KeyValueInstantiable).self, (any SubviewContaining).self,
       MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
       PatternInput.self, PropertyBinding.self, BindingDiagnostics.self, BindingGraph.self, BindingInfo.self,
-      BindingProblem.self, PropertyID.self, BindingSource<String>.self,
+      BindingProblem.self, ChangeCause.self, PropertyID.self, BindingSource<String>.self,
       ValidatedTransformer<NegateBooleanTransformer>.self,
       // BinderyControls
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,

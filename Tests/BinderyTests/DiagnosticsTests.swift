@@ -116,6 +116,64 @@ struct DiagnosticsTests {
     }
   }
 
+  @Test func aLabelsLastChangeIsExplainedBackToTheUsersEdit() throws {
+    try recording {
+      let controller = PersonController(person: Person(lastName: "Lovelace"))
+      let firstNameField = HeadlessTextField()
+      let fullNameLabel = HeadlessLabel()
+      let field = firstNameField.bind(\.text, to: controller, \.person?.firstName)
+      let label = fullNameLabel.bind(\.text, to: controller, \.person?.fullName)
+      firstNameField.userDidEdit(text: "Ada")
+      let cause = try #require(BindingDiagnostics.cause(of: fullNameLabel, \.text))
+      #expect(cause.kind == .targetUpdate)
+      #expect(cause.value == "\"Ada Lovelace\"" && cause.previousValue == "\"Lovelace\"")
+      #expect(cause.chain.map(\.kind) == [.targetUpdate, .userEdit])
+      let thread = cause.thread
+      #expect(
+        cause.description == """
+          HeadlessLabel.text = "Lovelace" → "Ada Lovelace" ← PersonController.person.fullName (made at \(label.location), thread \(thread))
+            ← user edit "Ada" in HeadlessTextField.text → PersonController.person.firstName (made at \(field.location), thread \(thread))
+          """)
+      // The field's own last change is the user's edit, written to the model.
+      #expect(BindingDiagnostics.cause(of: controller, \.person?.firstName)?.kind == .userEdit)
+      // A write in code starts a chain of its own.
+      controller.person?.lastName = "King"
+      let again = try #require(BindingDiagnostics.cause(of: fullNameLabel, \.text))
+      #expect(again.cause == nil)
+      #expect(again.description.hasSuffix("← a write in code to PersonController.person.fullName"))
+      #expect(BindingDiagnostics.recentChanges.suffix(1).first === again)
+    }
+  }
+
+  @Test func aChangeThroughAChainOfBindingsNamesEveryStep() throws {
+    try recording {
+      let a = Node()
+      let b = Node()
+      let c = Node()
+      b.bind(\.value, to: .keyPath(a, \.value), options: BindingOptions(direction: .sourceToTarget))
+      c.bind(\.value, to: .keyPath(b, \.value), options: BindingOptions(direction: .sourceToTarget))
+      a.value = 7
+      let cause = try #require(BindingDiagnostics.cause(of: c, \.value))
+      #expect(cause.chain.map(\.value) == ["7", "7"])
+      #expect(cause.chain.map(\.previousValue) == ["0", "0"])
+      #expect(cause.description.split(separator: "\n").count == 3)
+      #expect(cause.description.hasSuffix("← a write in code to Node.value"))
+    }
+  }
+
+  @Test func recentChangesAreBounded() {
+    recording {
+      let a = Node()
+      let b = Node()
+      b.bind(\.value, to: .keyPath(a, \.value), options: BindingOptions(direction: .sourceToTarget))
+      for value in 1...(BindingDiagnostics.recentChangeLimit + 50) { a.value = value }
+      let recent = BindingDiagnostics.recentChanges
+      #expect(recent.count == BindingDiagnostics.recentChangeLimit)
+      #expect(recent.contains { $0.value == "\(BindingDiagnostics.recentChangeLimit + 50)" })
+      #expect(!recent.contains { $0.value == "1" && $0.property == "Node.value" && $0.cause == nil })
+    }
+  }
+
   @Test func theRegistryLetsGoOfBindingsWhoseTargetWentAway() {
     recording {
       let controller = PersonController(person: Person(firstName: "Ada"))

@@ -251,6 +251,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   /// (which records their values).
   @inline(never)
   private final func startRecording() {
+    nameEndsForRecording()
     state.insert(.recorded)
     state.insert(.mayHaveDelegate)
     BindingDiagnostics.register(self)
@@ -495,9 +496,12 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   @usableFromInline
   final func observedUpdateTarget(with shown: Any, _ write: () -> Void) {
     let delegate = currentDelegate
-    if state.containsRelaxed(.recorded) { record(shown, toTarget: true) }
     delegate?.binding(self, willUpdateTarget: shown)
-    writing(write, echoes: .targetWritesEcho)
+    if state.containsRelaxed(.recorded) {
+      recording(shown, toTarget: true) { writing(write, echoes: .targetWritesEcho) }
+    } else {
+      writing(write, echoes: .targetWritesEcho)
+    }
     delegate?.binding(self, didUpdateTarget: shown)
   }
 
@@ -517,8 +521,11 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   final func observedUpdateSource(with value: Any, from targetValue: Any, _ write: () -> Void) {
     let delegate = currentDelegate
     if let delegate, !delegate.binding(self, shouldUpdateSource: value, from: targetValue) { return }
-    if state.containsRelaxed(.recorded) { record(value, toTarget: false) }
-    writing(write)
+    if state.containsRelaxed(.recorded) {
+      recording(value, toTarget: false) { writing(write) }
+    } else {
+      writing(write)
+    }
     delegate?.binding(self, didUpdateSource: value)
   }
 

@@ -12,6 +12,12 @@ final class BindingDetails {
   var lastTargetValue: String?
   /// The last value written to the source, as text.
   var lastSourceValue: String?
+  /// The target property and the source path, `Type.property`, named once, when recording starts.
+  var targetName = "?"
+  var sourceName = "?"
+  /// Why the target was last written, and the source (recorded bindings).
+  var lastTargetCause: ChangeCause?
+  var lastSourceCause: ChangeCause?
 
   /// The longest text kept for a value.
   static let valueTextLimit = 200
@@ -33,13 +39,48 @@ final class BindingDetails {
 }
 
 extension PropertyBinding {
-  /// Remembers a value this binding wrote (recorded bindings only).
-  @usableFromInline
-  final func record(_ value: Any, toTarget: Bool) {
+  /// Remembers a value this binding writes and why (recorded bindings only), and runs `write` with
+  /// that as the cause of what happens during it on this thread.
+  final func recording(_ value: Any, toTarget: Bool, _ write: () -> Void) {
     let text = BindingDetails.text(of: value)
+    let context = ThreadContext.current
+    if context.diagnosticNumber == 0 { context.diagnosticNumber = BindingDiagnostics.nextThreadNumber() }
+    let outer = context.currentCause
+    let cause = withParts { parts -> ChangeCause in
+      let details = parts.details ?? BindingDetails()
+      parts.details = details
+      let previous = toTarget ? details.lastTargetValue : details.lastSourceValue
+      let kind: ChangeCause.Kind =
+        toTarget ? .targetUpdate : outer == nil && target is any EditableControl ? .userEdit : .sourceUpdate
+      let cause = ChangeCause(
+        kind: kind, property: toTarget ? details.targetName : details.sourceName,
+        from: toTarget ? details.sourceName : details.targetName, value: text, previousValue: previous,
+        location: details.declaredAt ?? "\(file):\(line)", thread: context.diagnosticNumber, cause: outer)
+      if toTarget {
+        details.lastTargetValue = text
+        details.lastTargetCause = cause
+      } else {
+        details.lastSourceValue = text
+        details.lastSourceCause = cause
+      }
+      return cause
+    }
+    BindingDiagnostics.remember(cause)
+    context.currentCause = cause
+    write()
+    context.currentCause = outer
+  }
+
+  /// Names the ends for the changes this binding records (when recording starts, outside any
+  /// propagation: naming reads the properties).
+  final func nameEndsForRecording() {
+    let info = self.info
+    let target = "\(info.targetType).\(info.targetProperty)"
+    let source = "\(info.sourceType ?? "?").\(info.sourcePath)"
     withParts { parts in
       let details = parts.details ?? BindingDetails()
-      if toTarget { details.lastTargetValue = text } else { details.lastSourceValue = text }
+      details.targetName = target
+      details.sourceName = source
       parts.details = details
     }
   }

@@ -46,7 +46,66 @@ public enum BindingDiagnostics {
     liveBindings.filter { $0.source === object || $0.target === object }
   }
 
+  /// Why `property` of `object` last changed through a binding: the last write of a recorded binding
+  /// whose target it is (or, for a property a binding writes back to, whose source it is), with its
+  /// causes. `nil` when no recorded binding wrote it.
+  public static func cause<Object: AnyObject, Value>(
+    of object: Object,
+    _ property: KeyPath<Object, Value>
+  ) -> ChangeCause? {
+    var latest: ChangeCause?
+    for binding in liveBindings(of: object) {
+      let details = binding.withParts { $0.details }
+      var candidates: [ChangeCause?] = []
+      if binding.target === object, binding.targetKeyPath == property { candidates.append(details?.lastTargetCause) }
+      if binding.source === object, binding.sourceKeyPath == property { candidates.append(details?.lastSourceCause) }
+      for case let candidate? in candidates where latest.map({ candidate.time > $0.time }) ?? true {
+        latest = candidate
+      }
+    }
+    return latest
+  }
+
+  /// The changes recorded last, the newest last: at most ``recentChangeLimit``.
+  public static var recentChanges: [ChangeCause] {
+    recent.withLock { ring in
+      ring.count < recentChangeLimit ? ring.items : Array(ring.items[ring.next...] + ring.items[..<ring.next])
+    }
+  }
+
+  /// How many recorded changes ``recentChanges`` keeps (older ones are let go, unless a newer change
+  /// was caused by them).
+  public static let recentChangeLimit = 256
+
   // MARK: Internals
+
+  private static let recent = Mutex(Ring())
+  private static let threadNumbers = Atomic<Int>(0)
+
+  /// A fixed number of the latest changes.
+  private struct Ring: ~Copyable {
+    var items: [ChangeCause] = []
+    /// Where the next one goes once the ring is full.
+    var next = 0
+    var count: Int { items.count }
+  }
+
+  /// Keeps a recorded change among the recent ones.
+  static func remember(_ cause: ChangeCause) {
+    recent.withLock { ring in
+      if ring.items.count < recentChangeLimit {
+        ring.items.append(cause)
+      } else {
+        ring.items[ring.next] = cause
+        ring.next = (ring.next + 1) % recentChangeLimit
+      }
+    }
+  }
+
+  /// The next thread number (1 first).
+  static func nextThreadNumber() -> Int {
+    threadNumbers.add(1, ordering: .relaxed).newValue
+  }
 
   private static let handler = Mutex<@Sendable (BindingProblem) -> Void>({ problem in
     bindery_write_error("Bindery warning: \(problem)\n")

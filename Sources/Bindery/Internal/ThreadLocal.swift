@@ -30,6 +30,11 @@ final class ThreadContext {
   /// keeps until then (the old value of its first change), and where each sits in that list.
   @exclusivity(unchecked) var deferred: [DeferredEntry] = []
   @exclusivity(unchecked) var deferredIndices: [ObjectIdentifier: Int] = [:]
+  /// The recorded change being written on this thread, which causes what happens during it
+  /// (diagnostics).
+  @exclusivity(unchecked) var currentCause: ChangeCause?
+  /// This thread's number in diagnostics, given when it first records a change (0 until then).
+  @exclusivity(unchecked) var diagnosticNumber = 0
 
   /// The context of the current thread.
   @usableFromInline

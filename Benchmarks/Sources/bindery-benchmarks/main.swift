@@ -34,6 +34,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "unbind-10k-one-source": { _ in unbindFromOneSource(count: 10_000, rounds: 5) },
     "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "bindery-chain-two-hop": { binderyChainTwoHop(operations: $0 / 20) },
+    "bindery-one-way-recorded": { binderyOneWayRecorded(operations: $0 / 20) },
+    "bindery-chain-two-hop-recorded": { binderyChainTwoHopRecorded(operations: $0 / 20) },
     "expression-keypath": { expressionKeyPath(operations: $0 / 20) },
     "bindery-chain-retarget": { binderyChainRetarget(operations: $0 / 20) },
     "opencombine-subscribe-cancel": { openCombineSubscribeCancel(operations: $0 / 10) },
@@ -73,6 +75,8 @@ let specListRow = specListRows1000(rounds: quick ? 1 : 5)
 let expressionPath = expressionKeyPath(operations: operations / 20)
 let chainTwoHop = binderyChainTwoHop(operations: operations / 20)
 let chainRetarget = binderyChainRetarget(operations: operations / 20)
+let oneWayRecorded = binderyOneWayRecorded(operations: operations / 20)
+let chainRecorded = binderyChainTwoHopRecorded(operations: operations / 20)
 let combineSubscribe = openCombineSubscribeCancel(operations: operations / 10)
 let observationBytes = observationBytesPerObservation(count: bindingCount / 10)
 let createMillion = binderyCreateMillion(count: bindingCount)
@@ -126,6 +130,12 @@ let figures: [Figure] = [
     target: "≤ 1.2× chain-two-hop (\(format(expressionPath / chainTwoHop, decimals: 2))×)"),
   Figure(
     name: "bindery-chain-two-hop", value: chainTwoHop, unit: "ns", ratio: chainTwoHop / baselineOne, target: "≤ 2.5×"),
+  Figure(
+    name: "bindery-one-way-recorded", value: oneWayRecorded, unit: "ns", ratio: oneWayRecorded / baselineOne,
+    target: "diagnostics on (\(format(oneWayRecorded / oneWay, decimals: 1))× one-way)"),
+  Figure(
+    name: "bindery-chain-two-hop-recorded", value: chainRecorded, unit: "ns", ratio: chainRecorded / baselineOne,
+    target: "diagnostics on (\(format(chainRecorded / chainTwoHop, decimals: 1))× chain-two-hop)"),
   Figure(
     name: "bindery-chain-retarget", value: chainRetarget, unit: "ns", ratio: chainRetarget / baselineOne,
     target: "reference"),

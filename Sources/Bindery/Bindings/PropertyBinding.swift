@@ -488,17 +488,15 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       writing(write, echoes: .targetWritesEcho)
       return
     }
-    observedUpdateTarget(with: value(), write)
-  }
-
-  /// Writes the target with `write`, telling the delegate before and after, and recording the value
-  /// when diagnostics record this binding.
-  @usableFromInline
-  final func observedUpdateTarget(with shown: Any, _ write: () -> Void) {
+    // Observed: a delegate hears it, and diagnostics record it (`write` is used only here, inlined, so
+    // the fast path above keeps its closure as it is).
+    let shown = value()
     let delegate = currentDelegate
     delegate?.binding(self, willUpdateTarget: shown)
     if state.containsRelaxed(.recorded) {
-      recording(shown, toTarget: true) { writing(write, echoes: .targetWritesEcho) }
+      let outer = beginRecording(shown, toTarget: true)
+      writing(write, echoes: .targetWritesEcho)
+      endRecording(outer)
     } else {
       writing(write, echoes: .targetWritesEcho)
     }
@@ -512,17 +510,12 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       writing(write)
       return
     }
-    observedUpdateSource(with: value, from: targetValue, write)
-  }
-
-  /// Writes the source with `write` unless the delegate vetoes, recording the value when diagnostics
-  /// record this binding.
-  @usableFromInline
-  final func observedUpdateSource(with value: Any, from targetValue: Any, _ write: () -> Void) {
     let delegate = currentDelegate
     if let delegate, !delegate.binding(self, shouldUpdateSource: value, from: targetValue) { return }
     if state.containsRelaxed(.recorded) {
-      recording(value, toTarget: false) { writing(write) }
+      let outer = beginRecording(value, toTarget: false)
+      writing(write)
+      endRecording(outer)
     } else {
       writing(write)
     }

@@ -39,19 +39,20 @@ final class BindingDetails {
 }
 
 extension PropertyBinding {
-  /// Remembers a value this binding writes and why (recorded bindings only), and runs `write` with
-  /// that as the cause of what happens during it on this thread.
-  final func recording(_ value: Any, toTarget: Bool, _ write: () -> Void) {
+  /// Remembers a value this binding writes and why (recorded bindings only), and makes that the cause
+  /// of what happens on this thread until ``endRecording(_:)``; returns the cause it replaces.
+  @usableFromInline
+  final func beginRecording(_ value: Any, toTarget: Bool) -> ChangeCause? {
     let text = BindingDetails.text(of: value)
     let context = ThreadContext.current
     if context.diagnosticNumber == 0 { context.diagnosticNumber = BindingDiagnostics.nextThreadNumber() }
     let outer = context.currentCause
+    let isUserEdit = !toTarget && outer == nil && target is any EditableControl
     let cause = withParts { parts -> ChangeCause in
       let details = parts.details ?? BindingDetails()
       parts.details = details
       let previous = toTarget ? details.lastTargetValue : details.lastSourceValue
-      let kind: ChangeCause.Kind =
-        toTarget ? .targetUpdate : outer == nil && target is any EditableControl ? .userEdit : .sourceUpdate
+      let kind: ChangeCause.Kind = toTarget ? .targetUpdate : isUserEdit ? .userEdit : .sourceUpdate
       let cause = ChangeCause(
         kind: kind, property: toTarget ? details.targetName : details.sourceName,
         from: toTarget ? details.sourceName : details.targetName, value: text, previousValue: previous,
@@ -67,8 +68,13 @@ extension PropertyBinding {
     }
     BindingDiagnostics.remember(cause)
     context.currentCause = cause
-    write()
-    context.currentCause = outer
+    return outer
+  }
+
+  /// Puts back the cause ``beginRecording(_:toTarget:)`` replaced.
+  @usableFromInline
+  final func endRecording(_ outer: ChangeCause?) {
+    ThreadContext.current.currentCause = outer
   }
 
   /// Names the ends for the changes this binding records (when recording starts, outside any

@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "BinderyControllers", targets: ["BinderyControllers"]),
     .library(name: "BinderyWeb", targets: ["BinderyWeb"]),
     .library(name: "BinderyTestKit", targets: ["BinderyTestKit"]),
+    .library(name: "BinderyTracing", targets: ["BinderyTracing"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
@@ -84,10 +85,21 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "BinderyTestKit", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(
+      name: "BinderyTracing",
+      dependencies: ["Bindery", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyTracingTests",
+      dependencies: ["Bindery", "BinderyControls", "BinderyTracing", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "PersonEditor",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyWeb",
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyTracing",
+        "BinderyWeb", .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",
       resources: [.copy("PersonEditor.spec.yaml")],
@@ -102,7 +114,7 @@ let package = Package(
       name: "BinderyNamesTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
-        "BinderyLint", "BinderyTestKit", "BinderyWeb",
+        "BinderyLint", "BinderyTestKit", "BinderyTracing", "BinderyWeb",
       ],
       swiftSettings: strictSettings
     ),

@@ -10,7 +10,7 @@
 """
 import glob, json, os, re, subprocess, sys
 
-MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderyMacros"}
+MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderyMacros", "BinderyTracing"}
 VIEW = {"BinderyControls", "BinderyWeb"}
 LOADERS = {"BinderySpec"}
 

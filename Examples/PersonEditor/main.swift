@@ -1,7 +1,9 @@
 // PersonEditor: the Person editor as a web page (`swift run PersonEditor`, then open
 // http://127.0.0.1:8080), or printed step by step in a terminal (`swift run PersonEditor --headless`).
+import BinderyTracing
 import BinderyWeb
 import Foundation
+import Logging
 
 var arguments = CommandLine.arguments.dropFirst()
 var host = "127.0.0.1"
@@ -26,6 +28,11 @@ while let argument = arguments.popFirst() {
 }
 configuration.host = host
 configuration.port = port
+
+// BINDERY_TRACE=HeadlessLabel.text,Person.* logs each update of those properties with its cause.
+var traceLogger = Logger(label: "PersonEditor.bindings")
+traceLogger.logLevel = .debug
+BindingTracer.startFromEnvironment(logger: traceLogger)
 
 guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType: "yaml") else {
   print("PersonEditor.spec.yaml is missing from the resources")

@@ -181,11 +181,9 @@ extension BindingSetDefinition {
     let set = BindingSet()
     for (definition, bind) in pending {
       do {
-        if let binding = try bind() {
-          let location = definition.origins["sourceKeyPath"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
-          binding.setDeclaredLocation("\(file.lastPathComponent):\(location.line):\(location.column)")
-          set.insert(binding)
-        }
+        let location = definition.origins["sourceKeyPath"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)
+        let declared = "\(file.lastPathComponent):\(location.line):\(location.column)"
+        if let binding = try PropertyBinding.declared(at: declared, bind) { set.insert(binding) }
       } catch {
         set.unbind()
         let location = definition.origins["sourceKeyPath"]?.location(ofCharacter: 0) ?? (line: 1, column: 1)

@@ -205,11 +205,9 @@ struct SpecLoader {
     }
     for (node, bind) in bindings {
       do {
-        if let binding = try bind() {
-          // Where the file declared it: its location in descriptions and diagnostics.
-          binding.setDeclaredLocation("\(source.file.lastPathComponent):\(node.line):\(node.column)")
-          set.insert(binding)
-        }
+        // Where the file declared it: its location in descriptions and diagnostics, from its first value.
+        let location = "\(source.file.lastPathComponent):\(node.line):\(node.column)"
+        if let binding = try PropertyBinding.declared(at: location, bind) { set.insert(binding) }
       } catch {
         set.unbind()
         throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])

@@ -20,6 +20,7 @@ __attribute__((constructor)) static void bindery_look_up_sanitizer_hooks(void) {
 #include <stdlib.h>
 
 int bindery_diagnostics_flags_storage = 0;
+int bindery_declaring_scopes_storage = 0;
 
 /// `BINDERY_DIAGNOSTICS` set to `1`, `on`, `true` or `yes` (any case) switches recording on from the start.
 __attribute__((constructor)) static void bindery_read_diagnostics_environment(void) {

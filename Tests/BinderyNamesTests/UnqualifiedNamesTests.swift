@@ -6,6 +6,7 @@ import BinderyFormatters
 import BinderyLint
 import BinderySpec
 import BinderyTestKit
+import BinderyTracing
 import BinderyWeb
 import Foundation
 import Observation
@@ -81,6 +82,8 @@ struct UnqualifiedNamesTests {
       WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,
       // BinderyTestKit
       ChangeLog<Int>.self, LifetimeTracker.self, PropagationRecorder<Account, Int>.self,
+      // BinderyTracing
+      BindingTracer.self, TraceFilter.self, TraceFilterError.self,
     ]
     #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
   }

@@ -64,6 +64,18 @@ struct PatternBindingTests {
     #expect(title.bindings.first?.description.hasSuffix("(bound, title.spec.yaml:9:16)") == true)
   }
 
+  @Test func aRecordedBindingOfAFileSaysWhereInTheFileFromItsFirstValue() throws {
+    let was = BindingDiagnostics.isRecording
+    BindingDiagnostics.isRecording = true
+    defer { BindingDiagnostics.isRecording = was }
+    let spec = try SpecFile.load(yaml: titleSpec, file: "Specs/title.spec.yaml", classes: bookClasses)
+    let title = try #require(spec.object(named: "Title", as: HeadlessLabel.self))
+    let cause = try #require(BindingDiagnostics.cause(of: title, \.text))
+    #expect(cause.location == "title.spec.yaml:9:16")
+    #expect(cause.description.hasPrefix("HeadlessLabel.text = \"Notes by Ada Lovelace (52 pages, %)\""))
+    spec.unbind()
+  }
+
   @Test func aRowsPatternReadsItsItemAndTheRoot() throws {
     let root = PeopleEditor()
     root.title = "staff"

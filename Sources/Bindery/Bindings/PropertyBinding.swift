@@ -403,6 +403,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     state.setDirection(direction)
     // Set once, when the binding is made, before its first value: the moment to register it and to
     // tell whether it closes a loop.
+    if let declared = Self.declaringLocation { setDeclaredLocation(declared) }
     if BindingDiagnostics.isRecording, !state.contains(.recorded) { startRecording() }
     BindingLoopCheck.check(self, direction: direction)
   }

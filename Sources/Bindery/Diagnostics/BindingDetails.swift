@@ -1,3 +1,5 @@
+internal import CBinderyRuntime
+
 /// What diagnostics know of one binding beyond its ends and options: where a file declared it, what
 /// converts its values, its placeholders, and the last value it wrote each way (as text). Kept with
 /// the binding's rarely set parts, under its lock.
@@ -89,6 +91,28 @@ extension PropertyBinding {
       details.sourceName = source
       parts.details = details
     }
+  }
+
+  /// Makes the bindings `make` makes on this thread declared at `location` (`Editor.spec.yaml:42:5`):
+  /// their ``location``, from before their first value (so what diagnostics record says so too).
+  package static func declared<Result, Failure: Error>(
+    at location: String,
+    _ make: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let context = ThreadContext.current
+    let outer = context.declaringLocation
+    context.declaringLocation = location
+    bindery_add_declaring_scopes(1)
+    defer {
+      bindery_add_declaring_scopes(-1)
+      context.declaringLocation = outer
+    }
+    return try make()
+  }
+
+  /// The location a file declared for the binding being made on this thread, if any.
+  static var declaringLocation: String? {
+    bindery_declaring_scopes() > 0 ? ThreadContext.current.declaringLocation : nil
   }
 
   /// Says where a file (a spec file, a definition file) declared this binding: its ``location``.

@@ -66,6 +66,13 @@ public enum BindingDiagnostics {
     return latest
   }
 
+  /// Hears each change recorded (on the thread that made it, outside Bindery's locks), for a tracer or
+  /// an inspector: `BinderyTracing` logs them through swift-log. Set while recording; `nil` by default.
+  public static var changeHandler: (@Sendable (ChangeCause) -> Void)? {
+    get { changeHandlerStorage.withLock { $0 } }
+    set { changeHandlerStorage.withLock { $0 = newValue } }
+  }
+
   /// The changes recorded last, the newest last: at most ``recentChangeLimit``.
   public static var recentChanges: [ChangeCause] {
     recent.withLock { ring in
@@ -80,6 +87,7 @@ public enum BindingDiagnostics {
   // MARK: Internals
 
   private static let recent = Mutex(Ring())
+  private static let changeHandlerStorage = Mutex<(@Sendable (ChangeCause) -> Void)?>(nil)
   private static let threadNumbers = Atomic<Int>(0)
 
   /// A fixed number of the latest changes.
@@ -90,8 +98,9 @@ public enum BindingDiagnostics {
     var count: Int { items.count }
   }
 
-  /// Keeps a recorded change among the recent ones.
+  /// Keeps a recorded change among the recent ones, and hands it to the change handler.
   static func remember(_ cause: ChangeCause) {
+    defer { changeHandler?(cause) }
     recent.withLock { ring in
       if ring.items.count < recentChangeLimit {
         ring.items.append(cause)

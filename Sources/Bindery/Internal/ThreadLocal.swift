@@ -35,6 +35,8 @@ final class ThreadContext {
   @exclusivity(unchecked) var currentCause: ChangeCause?
   /// This thread's number in diagnostics, given when it first records a change (0 until then).
   @exclusivity(unchecked) var diagnosticNumber = 0
+  /// Where a file declared the bindings this thread is making (`Editor.spec.yaml:42:5`), if a file did.
+  @exclusivity(unchecked) var declaringLocation: String?
 
   /// The context of the current thread.
   @usableFromInline

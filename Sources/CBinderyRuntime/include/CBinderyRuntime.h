@@ -42,6 +42,18 @@ static inline void bindery_set_diagnostics_flags(int flags) {
   __atomic_store_n(&bindery_diagnostics_flags_storage, flags, __ATOMIC_RELAXED);
 }
 
+/// How many threads are making bindings a file declared (a spec file's load), so a binding being made
+/// looks for its declared location only then.
+extern int bindery_declaring_scopes_storage;
+
+static inline int bindery_declaring_scopes(void) {
+  return __atomic_load_n(&bindery_declaring_scopes_storage, __ATOMIC_RELAXED);
+}
+
+static inline void bindery_add_declaring_scopes(int delta) {
+  __atomic_add_fetch(&bindery_declaring_scopes_storage, delta, __ATOMIC_RELAXED);
+}
+
 /// Writes `text` to standard error, at once (diagnostics' default report).
 void bindery_write_error(const char *text);
 

@@ -31,6 +31,9 @@ public struct SpecError: LocatedError, Equatable, Sendable {
     /// The file is past a bound of ``SpecLimits``: too large, too deep, too many nodes, objects or
     /// problems.
     case limit
+    /// Bindings that would carry a change round and round: a property bound to itself, or a loop of
+    /// one-way bindings (found by `bindery-lint` from the file alone).
+    case bindingLoop
   }
 
   /// The file, as given to the loader.

@@ -36,17 +36,18 @@ extension SpecFile {
     strictClasses: Bool = false,
     limits: SpecLimits = SpecLimits()
   ) -> [SpecError] {
+    let source = YAMLSource(file: file, text: text)
     var loader = SpecLoader(
-      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: nil,
-      limits: limits)
+      source: source, classes: classes, transformers: transformers, root: nil, limits: limits)
     loader.lintOnly = true
     loader.lenientClasses = !strictClasses
+    // Loops are looked for in a file whose objects and bindings check.
     do {
       _ = try loader.load()
-      return []
     } catch {
       return error.errors
     }
+    return SpecLoopLint.problems(in: source, limits: limits)
   }
 }
 

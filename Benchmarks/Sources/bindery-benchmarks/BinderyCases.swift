@@ -18,7 +18,10 @@ final class PersonController {
   var person: Person? = Person()
 }
 
-func binderyOneWay(operations: Int) -> Double {
+func binderyOneWay(operations: Int, recorded: Bool = false) -> Double {
+  // Recorded: diagnostics on, each change recording its value and cause.
+  BindingDiagnostics.isRecording = recorded
+  defer { BindingDiagnostics.isRecording = false }
   let source = Counter()
   let target = Counter()
   target.bind(\.value, to: source, \.value, options: BindingOptions(direction: .sourceToTarget))

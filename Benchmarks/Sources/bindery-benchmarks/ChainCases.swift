@@ -3,7 +3,10 @@ import BinderyControls
 
 /// The seeds' own binding, `field.bind(\.text, to: controller, \.person?.firstName)`: a change of
 /// `firstName` at the end of the two-hop chain.
-func binderyChainTwoHop(operations: Int) -> Double {
+func binderyChainTwoHop(operations: Int, recorded: Bool = false) -> Double {
+  // Recorded: diagnostics on, each change recording its value and cause.
+  BindingDiagnostics.isRecording = recorded
+  defer { BindingDiagnostics.isRecording = false }
   let controller = PersonController()
   let field = HeadlessTextField()
   field.bind(\.text, to: controller, \.person?.firstName)

@@ -25,7 +25,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
   // Profiling aid: run one case for a while and exit.
   let name = arguments[arguments.index(after: index)]
   let cases: [String: (Int) -> Double] = [
-    "baseline-one-way": baselineOneWay, "bindery-one-way": binderyOneWay, "bindery-two-way": binderyTwoWay,
+    "baseline-one-way": baselineOneWay, "bindery-one-way": { binderyOneWay(operations: $0) },
+    "bindery-two-way": binderyTwoWay,
     "bindery-transformer-one-way": binderyTransformerOneWay, "bindery-and-2-inputs": binderyAndTwoInputs,
     "bindery-tracked-fullname": binderyTrackedFullName, "bindery-bind-unbind": binderyBindUnbind,
     "spec-load-1000": { specLoad1000(rounds: $0 / 100_000) },
@@ -34,8 +35,8 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "unbind-10k-one-source": { _ in unbindFromOneSource(count: 10_000, rounds: 5) },
     "spec-list-row": { specListRows1000(rounds: $0 / 100_000) },
     "bindery-chain-two-hop": { binderyChainTwoHop(operations: $0 / 20) },
-    "bindery-one-way-recorded": { binderyOneWayRecorded(operations: $0 / 20) },
-    "bindery-chain-two-hop-recorded": { binderyChainTwoHopRecorded(operations: $0 / 20) },
+    "bindery-one-way-recorded": { binderyOneWay(operations: $0 / 20, recorded: true) },
+    "bindery-chain-two-hop-recorded": { binderyChainTwoHop(operations: $0 / 20, recorded: true) },
     "expression-keypath": { expressionKeyPath(operations: $0 / 20) },
     "bindery-chain-retarget": { binderyChainRetarget(operations: $0 / 20) },
     "opencombine-subscribe-cancel": { openCombineSubscribeCancel(operations: $0 / 10) },
@@ -75,8 +76,8 @@ let specListRow = specListRows1000(rounds: quick ? 1 : 5)
 let expressionPath = expressionKeyPath(operations: operations / 20)
 let chainTwoHop = binderyChainTwoHop(operations: operations / 20)
 let chainRetarget = binderyChainRetarget(operations: operations / 20)
-let oneWayRecorded = binderyOneWayRecorded(operations: operations / 20)
-let chainRecorded = binderyChainTwoHopRecorded(operations: operations / 20)
+let oneWayRecorded = binderyOneWay(operations: operations / 20, recorded: true)
+let chainRecorded = binderyChainTwoHop(operations: operations / 20, recorded: true)
 let combineSubscribe = openCombineSubscribeCancel(operations: operations / 10)
 let observationBytes = observationBytesPerObservation(count: bindingCount / 10)
 let createMillion = binderyCreateMillion(count: bindingCount)

@@ -55,10 +55,11 @@ public enum BindingDiagnostics {
   ) -> ChangeCause? {
     var latest: ChangeCause?
     for binding in liveBindings(of: object) {
-      let details = binding.withParts { $0.details }
+      // Copied under the lock: a recording binding updates its details from the thread that writes.
+      let (toTarget, toSource) = binding.withParts { ($0.details?.lastTargetCause, $0.details?.lastSourceCause) }
       var candidates: [ChangeCause?] = []
-      if binding.target === object, binding.targetKeyPath == property { candidates.append(details?.lastTargetCause) }
-      if binding.source === object, binding.sourceKeyPath == property { candidates.append(details?.lastSourceCause) }
+      if binding.target === object, binding.targetKeyPath == property { candidates.append(toTarget) }
+      if binding.source === object, binding.sourceKeyPath == property { candidates.append(toSource) }
       for case let candidate? in candidates where latest.map({ candidate.time > $0.time }) ?? true {
         latest = candidate
       }

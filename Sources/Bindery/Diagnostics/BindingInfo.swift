@@ -66,7 +66,13 @@ extension PropertyBinding {
     let source = self.source
     KeyPathNames.learn(reading: targetKeyPath, of: target)
     KeyPathNames.learnComputed(reading: targetKeyPath, of: target)
-    let (details, pathText) = withParts { ($0.details, $0.sourcePathText) }
+    // Copied under the lock: a recording binding updates its details from the thread that writes.
+    let (recorded, pathText) = withParts { parts in
+      (
+        parts.details.map { ($0.conversion, $0.placeholders, $0.lastTargetValue, $0.lastSourceValue) },
+        parts.sourcePathText
+      )
+    }
     let sourcePath: String
     if let pathText {
       sourcePath = pathText
@@ -96,11 +102,11 @@ extension PropertyBinding {
       sourcePath: sourcePath,
       direction: direction,
       options: optionTexts,
-      conversion: details?.conversion,
-      placeholders: details?.placeholders.map { "\($0.kind): \($0.value)" } ?? [],
+      conversion: recorded?.0,
+      placeholders: recorded?.1.map { "\($0.kind): \($0.value)" } ?? [],
       location: location,
-      lastTargetValue: details?.lastTargetValue,
-      lastSourceValue: details?.lastSourceValue,
+      lastTargetValue: recorded?.2,
+      lastSourceValue: recorded?.3,
       isBound: isBound
     )
   }

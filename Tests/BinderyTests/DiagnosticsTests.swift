@@ -1,12 +1,13 @@
 import Bindery
 import BinderyControls
 import Foundation
-import Synchronization
 import Testing
 
 /// Collects the problems reported about bindings of the given objects (other tests run beside these).
-private final class ProblemLog: Sendable {
-  private let problems = Mutex<[BindingProblem]>([])
+private final class ProblemLog: @unchecked Sendable {
+  // NSLock (pthread), which the thread sanitizer sees.
+  private let lock = NSLock()
+  private var problems: [BindingProblem] = []
   private let objects: [ObjectIdentifier]
 
   init(_ objects: AnyObject...) { self.objects = objects.map(ObjectIdentifier.init) }
@@ -15,10 +16,10 @@ private final class ProblemLog: Sendable {
     let mine = problem.bindings.contains { binding in
       [binding.source, binding.target].contains { $0.map { objects.contains(ObjectIdentifier($0)) } ?? false }
     }
-    if mine { problems.withLock { $0.append(problem) } }
+    if mine { lock.withLock { problems.append(problem) } }
   }
 
-  var all: [BindingProblem] { problems.withLock { $0 } }
+  var all: [BindingProblem] { lock.withLock { problems } }
 }
 
 /// Runs `body` with problems reported to `log` (and to the handler in place before, for other tests).

@@ -3,14 +3,15 @@ import BinderyControls
 import BinderyTracing
 import Foundation
 import Logging
-import Synchronization
 import Testing
 
 /// Keeps what is logged through it.
-private final class CapturedLog: Sendable {
-  private let entries = Mutex<[(level: Logger.Level, message: String)]>([])
+private final class CapturedLog: @unchecked Sendable {
+  // NSLock (pthread), which the thread sanitizer sees.
+  private let lock = NSLock()
+  private var entries: [(level: Logger.Level, message: String)] = []
 
-  var all: [(level: Logger.Level, message: String)] { entries.withLock { $0 } }
+  var all: [(level: Logger.Level, message: String)] { lock.withLock { entries } }
 
   func logger() -> Logger {
     var logger = Logger(label: "bindery.trace") { _ in CapturingHandler(log: self) }
@@ -18,7 +19,7 @@ private final class CapturedLog: Sendable {
     return logger
   }
 
-  func add(_ level: Logger.Level, _ message: String) { entries.withLock { $0.append((level, message)) } }
+  func add(_ level: Logger.Level, _ message: String) { lock.withLock { entries.append((level, message)) } }
 }
 
 private struct CapturingHandler: LogHandler {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Why a value changed: one step of a propagation, and the step that caused it, back to its start
 /// (a user's edit of a control, or a write in code), recorded while ``BindingDiagnostics`` records.
 ///

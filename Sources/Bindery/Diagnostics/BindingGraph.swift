@@ -52,16 +52,8 @@ public struct BindingGraph: Sendable {
     for info in bindings {
       let target = name(info.targetID, info.targetType)
       if lines[target] == nil { order.append(target) }
-      let full = info.description
-      // The line without the target's type: `text ← Person#1.fullName (…)`.
-      let head = "\(info.targetType).\(info.targetProperty) "
-      var rest = full.hasPrefix(head) ? String(full.dropFirst(head.count)) : full
-      let sourceHead =
-        info.sourceID == nil ? (info.sourceType.map { $0 + " " } ?? "") + "(gone)." : "\(info.sourceType ?? "?")."
-      if let range = rest.firstRange(of: sourceHead) {
-        rest.replaceSubrange(range, with: name(info.sourceID, info.sourceType) + ".")
-      }
-      lines[target, default: []].append("  \(info.targetProperty) \(rest)")
+      lines[target, default: []].append(
+        "  \(info.targetProperty) " + info.line(source: name(info.sourceID, info.sourceType)))
     }
     return order.map { ([$0] + (lines[$0] ?? [])).joined(separator: "\n") }.joined(separator: "\n") + "\n"
   }

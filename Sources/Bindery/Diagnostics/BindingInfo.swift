@@ -39,6 +39,12 @@ public struct BindingInfo: Sendable, Equatable, CustomStringConvertible {
 
   /// `Target.property ← Source.path (one way; …; made at File.swift:12)`.
   public var description: String {
+    "\(targetType).\(targetProperty) " + line(source: sourceType ?? "?")
+  }
+
+  /// The binding without its target: `← Source.path (one way; …; made at File.swift:12)`, the source
+  /// named `source` while it exists and `Type (gone)` once it has gone.
+  func line(source: String) -> String {
     let arrow =
       switch direction {
       case .both: "⇄"
@@ -53,9 +59,8 @@ public struct BindingInfo: Sendable, Equatable, CustomStringConvertible {
     if let lastTargetValue { notes.append("last shown \(lastTargetValue)") }
     if let lastSourceValue { notes.append("last written back \(lastSourceValue)") }
     notes.append("made at \(location)")
-    let source = sourceID == nil ? (sourceType.map { $0 + " " } ?? "") + "(gone)" : sourceType ?? "?"
-    return "\(targetType).\(targetProperty) \(arrow) \(source).\(sourcePath) ("
-      + notes.joined(separator: "; ") + ")"
+    let sourceName = sourceID == nil ? (sourceType.map { $0 + " " } ?? "") + "(gone)" : source
+    return "\(arrow) \(sourceName).\(sourcePath) (" + notes.joined(separator: "; ") + ")"
   }
 }
 

@@ -33,8 +33,7 @@ extension BindingSource {
     section: (any KeyValueCoding)? = nil,
     transformers: BindingTransformerRegistry = .shared
   ) throws(ExpressionError) -> Self {
-    let expression = try CompiledExpression.cached(
-      text, data: type(of: source), root: root.map { type(of: $0) }, section: section.map { type(of: $0) })
+    let expression = try CompiledExpression.cached(text, reading: source, root: root, section: section)
     return try ExpressionBinder<Value>(expression: expression)
       .source(context: source, root: root, section: section, transformers: transformers)
   }

@@ -48,6 +48,17 @@ public struct CompiledExpression: @unchecked Sendable {
     }
   }
 
+  /// The expression `source` compiled (or cached) for the types of the objects a binding reads it
+  /// from: its data, and the root and section it may name.
+  static func cached(
+    _ source: String,
+    reading data: any KeyValueCoding,
+    root: (any KeyValueCoding)?,
+    section: (any KeyValueCoding)?
+  ) throws(ExpressionError) -> CompiledExpression {
+    try cached(source, data: type(of: data), root: root.map { type(of: $0) }, section: section.map { type(of: $0) })
+  }
+
   /// The expression `source` compiled for these types, from a cache shared by every binding (a list's
   /// rows and a spec's fields bind the same expressions many times).
   ///

@@ -38,8 +38,7 @@ extension PatternInput {
     section: (any KeyValueCoding)? = nil,
     transformers: BindingTransformerRegistry = .shared
   ) throws(ExpressionError) -> PatternInput {
-    let expression = try CompiledExpression.cached(
-      text, data: Source.self, root: root.map { type(of: $0) }, section: section.map { type(of: $0) })
+    let expression = try CompiledExpression.cached(text, reading: source, root: root, section: section)
     guard let node = expression.node else {
       throw ExpressionError("the expression has no value to show", at: .start, in: text, kind: .syntax)
     }

@@ -1,5 +1,6 @@
 // PersonEditor: the Person editor as a web page (`swift run PersonEditor`, then open
 // http://127.0.0.1:8080), or printed step by step in a terminal (`swift run PersonEditor --headless`).
+// `--inspect` also serves the bindings inspector at http://127.0.0.1:8080/inspect.
 import BinderyTracing
 import BinderyWeb
 import Foundation
@@ -13,6 +14,7 @@ var configuration = WebServer.Configuration()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--headless": headless = true
+  case "--inspect": configuration.servesInspector = true
   case "--host": host = arguments.popFirst() ?? host
   case "--port": port = arguments.popFirst().flatMap { Int($0) } ?? port
   case "--resume-window":
@@ -21,7 +23,7 @@ while let argument = arguments.popFirst() {
     configuration.maxConnections = arguments.popFirst().flatMap { Int($0) } ?? configuration.maxConnections
   default:
     print(
-      "usage: PersonEditor [--headless] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
+      "usage: PersonEditor [--headless] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
     )
     exit(2)
   }
@@ -50,6 +52,9 @@ if headless {
     page: PersonEditorPage.make(specPath: specPath),
     configuration: configuration)
   print("PersonEditor: serving the Person editor at http://\(host):\(port)  (Ctrl-C to stop)")
+  if configuration.servesInspector {
+    print("PersonEditor: its bindings at http://127.0.0.1:\(port)/inspect (this machine only)")
+  }
   fflush(nil)  // every stream: the address shows at once in a log file too
   do {
     try await server.run()

@@ -65,10 +65,9 @@ struct PatternBindingTests {
   }
 
   @Test func aRecordedBindingOfAFileSaysWhereInTheFileFromItsFirstValue() throws {
-    let was = BindingDiagnostics.isRecording
-    BindingDiagnostics.isRecording = true
-    defer { BindingDiagnostics.isRecording = was }
-    let spec = try SpecFile.load(yaml: titleSpec, file: "Specs/title.spec.yaml", classes: bookClasses)
+    let spec = try BindingDiagnostics.recording {
+      try SpecFile.load(yaml: titleSpec, file: "Specs/title.spec.yaml", classes: bookClasses)
+    }
     let title = try #require(spec.object(named: "Title", as: HeadlessLabel.self))
     let cause = try #require(BindingDiagnostics.cause(of: title, \.text))
     #expect(cause.location == "title.spec.yaml:9:16")

@@ -78,12 +78,15 @@ struct BindingTracerTests {
       BindingTracer.stop()
       BindingDiagnostics.isRecording = wasRecording
     }
-    let author = Author()
-    let field = HeadlessTextField()
-    let label = HeadlessLabel()
-    field.bind(\.text, to: author, \.firstName)
-    label.bind(\.text, to: author, \.fullName)
-    field.userDidEdit(text: "Ada")
+    // Recording beside the tests that switch it off again.
+    BindingDiagnostics.recording {
+      let author = Author()
+      let field = HeadlessTextField()
+      let label = HeadlessLabel()
+      field.bind(\.text, to: author, \.firstName)
+      label.bind(\.text, to: author, \.fullName)
+      field.userDidEdit(text: "Ada")
+    }
     let mine = log.all.filter { $0.message.contains("← Author.fullName") }
     #expect(mine.map(\.level) == [.debug, .debug])  // the first value, then the edit's
     #expect(

@@ -10,6 +10,8 @@ import os
 import sys
 import time
 import traceback
+import urllib.error
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -269,6 +271,15 @@ def main():
         first.wait(lambda: len(first.rows()) > 0, "the page did not load again")
         first.wait(lambda: "server restarted" in driver.find_element(By.ID, "bindery-status").text,
                    "no word about the restart")
+
+    @test("the page's server does not serve the inspector unless asked to")
+    def _():
+        try:
+            with urllib.request.urlopen(arguments.url + "/inspect", timeout=TIMEOUT) as response:
+                raise AssertionError(f"/inspect answered {response.status}")
+        except urllib.error.HTTPError as error:
+            if error.code != 404:
+                raise AssertionError(f"/inspect answered {error.code}, not 404") from error
 
     @test("a screenshot is saved")
     def _():

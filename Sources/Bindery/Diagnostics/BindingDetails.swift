@@ -58,7 +58,8 @@ extension PropertyBinding {
       let cause = ChangeCause(
         kind: kind, property: toTarget ? details.targetName : details.sourceName,
         from: toTarget ? details.sourceName : details.targetName, value: text, previousValue: previous,
-        location: details.declaredAt ?? "\(file):\(line)", thread: context.diagnosticNumber, cause: outer)
+        location: details.declaredAt ?? "\(file):\(line)", thread: context.diagnosticNumber, cause: outer,
+        binding: ObjectIdentifier(self))
       if toTarget {
         details.lastTargetValue = text
         details.lastTargetCause = cause

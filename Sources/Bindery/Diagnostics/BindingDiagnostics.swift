@@ -20,10 +20,34 @@ import Synchronization
 /// print(BindingGraph(BindingDiagnostics.liveBindings).text)
 /// ```
 public enum BindingDiagnostics {
-  /// Whether new bindings are registered and record the values they write.
+  /// Whether new bindings are registered and record the values they write: switched on and off by
+  /// the app, and on besides while any `recording(_:)` runs.
   public static var isRecording: Bool {
     get { bindery_diagnostics_flags() & 1 != 0 }
-    set { bindery_set_diagnostics_flags(newValue ? 1 : 0) }
+    set { recordingSwitch.withLock { $0.isOn = newValue } }
+  }
+
+  /// Runs `body` with recording on, then leaves it as it was: on if the app switched it on, or while
+  /// another `recording` runs (on this thread or another). Tests use it to record beside each other.
+  ///
+  /// ```swift
+  /// let label = BindingDiagnostics.recording { makeEditor() }   // the editor's bindings are registered
+  /// ```
+  public static func recording<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    recordingSwitch.withLock { $0.scopes += 1 }
+    defer { recordingSwitch.withLock { $0.scopes -= 1 } }
+    return try body()
+  }
+
+  /// Runs `body` with recording on, as `recording(_:)`, awaiting it.
+  public static func recording<Result, Failure: Error>(
+    _ body: () async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    recordingSwitch.withLock { $0.scopes += 1 }
+    defer { recordingSwitch.withLock { $0.scopes -= 1 } }
+    return try await body()
   }
 
   /// Receives each problem found when a binding is made (``BindingProblem``); by default, writes it to
@@ -81,11 +105,46 @@ public enum BindingDiagnostics {
     }
   }
 
+  /// The changes `bindings` wrote, the newest last: those among ``recentChanges``, and each binding's
+  /// last write each way even when the recent ones of other bindings have pushed it out. An inspector
+  /// of one page or window lists the changes of that page's bindings with it.
+  public static func recentChanges(of bindings: [PropertyBinding]) -> [ChangeCause] {
+    let mine = Set(bindings.map(ObjectIdentifier.init))
+    var seen: Set<ObjectIdentifier> = []
+    var changes: [ChangeCause] = []
+    func add(_ change: ChangeCause?) {
+      guard let change, seen.insert(ObjectIdentifier(change)).inserted else { return }
+      changes.append(change)
+    }
+    for change in recentChanges where mine.contains(change.binding) { add(change) }
+    for binding in bindings {
+      // Copied under the lock: a recording binding updates its details from the thread that writes.
+      let (toTarget, toSource) = binding.withParts { ($0.details?.lastTargetCause, $0.details?.lastSourceCause) }
+      add(toTarget)
+      add(toSource)
+    }
+    return changes.sorted { $0.time < $1.time }
+  }
+
   /// How many recorded changes ``recentChanges`` keeps (older ones are let go, unless a newer change
   /// was caused by them).
   public static let recentChangeLimit = 256
 
   // MARK: Internals
+
+  /// Whether the app switched recording on, and how many `recording(_:)` run; the
+  /// flag bindings read is on when either is.
+  private struct RecordingSwitch {
+    var isOn: Bool { didSet { apply() } }
+    var scopes = 0 { didSet { apply() } }
+
+    func apply() {
+      bindery_set_diagnostics_flags(isOn || scopes > 0 ? 1 : 0)
+    }
+  }
+
+  /// Starts as the environment said (`BINDERY_DIAGNOSTICS`, read at load).
+  private static let recordingSwitch = Locked(RecordingSwitch(isOn: bindery_diagnostics_flags() & 1 != 0))
 
   private static let recent = Locked(Ring())
   private static let changeHandlerStorage = Locked<(@Sendable (ChangeCause) -> Void)?>(nil)

@@ -39,11 +39,14 @@ public final class ChangeCause: CustomStringConvertible, Sendable {
   /// The step that caused this one (the write during which it happened), `nil` at the start: a write
   /// in code, or an edit of a control.
   public let cause: ChangeCause?
+  /// The binding that wrote (its identity, to tell one page's changes from another's).
+  let binding: ObjectIdentifier
 
   init(
     kind: Kind, property: String, from: String, value: String, previousValue: String?, location: String,
-    thread: Int, cause: ChangeCause?
+    thread: Int, cause: ChangeCause?, binding: ObjectIdentifier
   ) {
+    self.binding = binding
     self.kind = kind
     self.property = property
     self.from = from
@@ -82,11 +85,17 @@ public final class ChangeCause: CustomStringConvertible, Sendable {
 
   /// The chain, one step a line, the last change first; the first one says whether code started it.
   public var description: String {
+    explanation.enumerated().map { index, line in (index == 0 ? "" : "  ← ") + line }.joined(separator: "\n")
+  }
+
+  /// The chain's steps as text (``step``), this change first, and last, when no recorded change
+  /// started it, `a write in code to Type.property`.
+  public var explanation: [String] {
     let steps = chain
-    var lines = steps.enumerated().map { index, step in (index == 0 ? "" : "  ← ") + step.step }
+    var lines = steps.map(\.step)
     if let first = steps.last, first.kind == .targetUpdate {
-      lines.append("  ← a write in code to \(first.from)")
+      lines.append("a write in code to \(first.from)")
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 }

@@ -5,6 +5,8 @@ final class MirrorBuilder {
   let collector: PatchCollector
   /// Every element of the page, by id.
   private(set) var mirrors: [String: WebMirror] = [:]
+  /// The control or view of every element, by id (what the page's bindings target).
+  private(set) var elements: [String: AnyObject] = [:]
   private let names: [ObjectIdentifier: String]
   private let styles: [ObjectIdentifier: WebElementStyle]
   private var counter = 0
@@ -69,6 +71,7 @@ final class MirrorBuilder {
       return nil
     }
     mirrors[id] = mirror
+    elements[id] = object
     return mirror
   }
 
@@ -80,6 +83,7 @@ final class MirrorBuilder {
 
   private func forgetIDs(_ mirror: WebMirror) {
     mirrors[mirror.id] = nil
+    elements[mirror.id] = nil
     mirror.children.forEach { forgetIDs($0) }
   }
 }

@@ -7,6 +7,10 @@ struct PageResources: Sendable {
   let html: String
   let script: String
   let style: String
+  /// The inspector's page, script and style sheet.
+  let inspectorHTML: String
+  let inspectorScript: String
+  let inspectorStyle: String
 
   static func load(title: String) throws -> PageResources {
     func read(_ name: String, _ type: String) throws -> String {
@@ -19,7 +23,10 @@ struct PageResources: Sendable {
     return PageResources(
       html: template.replacingOccurrences(of: "{{title}}", with: escapeHTML(title)),
       script: try read("bindery", "js"),
-      style: try read("bindery", "css")
+      style: try read("bindery", "css"),
+      inspectorHTML: try read("inspect", "html"),
+      inspectorScript: try read("inspect", "js"),
+      inspectorStyle: try read("inspect", "css")
     )
   }
 

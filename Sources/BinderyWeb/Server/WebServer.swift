@@ -1,3 +1,4 @@
+import Bindery
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -49,6 +50,10 @@ public struct WebServer: Sendable {
     /// What one socket may send before it is refused (`rateLimited`) and, past its budget of
     /// refusals, closed (code 1008).
     public var rates: SocketRates
+    /// Whether the server also serves the bindings inspector at `/inspect`, to clients on this
+    /// machine only: each tab's live bindings drawn as a graph, and the last changes with their
+    /// causes. Serving it switches ``BindingDiagnostics/isRecording`` on when the server is made.
+    public var servesInspector: Bool
 
     /// Creates a configuration.
     public init(
@@ -65,7 +70,8 @@ public struct WebServer: Sendable {
       helloTimeout: Duration = .seconds(10),
       maxRequestLineBytes: Int = 8 * 1024,
       maxHeaderBytes: Int = 32 * 1024,
-      rates: SocketRates = SocketRates()
+      rates: SocketRates = SocketRates(),
+      servesInspector: Bool = false
     ) {
       self.host = host
       self.port = port
@@ -81,6 +87,7 @@ public struct WebServer: Sendable {
       self.maxRequestLineBytes = maxRequestLineBytes
       self.maxHeaderBytes = maxHeaderBytes
       self.rates = rates
+      self.servesInspector = servesInspector
     }
 
     /// The origins whose pages may open the socket.
@@ -115,6 +122,7 @@ public struct WebServer: Sendable {
     self.logger = logger
     self.configuration = configuration
     self.host = WebPageHost(page: page, limits: configuration.limits, logger: logger)
+    if configuration.servesInspector { BindingDiagnostics.isRecording = true }
   }
 
   /// Serves until the task is cancelled or the process is told to stop (SIGINT, SIGTERM); sessions
@@ -141,11 +149,27 @@ public struct WebServer: Sendable {
 
   func makeApplication() throws -> some ApplicationProtocol {
     let resources = try PageResources.load(title: host.page.title)
-    let router = Router(options: .autoGenerateHeadEndpoints)
+    let router = Router(context: PageRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
     router.get("/") { _, _ in resources.response(resources.html, type: "text/html; charset=utf-8") }
     router.get("/bindery.js") { _, _ in resources.response(resources.script, type: "text/javascript; charset=utf-8") }
     router.get("/bindery.css") { _, _ in resources.response(resources.style, type: "text/css; charset=utf-8") }
+    let servesInspector = configuration.servesInspector
+    if servesInspector {
+      let inspector = [
+        ("/inspect", resources.inspectorHTML, "text/html; charset=utf-8"),
+        ("/inspect.js", resources.inspectorScript, "text/javascript; charset=utf-8"),
+        ("/inspect.css", resources.inspectorStyle, "text/css; charset=utf-8"),
+      ]
+      for (path, body, type) in inspector {
+        router.get(RouterPath(path)) { _, context in
+          guard InspectorAccess.allows(context.remoteAddress?.ipAddress) else {
+            throw HTTPError(.forbidden, message: "the inspector answers this machine only")
+          }
+          return resources.response(body, type: type)
+        }
+      }
+    }
 
     let origins = configuration.origins
     let logger = self.logger
@@ -193,7 +217,8 @@ public struct WebServer: Sendable {
           responder: responder,
           configuration: channelConfiguration
         ) { request, channel, _ in
-          guard request.path == "/socket" else { return .dontUpgrade }
+          let inspects = servesInspector && request.path == "/inspect/socket"
+          guard request.path == "/socket" || inspects else { return .dontUpgrade }
           let origin = request.headerFields[.origin]
           guard let origin, origins.contains(origin) else {
             logger.warning(
@@ -201,6 +226,17 @@ public struct WebServer: Sendable {
             return .dontUpgrade
           }
           let address = channel.remoteAddress?.ipAddress ?? "unknown"
+          if inspects {
+            guard InspectorAccess.allows(channel.remoteAddress?.ipAddress) else {
+              logger.warning(
+                "refused the inspector to a client on another machine", metadata: ["address": "\(address)"])
+              return .dontUpgrade
+            }
+            return .upgrade([:]) { inbound, outbound, _ in
+              try await InspectorSocket.run(
+                host: host, inbound: inbound, outbound: outbound, maxFrameSize: socket.maxFrameSize)
+            }
+          }
           return .upgrade([:]) { inbound, outbound, _ in
             try await SocketSession(settings: socket, remoteAddress: address).run(inbound: inbound, outbound: outbound)
           }

@@ -22,7 +22,8 @@ public final class WebContent {
   public private(set) var styles: [ObjectIdentifier: WebElementStyle] = [:]
   /// The page's bindings; they end with the session.
   public let bindings: BindingSet
-  private var retained: [AnyObject] = []
+  /// The objects kept alive as long as the page (its named elements and the file's objects among them).
+  private(set) var retained: [AnyObject] = []
   private var tokens: [KeyValueObservation] = []
 
   /// Creates a page's content.

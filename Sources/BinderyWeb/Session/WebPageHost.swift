@@ -59,9 +59,11 @@ public actor WebPageHost {
   /// A random name for this run of the server, the first 8 characters of every session token: a
   /// token of another run tells a restart from an expired session.
   private let instance: String
+  /// When the host was made (the inspector shows changes' times from it).
+  let started = ContinuousClock.now
   private var sharedModel: AnyObject?
   /// The sessions whose tab is connected, by token.
-  private var sessions: [String: WebSession] = [:]
+  private(set) var sessions: [String: WebSession] = [:]
   private var attached: [ObjectIdentifier: WebSession] = [:]
   /// The sessions whose tab went away, by token: their page was ended (so they cost other tabs
   /// nothing), their model is kept, and the page is made again if the tab comes back.

@@ -10,16 +10,24 @@ import asyncio
 import os
 import sys
 import traceback
+import urllib.error
 import urllib.request
 
 import websockets
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from test_person_editor import FIRST_NAME, TIMEOUT, Page, make_driver, open_tab
 
 
 class Inspector(Page):
     """The inspector's tab."""
+
+    def wait(self, condition, message):
+        """Waits, looking again when the inspector drew its lists anew under the test."""
+        WebDriverWait(self.driver, TIMEOUT, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda _: condition(), message=message)
 
     def sessions(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#inspector-graphs section.session")
@@ -53,6 +61,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", default="http://127.0.0.1:8080")
     parser.add_argument("--screenshot", default="docs/inspector.png")
+    parser.add_argument("--other-address", default="",
+                        help="a non-loopback address of this machine the server also listens on: the inspector "
+                             "must refuse clients that come through it")
     arguments = parser.parse_args()
     socket_url = arguments.url.replace("http://", "ws://") + "/inspect/socket"
 
@@ -99,7 +110,10 @@ def main():
                        "the user's edit is not listed")
         inspector.wait(lambda: inspector.change('"Grace Lovelace"', "fullName") is not None,
                        "the full name's update is not listed")
-        inspector.change('"Grace Lovelace"', "fullName", "HeadlessLabel.text").click()
+        def open_causes():
+            inspector.change('"Grace Lovelace"', "fullName", "HeadlessLabel.text").click()
+            return True
+        inspector.wait(open_causes, "the change could not be clicked")
         def chain():
             item = inspector.change('"Grace Lovelace"', "fullName", "HeadlessLabel.text")
             steps = item.find_elements(By.CSS_SELECTOR, "ol.chain > li") if item else []
@@ -150,6 +164,31 @@ def main():
                 return await asyncio.wait_for(socket.recv(), TIMEOUT)
         if '"sessions"' not in asyncio.run(allowed()):
             raise AssertionError("the page's own origin got no inspection")
+
+    @test("a client on another address than loopback gets 403 for the page and no socket")
+    def _():
+        if not arguments.other_address:
+            print("  (skipped: no --other-address)")
+            return
+        port = arguments.url.rsplit(":", 1)[1]
+        other = f"http://{arguments.other_address}:{port}"
+        try:
+            with urllib.request.urlopen(other + "/inspect", timeout=TIMEOUT) as response:
+                raise AssertionError(f"/inspect answered {response.status} through {other}")
+        except urllib.error.HTTPError as error:
+            if error.code != 403:
+                raise AssertionError(f"/inspect answered {error.code}, not 403") from error
+        with urllib.request.urlopen(other + "/", timeout=TIMEOUT) as response:
+            if response.status != 200:
+                raise AssertionError("the editor's page itself is not served there")
+        async def attempt():
+            try:
+                async with websockets.connect(other.replace("http://", "ws://") + "/inspect/socket", origin=other):
+                    return True
+            except Exception:  # noqa: BLE001 - any refusal will do
+                return False
+        if asyncio.run(attempt()):
+            raise AssertionError("a client on another address opened the inspector's socket")
 
     @test("the inspector's page keeps to its own script (Content-Security-Policy)")
     def _():

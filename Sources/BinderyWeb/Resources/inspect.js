@@ -10,6 +10,7 @@
   const status = document.getElementById("inspector-status");
   const search = document.getElementById("inspector-search");
   let state = null;
+  let shownChanges = "";
   const open = new Set();
 
   function el(name, attributes, text) {
@@ -193,27 +194,45 @@
   }
 
   function renderChanges() {
+    const text = JSON.stringify([state.changes, [...open]]);
+    if (text === shownChanges) return;
+    shownChanges = text;
     changesList.replaceChildren();
     for (const change of state.changes) {
-      const item = html("li", `kind-${change.kind}` + (open.has(change.id) ? " open" : ""));
+      const isOpen = open.has(change.id);
+      const item = html("li", `kind-${change.kind}` + (isOpen ? " open" : ""));
       item.dataset.id = change.id;
       item.dataset.property = change.property;
+      item.tabIndex = 0;
+      item.setAttribute("role", "button");
+      item.setAttribute("aria-expanded", String(isOpen));
       item.appendChild(html("span", "time", `${change.seconds.toFixed(3)} s`));
       item.appendChild(html("span", "what", change.step));
-      if (open.has(change.id)) {
+      if (isOpen) {
         const chain = html("ol", "chain");
         change.chain.forEach((step, index) => chain.appendChild(html("li", "", (index === 0 ? "" : "← ") + step)));
         item.appendChild(chain);
       }
-      item.addEventListener("click", () => {
-        if (open.has(change.id)) open.delete(change.id);
-        else open.add(change.id);
-        renderChanges();
-        highlight();
-      });
       changesList.appendChild(item);
     }
   }
+
+  // Opens or closes a change's causes. Taken at pointerdown, on the list: the list is drawn again as
+  // changes arrive, and a click whose press and release hit two drawings of an item would be lost.
+  function toggle(item) {
+    if (!item) return;
+    const id = item.dataset.id;
+    if (open.has(id)) open.delete(id);
+    else open.add(id);
+    renderChanges();
+    highlight();
+  }
+  changesList.addEventListener("pointerdown", (event) => toggle(event.target.closest("#inspector-changes > li")));
+  changesList.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    toggle(event.target.closest("#inspector-changes > li"));
+  });
 
   // Marks the properties whose name holds the search text, the bindings that touch them, and the
   // changes of them.

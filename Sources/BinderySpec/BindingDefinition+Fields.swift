@@ -7,20 +7,20 @@ extension BindingDefinition {
     "transformer", "numberFormatter",
     "dateFormatter", "measurementFormatter",
     "editingTransformer",
-    "validator", "updatesContinuously", "conditionallySetsEnabled", "nullPlaceholder", "noSelectionPlaceholder",
-    "multipleValuesPlaceholder", "notApplicablePlaceholder",
+    "validator", "updatesContinuously", "conditionallySetsEnabled", "traced", "nullPlaceholder",
+    "noSelectionPlaceholder", "multipleValuesPlaceholder", "notApplicablePlaceholder",
   ]
   /// The fields every binding has.
   static let requiredFieldNames = ["source", "sourceKeyPath", "target", "targetKeyPath"]
   /// The fields that take `true` or `false`.
-  static let flagFieldNames = ["updatesContinuously", "conditionallySetsEnabled"]
+  static let flagFieldNames = ["updatesContinuously", "conditionallySetsEnabled", "traced"]
   /// The fields that give a formatter's settings (a mapping), by the names of the expression attributes
   /// and of the factories that make them.
   static let settingsFieldNames = ["numberFormatter", "dateFormatter", "measurementFormatter"]
   /// The fields a pattern binding (one with a `displayPattern`) refuses: the options of edits (but
   /// `direction: sourceToTarget`).
   static let editFieldNames = [
-    "direction", "editingTransformer", "validator", "updatesContinuously", "conditionallySetsEnabled",
+    "direction", "editingTransformer", "validator", "updatesContinuously", "conditionallySetsEnabled", "traced",
   ]
   /// What breaks a pattern's rules, by field: `patternKeyPaths` without a `displayPattern`, and with
   /// one, the options of edits.
@@ -85,6 +85,7 @@ extension BindingDefinition {
     case "validator": validator
     case "updatesContinuously": updatesContinuously.map { $0 ? "true" : "false" }
     case "conditionallySetsEnabled": conditionallySetsEnabled.map { $0 ? "true" : "false" }
+    case "traced": isTraced.map { $0 ? "true" : "false" }
     case "nullPlaceholder": nullPlaceholder
     case "noSelectionPlaceholder": noSelectionPlaceholder
     case "multipleValuesPlaceholder": multipleValuesPlaceholder
@@ -114,12 +115,12 @@ extension BindingDefinition {
     case "transformer": transformer = text
     case "editingTransformer": editingTransformer = text
     case "validator": validator = text
-    case "updatesContinuously", "conditionallySetsEnabled":
+    case "updatesContinuously", "conditionallySetsEnabled", "traced":
       guard text == "true" || text == "false" else { return "\(name) takes true or false, not \(text.echoed)" }
-      if name == "updatesContinuously" {
-        updatesContinuously = text == "true"
-      } else {
-        conditionallySetsEnabled = text == "true"
+      switch name {
+      case "updatesContinuously": updatesContinuously = text == "true"
+      case "traced": isTraced = text == "true"
+      default: conditionallySetsEnabled = text == "true"
       }
     case "nullPlaceholder": nullPlaceholder = text
     case "noSelectionPlaceholder": noSelectionPlaceholder = text

@@ -48,6 +48,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var updatesContinuously: Bool?
   /// `true` disables the target while its source path is not applicable or has no selection.
   public var conditionallySetsEnabled: Bool?
+  /// `true` traces the binding (`BindingOptions.isTraced`; the field `traced` in a file).
+  public var isTraced: Bool?
   /// The text shown when the source value is `nil` (a text property only).
   public var nullPlaceholder: String?
   /// The text shown when a marked source has no selection (a text property only).
@@ -77,6 +79,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     validator: String? = nil,
     updatesContinuously: Bool? = nil,
     conditionallySetsEnabled: Bool? = nil,
+    isTraced: Bool? = nil,
     nullPlaceholder: String? = nil,
     noSelectionPlaceholder: String? = nil,
     multipleValuesPlaceholder: String? = nil,
@@ -97,6 +100,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     self.validator = validator
     self.updatesContinuously = updatesContinuously
     self.conditionallySetsEnabled = conditionallySetsEnabled
+    self.isTraced = isTraced
     self.nullPlaceholder = nullPlaceholder
     self.noSelectionPlaceholder = noSelectionPlaceholder
     self.multipleValuesPlaceholder = multipleValuesPlaceholder
@@ -120,7 +124,8 @@ extension BindingDefinition: Equatable {
       && lhs.measurementFormatter == rhs.measurementFormatter
       && lhs.editingTransformer == rhs.editingTransformer && lhs.validator == rhs.validator
       && lhs.updatesContinuously == rhs.updatesContinuously
-      && lhs.conditionallySetsEnabled == rhs.conditionallySetsEnabled && lhs.nullPlaceholder == rhs.nullPlaceholder
+      && lhs.conditionallySetsEnabled == rhs.conditionallySetsEnabled && lhs.isTraced == rhs.isTraced
+      && lhs.nullPlaceholder == rhs.nullPlaceholder
       && lhs.noSelectionPlaceholder == rhs.noSelectionPlaceholder
       && lhs.multipleValuesPlaceholder == rhs.multipleValuesPlaceholder
       && lhs.notApplicablePlaceholder == rhs.notApplicablePlaceholder

@@ -16,12 +16,13 @@ public import Logging
 /// nothing is traced. Tracing switches diagnostics' recording on (causes are recorded), from then on:
 /// bindings made before are not traced.
 public enum BindingTracer {
-  /// Logs every recorded change that `filter` matches (all when `nil`) to `logger` at debug level, and
-  /// switches recording on.
+  /// Logs every recorded change that `filter` matches (all when `nil`), and every change of a binding
+  /// made with `BindingOptions.isTraced`, to `logger` at debug level, and switches recording on
+  /// (unless `filter` is ``TraceFilter/tracedBindings``: then only those bindings record).
   public static func start(logger: Logger, filter: TraceFilter? = nil) {
-    BindingDiagnostics.isRecording = true
+    if filter != .tracedBindings { BindingDiagnostics.isRecording = true }
     BindingDiagnostics.changeHandler = { cause in
-      if let filter, !filter.matches(cause.property), !filter.matches(cause.from) { return }
+      if !cause.isTraced, let filter, !filter.matches(cause.property), !filter.matches(cause.from) { return }
       logger.debug(
         "\(cause.description)",
         metadata: [

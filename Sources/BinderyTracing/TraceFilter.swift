@@ -49,6 +49,19 @@ public struct TraceFilter: Sendable, Equatable, CustomStringConvertible {
     self.patterns = patterns
   }
 
+  /// The filter that matches no property by name: a trace with it logs only the bindings made with
+  /// `BindingOptions.isTraced`, and leaves recording off for the others.
+  ///
+  /// ```swift
+  /// BindingTracer.start(logger: logger, filter: .tracedBindings)
+  /// label.bind(\.text, to: person, \.fullName, options: BindingOptions(isTraced: true))  // logged
+  /// ```
+  public static let tracedBindings = TraceFilter(patterns: [])
+
+  private init(patterns: [Pattern]) {
+    self.patterns = patterns
+  }
+
   /// Whether a name (`Type.property…`) matches a pattern.
   public func matches(_ name: String) -> Bool {
     patterns.contains { $0.matches(name) }

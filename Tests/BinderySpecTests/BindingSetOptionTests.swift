@@ -242,6 +242,28 @@ struct BindingSetOptionTests {
     set.unbind()
   }
 
+  @Test func aTracedDefinitionMakesATracedBindingThatRecordsWhileRecordingIsOffAndSavesBack() throws {
+    let owner = ProfileController()
+    let text = definition("  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  traced: true\n")
+    let read = try BindingSetDefinition(yaml: text)
+    #expect(read.bindings.first?.isTraced == true)
+    #expect(read.yaml == text)
+    let set = try read.bind(owner: owner, transformers: profileRegistry())
+    let binding = try #require(set.bindings.first)
+    #expect(binding.options.isTraced)
+    #expect(binding.info.options.contains("isTraced: true"))
+    owner.profile?.name = "Grace"
+    let cause = try #require(BindingDiagnostics.cause(of: owner.nameField, \.text))
+    #expect(cause.isTraced)
+    #expect(cause.value == "\"Grace\"")
+    set.unbind()
+    #expect(throws: (any Error).self) {
+      try BindingSetDefinition(
+        yaml: definition("  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  traced: maybe\n")
+      )
+    }
+  }
+
   @Test func aFileWithEveryOptionShowsTheEditingFormWhileTheUserEdits() throws {
     let owner = ProfileController()
     let directory = try #require(Bundle.module.url(forResource: "Specs", withExtension: nil)).path
@@ -343,7 +365,7 @@ struct BindingSetOptionTests {
       "source, sourceKeyPath, target, targetKeyPath, displayPattern, patternKeyPaths, direction, transformer, "
       + "numberFormatter, dateFormatter, measurementFormatter, "
       + "editingTransformer, validator, "
-      + "updatesContinuously, conditionallySetsEnabled, nullPlaceholder, noSelectionPlaceholder, "
+      + "updatesContinuously, conditionallySetsEnabled, traced, nullPlaceholder, noSelectionPlaceholder, "
       + "multipleValuesPlaceholder, notApplicablePlaceholder"
     let yaml = definition(
       "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  updatesContinuously: maybe\n"

@@ -93,7 +93,29 @@ struct BindingTracerTests {
       mine.last?.message.hasPrefix("HeadlessLabel.text = \"Lovelace\" → \"Ada Lovelace\" ← Author.fullName") == true)
     #expect(mine.last?.message.contains("← user edit \"Ada\" in HeadlessTextField.text → Author.firstName") == true)
     // The field's own updates are not in the filter.
-    #expect(!log.all.contains { $0.message.hasPrefix("HeadlessTextField.text =") })
+    // (Traced bindings of tests beside this one are logged whatever the filter: only this test's count.)
+    #expect(!log.all.contains { $0.message.hasPrefix("HeadlessTextField.text =") && $0.message.contains("Author.") })
+  }
+
+  @Test func aTraceOfTracedBindingsLogsThoseBindingsOnly() {
+    let log = CapturedLog()
+    BindingTracer.start(logger: log.logger(), filter: .tracedBindings)
+    defer { BindingTracer.stop() }
+    let author = Author()
+    let traced = HeadlessLabel()
+    let plain = HeadlessLabel()
+    let field = HeadlessTextField()
+    // Made with the option, so traced while recording may be off.
+    traced.bind(\.text, to: .keyPath(author, \.fullName), options: BindingOptions(isTraced: true))
+    plain.bind(\.text, to: author, \.fullName)
+    field.bind(\.text, to: author, \.firstName)
+    field.userDidEdit(text: "Grace")
+    let mine = log.all.filter { $0.message.contains("← Author.fullName") }
+    #expect(mine.count == 2, "the first value and the edit's, of the traced label only: \(mine.map(\.message))")
+    #expect(mine.last?.message.hasPrefix("HeadlessLabel.text = \"Lovelace\" → \"Grace Lovelace\"") == true)
+    #expect(traced.bindings.first?.options.isTraced == true)
+    #expect(plain.bindings.first?.options.isTraced == false)
+    #expect(TraceFilter.tracedBindings.patterns.isEmpty)
   }
 
   @Test func aMalformedTraceFilterInTheEnvironmentIsReportedOnceAndIgnored() {

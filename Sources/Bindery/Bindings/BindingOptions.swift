@@ -51,6 +51,10 @@ public struct BindingOptions: Sendable {
   /// `\.person?.firstName` is disabled while `person` is `nil`. Combined with AND with the target's
   /// other `isEnabled` bindings. `false` by default.
   public var conditionallySetsEnabled: Bool
+  /// `true` records the binding's writes and their causes even while ``BindingDiagnostics`` does not
+  /// record, and has a trace (`BindingTracer` in `BinderyTracing`) log them whatever its filter:
+  /// tracing one binding without tracing the app. `false` by default.
+  public var isTraced: Bool
 
   /// Creates options.
   public init(
@@ -58,12 +62,14 @@ public struct BindingOptions: Sendable {
     delivery: BindingDelivery = .synchronous,
     combining: BooleanCombination? = nil,
     updatesContinuously: Bool = true,
-    conditionallySetsEnabled: Bool = false
+    conditionallySetsEnabled: Bool = false,
+    isTraced: Bool = false
   ) {
     self.direction = direction
     self.delivery = delivery
     self.combining = combining
     self.updatesContinuously = updatesContinuously
     self.conditionallySetsEnabled = conditionallySetsEnabled
+    self.isTraced = isTraced
   }
 }

@@ -404,7 +404,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     // Set once, when the binding is made, before its first value: the moment to register it and to
     // tell whether it closes a loop.
     if let declared = Self.declaringLocation { setDeclaredLocation(declared) }
-    if BindingDiagnostics.isRecording, !state.contains(.recorded) { startRecording() }
+    if BindingDiagnostics.isRecording || state.isTraced, !state.contains(.recorded) { startRecording() }
     BindingLoopCheck.check(self, direction: direction)
   }
 

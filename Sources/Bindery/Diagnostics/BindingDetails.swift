@@ -59,7 +59,7 @@ extension PropertyBinding {
         kind: kind, property: toTarget ? details.targetName : details.sourceName,
         from: toTarget ? details.sourceName : details.targetName, value: text, previousValue: previous,
         location: details.declaredAt ?? "\(file):\(line)", thread: context.diagnosticNumber, cause: outer,
-        binding: ObjectIdentifier(self))
+        binding: ObjectIdentifier(self), isTraced: state.isTraced)
       if toTarget {
         details.lastTargetValue = text
         details.lastTargetCause = cause

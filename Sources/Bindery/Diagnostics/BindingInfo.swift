@@ -92,6 +92,7 @@ extension PropertyBinding {
     var optionTexts: [String] = []
     if !options.updatesContinuously { optionTexts.append("updatesContinuously: false") }
     if options.conditionallySetsEnabled { optionTexts.append("conditionallySetsEnabled: true") }
+    if options.isTraced { optionTexts.append("isTraced: true") }
     switch options.delivery {
     case .synchronous: break
     case .mainActor: optionTexts.append("delivery: mainActor")

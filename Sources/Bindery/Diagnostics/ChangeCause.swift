@@ -39,14 +39,18 @@ public final class ChangeCause: CustomStringConvertible, Sendable {
   /// The step that caused this one (the write during which it happened), `nil` at the start: a write
   /// in code, or an edit of a control.
   public let cause: ChangeCause?
+  /// Whether the binding that wrote was made with ``BindingOptions/isTraced`` (a trace logs it
+  /// whatever its filter).
+  public let isTraced: Bool
   /// The binding that wrote (its identity, to tell one page's changes from another's).
   let binding: ObjectIdentifier
 
   init(
     kind: Kind, property: String, from: String, value: String, previousValue: String?, location: String,
-    thread: Int, cause: ChangeCause?, binding: ObjectIdentifier
+    thread: Int, cause: ChangeCause?, binding: ObjectIdentifier, isTraced: Bool
   ) {
     self.binding = binding
+    self.isTraced = isTraced
     self.kind = kind
     self.property = property
     self.from = from

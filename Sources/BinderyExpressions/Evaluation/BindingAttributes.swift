@@ -7,7 +7,8 @@ import Bindery
 ///   `noSelectionPlaceholder`: values shown instead of `nil` and markers (evaluated once, at bind time);
 /// - `transformer` (or `formatter`): a transformer of the registry, by name;
 /// - `editingTransformer` (or `editingFormatter`): the transformer of the editing form, by name;
-/// - `updatesContinuously`, `conditionallySetsEnabled`: Boolean options (a bare name is `true`);
+/// - `updatesContinuously`, `conditionallySetsEnabled`, `traced` (``BindingOptions/isTraced``): Boolean
+///   options (a bare name is `true`);
 /// - `direction`: `.both`, `.sourceToTarget` (read-only) or `.targetToSource`;
 /// - `validator`: a check of what the user enters, registered by name.
 struct BindingAttributes<Value> {
@@ -20,7 +21,7 @@ struct BindingAttributes<Value> {
     ]
   }
   /// The Boolean options, which a bare name sets to true.
-  static var flags: [String] { ["updatesContinuously", "conditionallySetsEnabled"] }
+  static var flags: [String] { ["updatesContinuously", "conditionallySetsEnabled", "traced"] }
 
   var placeholders = BindingPlaceholders<Value>()
   var transformer: AnyBindingTransformer?
@@ -95,7 +96,7 @@ struct BindingAttributes<Value> {
         case "multipleValuesPlaceholder": placeholders.multipleValues = placeholder
         default: placeholders.noSelection = placeholder
         }
-      case "updatesContinuously", "conditionallySetsEnabled":
+      case "updatesContinuously", "conditionallySetsEnabled", "traced":
         guard case .bool(let flag, _) = primary else {
           throw error("\(attribute.name) takes true or false", at: primary.location)
         }
@@ -144,7 +145,11 @@ struct BindingAttributes<Value> {
 
   /// Sets the Boolean option `name` to `flag`, now and for a later `bind` call.
   private mutating func set(_ name: String, _ flag: Bool) {
-    apply(name == "updatesContinuously" ? { $0.updatesContinuously = flag } : { $0.conditionallySetsEnabled = flag })
+    switch name {
+    case "updatesContinuously": apply { $0.updatesContinuously = flag }
+    case "traced": apply { $0.isTraced = flag }
+    default: apply { $0.conditionallySetsEnabled = flag }
+    }
   }
 
   /// Sets an option, now and for a later `bind` call.

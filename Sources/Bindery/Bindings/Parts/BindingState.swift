@@ -1,7 +1,7 @@
 public import Synchronization
 
 /// A binding's state in one atomic word: its flags and direction in the low bits, the options it was
-/// made with (which never change) in bits 16 to 23, the number of threads writing through it in the
+/// made with (which never change) in bits 16 to 24, the number of threads writing through it in the
 /// high 32 bits.
 @usableFromInline
 struct BindingState: ~Copyable {
@@ -82,7 +82,7 @@ struct BindingState: ~Copyable {
       }
     let packed =
       direction | delivery << 2 | combining << 4 | (options.updatesContinuously ? 1 << 6 : 0)
-      | (options.conditionallySetsEnabled ? 1 << 7 : 0)
+      | (options.conditionallySetsEnabled ? 1 << 7 : 0) | (options.isTraced ? 1 << 8 : 0)
     word = Atomic(packed << Self.optionsShift)
   }
 
@@ -111,7 +111,14 @@ struct BindingState: ~Copyable {
       }
     return BindingOptions(
       direction: direction, delivery: delivery, combining: combining,
-      updatesContinuously: packed & 1 << 6 != 0, conditionallySetsEnabled: packed & 1 << 7 != 0)
+      updatesContinuously: packed & 1 << 6 != 0, conditionallySetsEnabled: packed & 1 << 7 != 0,
+      isTraced: packed & 1 << 8 != 0)
+  }
+
+  /// Whether the binding was made with ``BindingOptions/isTraced``.
+  @usableFromInline
+  var isTraced: Bool {
+    (word.load(ordering: .relaxed) >> (Self.optionsShift + 8)) & 1 != 0
   }
 
   /// Where the binding writes its target: 0 synchronously, 1 on the main actor, 2 on its own actor.

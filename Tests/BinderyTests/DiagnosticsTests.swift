@@ -264,6 +264,23 @@ struct DiagnosticsTests {
     }
   }
 
+  @Test func theBindingsOfOneWindowAreThoseWithAnEndAmongItsObjects() {
+    recording {
+      let controller = PersonController(person: Person(firstName: "Ada"))
+      let window = (field: HeadlessTextField(), label: HeadlessLabel())
+      let other = HeadlessLabel()
+      let field = window.field.bind(\.text, to: controller, \.person?.firstName)
+      let label = window.label.bind(\.text, to: controller, \.person?.fullName)
+      other.bind(\.text, to: controller, \.person?.lastName)
+      let mine = BindingDiagnostics.liveBindings(touching: [window.field, window.label])
+      #expect(mine.map(ObjectIdentifier.init) == [ObjectIdentifier(field), ObjectIdentifier(label)])
+      #expect(BindingDiagnostics.liveBindings(touching: [controller]).count == 3)
+      #expect(BindingDiagnostics.liveBindings(touching: []).isEmpty)
+      field.unbind()
+      #expect(BindingDiagnostics.liveBindings(touching: [window.field, window.label]).count == 1)
+    }
+  }
+
   @Test func twoWayBindingsAndChainsAreNotLoops() {
     let a = Node()
     let b = Node()

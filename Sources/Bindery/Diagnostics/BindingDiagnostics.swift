@@ -70,6 +70,20 @@ public enum BindingDiagnostics {
     liveBindings.filter { $0.source === object || $0.target === object }
   }
 
+  /// The live bindings with an end among `objects` (as ``liveBindings``): the bindings of one page or
+  /// window, given its controls and the objects it owns.
+  ///
+  /// ```swift
+  /// let windowBindings = BindingDiagnostics.liveBindings(touching: window.controls + [window.controller])
+  /// print(BindingGraph(windowBindings).text)
+  /// ```
+  public static func liveBindings(touching objects: [AnyObject]) -> [PropertyBinding] {
+    let identities = Set(objects.map(ObjectIdentifier.init))
+    return liveBindings.filter { binding in
+      [binding.source, binding.target].contains { $0.map { identities.contains(ObjectIdentifier($0)) } ?? false }
+    }
+  }
+
   /// Why `property` of `object` last changed through a binding: the last write of a recorded binding
   /// whose target it is (or, for a property a binding writes back to, whose source it is), with its
   /// causes. `nil` when no recorded binding wrote it.

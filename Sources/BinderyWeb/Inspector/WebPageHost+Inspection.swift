@@ -20,24 +20,19 @@ extension WebPageHost {
   /// Only bindings made while ``BindingDiagnostics/isRecording`` was on are known; a server that
   /// serves the inspector switches it on when it starts.
   public func inspectionJSON() -> String {
-    let live = BindingDiagnostics.liveBindings
     var claimed: Set<ObjectIdentifier> = []
     var sessionEntries: [String] = []
     let shown = sessions.values.sorted { $0.token < $1.token }.prefix(Self.inspectedSessionLimit)
     for session in shown {
-      var objects: Set<ObjectIdentifier> = []
-      for object in session.builder.elements.values { objects.insert(ObjectIdentifier(object)) }
-      for object in session.content.retained { objects.insert(ObjectIdentifier(object)) }
-      if case .perSession = page.sharing { objects.insert(ObjectIdentifier(session.model)) }
-      let mine = live.filter { binding in
-        let ends = [binding.target, binding.source].compactMap { $0.map(ObjectIdentifier.init) }
-        return ends.contains { objects.contains($0) }
-      }
+      var objects: [AnyObject] = Array(session.builder.elements.values) + session.content.retained
+      if case .perSession = page.sharing { objects.append(session.model) }
+      let mine = BindingDiagnostics.liveBindings(touching: objects)
       for binding in mine { claimed.insert(ObjectIdentifier(binding)) }
       sessionEntries.append(
         "{\"name\":" + JSONValue.string("tab \(session.shortName)").serialized + ",\"graph\":"
           + BindingGraph(mine).json + "}")
     }
+    let live = BindingDiagnostics.liveBindings
     let others = live.filter { !claimed.contains(ObjectIdentifier($0)) }
     // The tabs' changes first, then those between models in the room left: a busy model elsewhere in
     // the process does not push a tab's changes out.

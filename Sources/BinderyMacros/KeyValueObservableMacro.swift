@@ -10,6 +10,8 @@ public import SwiftSyntaxMacros
 /// conformances.
 public struct KeyValueObservableMacro {
   static let registrarName = "keyValueRegistrar"
+  /// The `ObservationRegistrar` of a class that is `Observation.Observable` too.
+  static let observationRegistrarName = "_$observationRegistrar"
 
   /// Emits a diagnostic and returns `false` when the declaration is not a class.
   static func validate(
@@ -61,6 +63,15 @@ extension KeyValueObservableMacro: MemberMacro {
         """
         /// The registrar that records observers of this object's properties.
         \(raw: access)nonisolated let \(raw: registrarName) = Bindery.KeyValueRegistrar()
+        """
+      )
+    }
+    if node.asksForObservation && isFirstObservable && !classDecl.declaresMember(named: observationRegistrarName) {
+      members.append(
+        """
+        /// The registrar that tells Observation (`withObservationTracking`, `Observations`, SwiftUI) of
+        /// this object's reads and changes.
+        \(raw: access)nonisolated let \(raw: observationRegistrarName) = Bindery._KeyValueObservationRegistrar()
         """
       )
     }
@@ -176,8 +187,9 @@ extension KeyValueObservableMacro: MemberAttributeMacro {
     }
     guard property.isTracked, !property.hasAttribute(named: "KeyValueTracked") else { return [] }
     // The observable properties of a `Sendable` class are kept behind a lock.
+    let observation = node.asksForObservation
     guard declaration.as(ClassDeclSyntax.self)?.inherits(anyOf: ["Sendable"]) == true else {
-      return ["@Bindery.KeyValueTracked"]
+      return [observation ? "@Bindery.KeyValueTracked(observation: true)" : "@Bindery.KeyValueTracked"]
     }
     if property.hasObservers || property.hasReferenceOwnership {
       context.diagnose(
@@ -187,7 +199,10 @@ extension KeyValueObservableMacro: MemberAttributeMacro {
       )
       return []
     }
-    return ["@Bindery.KeyValueTracked(locked: true)"]
+    return [
+      observation
+        ? "@Bindery.KeyValueTracked(locked: true, observation: true)" : "@Bindery.KeyValueTracked(locked: true)"
+    ]
   }
 }
 
@@ -201,9 +216,11 @@ extension KeyValueObservableMacro: ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     guard declaration.is(ClassDeclSyntax.self), !protocols.isEmpty else { return [] }
+    let observation = node.asksForObservation
     let names = protocols.map(\.trimmedDescription).compactMap { name -> String? in
       if name.hasSuffix("KeyValueObservable") { return "Bindery.KeyValueObservable" }
       if name.hasSuffix("KeyValueCoding") { return "Bindery.KeyValueCoding" }
+      if observation && name.hasSuffix("Observable") { return "Bindery._KeyValueObservationObservable" }
       return nil
     }
     guard !names.isEmpty else { return [] }

@@ -20,8 +20,22 @@ extension KeyValueTrackedMacro: AccessorMacro {
     let name = identifier.text
     let id = "Bindery.PropertyID(rawValue: \(propertyIDLiteral(name)))"
     if node.asksForLockedStorage {
-      return lockedAccessors(for: property, name: name, identifier: identifier, id: id)
+      let accessors = lockedAccessors(for: property, name: name, identifier: identifier, id: id)
+      return node.asksForObservation
+        ? reportingToObservation(accessors, name: name, identifier: identifier, comparesValues: false) : accessors
     }
+    if node.asksForObservation {
+      return reportingToObservation(
+        trackedAccessors(property, name: name, identifier: identifier, id: id), name: name, identifier: identifier,
+        comparesValues: true)
+    }
+    return trackedAccessors(property, name: name, identifier: identifier, id: id)
+  }
+
+  /// The accessors of a tracked property kept in plain storage.
+  static func trackedAccessors(
+    _ property: VariableDeclSyntax, name: String, identifier: TokenSyntax, id: String
+  ) -> [AccessorDeclSyntax] {
     let registrar = KeyValueObservableMacro.registrarName
     let initAccessor: AccessorDeclSyntax =
       """
@@ -200,6 +214,51 @@ extension KeyValueTrackedMacro {
   }
 }
 
+extension KeyValueTrackedMacro {
+  /// The accessors of a property of a class that asked to be `Observation.Observable` too
+  /// (`@KeyValueObservable(observation: true)`): the getter also reports the read to the class's
+  /// `ObservationRegistrar`, and the setter its writes of a different value (`comparesValues`; every
+  /// write for a locked property, whose value is not read outside its lock), around everything else
+  /// it does. There is no `_modify`: a mutation in place goes through the getter and the setter.
+  static func reportingToObservation(
+    _ accessors: [AccessorDeclSyntax], name: String, identifier: TokenSyntax, comparesValues: Bool
+  ) -> [AccessorDeclSyntax] {
+    let registrar = KeyValueObservableMacro.observationRegistrarName
+    return accessors.compactMap { accessor -> AccessorDeclSyntax? in
+      let kind = accessor.accessorSpecifier.text
+      guard kind != "_modify", kind != "modify" else { return nil }
+      guard let statements = accessor.body?.statements else { return accessor }
+      switch kind {
+      case "get":
+        return """
+          get {
+            self.\(raw: registrar).access(self, keyPath: \\.\(identifier))
+            \(statements.trimmed)
+          }
+          """
+      case "set":
+        let notifies = comparesValues ? "!Bindery._$isUnchanged(_\(name), newValue)" : "true"
+        return """
+          set {
+            let _$reportsToObservation = \(raw: notifies)
+            if _$reportsToObservation {
+              self.\(raw: registrar).willSet(self, keyPath: \\.\(identifier))
+            }
+            defer {
+              if _$reportsToObservation {
+                self.\(raw: registrar).didSet(self, keyPath: \\.\(identifier))
+              }
+            }
+            \(statements.trimmed)
+          }
+          """
+      default:
+        return accessor
+      }
+    }
+  }
+}
+
 extension KeyValueTrackedMacro: PeerMacro {
   /// The private `_name` storage of a tracked property.
   public static func expansion(
@@ -321,6 +380,15 @@ extension KeyValueTrackedMacro {
 }
 
 extension AttributeSyntax {
+  /// `@KeyValueObservable(observation: true)`, `@KeyValueTracked(observation: true)`.
+  var asksForObservation: Bool {
+    guard case .argumentList(let arguments)? = self.arguments else { return false }
+    return arguments.contains { argument in
+      argument.label?.text == "observation"
+        && argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.text == "true"
+    }
+  }
+
   /// `@KeyValueTracked(locked: true)`.
   var asksForLockedStorage: Bool {
     guard case .argumentList(let arguments)? = self.arguments else { return false }

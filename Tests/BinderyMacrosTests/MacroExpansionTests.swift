@@ -6,7 +6,7 @@ import Testing
 
 private let macros: [String: MacroSpec] = [
   "KeyValueObservable": MacroSpec(
-    type: KeyValueObservableMacro.self, conformances: ["KeyValueObservable", "KeyValueCoding"]),
+    type: KeyValueObservableMacro.self, conformances: ["KeyValueObservable", "KeyValueCoding", "Observable"]),
   "KeyValueTracked": MacroSpec(type: KeyValueTrackedMacro.self),
   "KeyValueIgnored": MacroSpec(type: KeyValueIgnoredMacro.self),
 ]
@@ -140,6 +140,91 @@ struct MacroExpansionTests {
 
         extension Person: Bindery.KeyValueObservable, Bindery.KeyValueCoding {
         }
+        """
+    )
+  }
+
+  @Test func aClassThatAsksForObservationGetsItsRegistrarConformanceAndReportingAccessors() {
+    expectExpansion(
+      """
+      @KeyValueObservable(observation: true)
+      final class Person {
+        var name = ""
+      }
+      """,
+      expands: """
+        final class Person {
+          @Bindery.KeyValueTracked(observation: true)
+          var name = ""
+
+          /// The registrar that records observers of this object's properties.
+          nonisolated let keyValueRegistrar = Bindery.KeyValueRegistrar()
+
+          /// The registrar that tells Observation (`withObservationTracking`, `Observations`, SwiftUI) of
+          /// this object's reads and changes.
+          nonisolated let _$observationRegistrar = Bindery._KeyValueObservationRegistrar()
+
+          /// The properties of this class that can be reached by name (string key paths, spec files).
+          nonisolated class var keyValueKeys: Bindery.KeyValueKeyTable {
+            Bindery.KeyValueKeyTable(Person.self, keys: [
+              Bindery.KeyValueKey("name", \\Person.name, throughOptional: \\Person?.?.name, read: {
+                      $0.name
+                    }),
+            ])
+          }
+        }
+
+        extension Person: Bindery.KeyValueObservable, Bindery.KeyValueCoding, Bindery._KeyValueObservationObservable {
+        }
+        """
+    )
+  }
+
+  @Test func aTrackedPropertyReportingToObservationHasNoModifyAccessor() {
+    let id = "Bindery.PropertyID(rawValue: 0x\(String(fnv("age"), radix: 16)))"
+    expectExpansion(
+      """
+      @KeyValueTracked(observation: true)
+      var age: Int = 0
+      """,
+      expands: """
+        var age: Int {
+          @storageRestrictions(initializes: _age)
+          init(initialValue) {
+            _age = initialValue
+          }
+          get {
+            self._$observationRegistrar.access(self, keyPath: \\.age)
+            self.keyValueRegistrar.access(self, \(id), \\.age, name: "age", setter: {
+                $0.age = $1
+              }, throughOptional: \\.?.age)
+              return _age
+          }
+          set {
+            let _$reportsToObservation = !Bindery._$isUnchanged(_age, newValue)
+            if _$reportsToObservation {
+              self._$observationRegistrar.willSet(self, keyPath: \\.age)
+            }
+            defer {
+              if _$reportsToObservation {
+                self._$observationRegistrar.didSet(self, keyPath: \\.age)
+              }
+            }
+            if !self.keyValueRegistrar._reportsWrites(of: \(id)) {
+                _age = newValue
+                return
+              }
+              let _$oldValue = _age
+              if Bindery._$isUnchanged(_$oldValue, newValue) {
+                return
+              }
+              self.keyValueRegistrar.willSet(self, \(id), \\.age, value: _$oldValue)
+              _age = newValue
+              self.keyValueRegistrar.didSet(self, \(id), \\.age, from: _$oldValue, to: newValue)
+          }
+        }
+
+        @Bindery.KeyValueIgnored @exclusivity(unchecked) private var _age: Int = 0
         """
     )
   }

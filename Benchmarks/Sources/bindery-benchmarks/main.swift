@@ -47,6 +47,11 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "arranged-insert-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).insert },
     "arranged-remove-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).remove },
     "replace-shuffled-100k": { arrangement100k(count: 100_000, operations: $0 / 10_000).replaceShuffled },
+    "model-write": { modelWrite(observed: false, bridged: false, operations: $0) },
+    "model-write-observation": { modelWrite(observed: false, bridged: true, operations: $0) },
+    "model-write-one-observer": { modelWrite(observed: true, bridged: false, operations: $0) },
+    "model-write-one-observer-observation": { modelWrite(observed: true, bridged: true, operations: $0) },
+    "observation-rearm-bridged": { observationRearmBridged(operations: $0 / 4) },
     "arranged-insert-100k-array": { operations in
       var figures = ArrangementFigures()
       arrayArrangement100k(count: 100_000, operations: operations / 10_000, into: &figures)
@@ -86,6 +91,11 @@ let expressionNot = expressionNegation(operations: operations / 4)
 let typedNot = typedNegation(operations: operations / 4)
 let unbindSmall = unbindFromOneSource(count: quick ? 2_000 : 10_000, rounds: quick ? 2 : 5)
 let unbindLarge = unbindFromOneSource(count: quick ? 20_000 : 100_000, rounds: quick ? 1 : 2)
+let write = modelWrite(observed: false, bridged: false, operations: operations)
+let writeBridged = modelWrite(observed: false, bridged: true, operations: operations)
+let writeObserved = modelWrite(observed: true, bridged: false, operations: operations)
+let writeObservedBridged = modelWrite(observed: true, bridged: true, operations: operations)
+let rearmBridged = observationRearmBridged(operations: operations / 4)
 var arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
 arrayArrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200, into: &arrangement)
 
@@ -155,6 +165,20 @@ let figures: [Figure] = [
     name: "expression-negation", value: expressionNot, unit: "ns", ratio: expressionNot / baselineOne,
     target: "≤ 3× typed (\(format(expressionNot / typedNot, decimals: 2))×)"),
   Figure(name: "typed-negation", value: typedNot, unit: "ns", ratio: typedNot / baselineOne, target: "reference"),
+  Figure(name: "model-write", value: write, unit: "ns", ratio: write / baselineOne, target: "reference, no observer"),
+  Figure(
+    name: "model-write-observation", value: writeBridged, unit: "ns", ratio: writeBridged / baselineOne,
+    target: "observation: true, no observer (+\(format(writeBridged - write, decimals: 1)) ns)"),
+  Figure(
+    name: "model-write-one-observer", value: writeObserved, unit: "ns", ratio: writeObserved / baselineOne,
+    target: "reference, one observer"),
+  Figure(
+    name: "model-write-one-observer-observation", value: writeObservedBridged, unit: "ns",
+    ratio: writeObservedBridged / baselineOne,
+    target: "observation: true, one observer (+\(format(writeObservedBridged - writeObserved, decimals: 1)) ns)"),
+  Figure(
+    name: "observation-rearm-bridged", value: rearmBridged, unit: "ns", ratio: rearmBridged / baselineOne,
+    target: "vs @Observable \(format(observation, decimals: 1)) ns"),
   Figure(name: "arranged-insert-100k", value: arrangement.insert, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(name: "arranged-remove-100k", value: arrangement.remove, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(

@@ -1,3 +1,5 @@
+import Observation
+
 /// An object whose properties can be observed and bound.
 ///
 /// Apply the ``KeyValueObservable()`` macro to a class, or conform by hand: keep a
@@ -59,6 +61,9 @@ public protocol KeyValueObservable: AnyObject {
 /// }
 /// ```
 ///
+/// With `observation: true` (``KeyValueObservable(observation:)``), the class is
+/// `Observation.Observable` too.
+///
 /// Applied to a struct, an enum, an actor, a protocol or an extension, it is a compile-time error.
 @attached(
   member,
@@ -73,13 +78,47 @@ public protocol KeyValueObservable: AnyObject {
 @attached(extension, conformances: KeyValueObservable, KeyValueCoding)
 public macro KeyValueObservable() = #externalMacro(module: "BinderyMacros", type: "KeyValueObservableMacro")
 
+/// Makes every stored `var` of a class observable and bindable, as ``KeyValueObservable()``, and, with
+/// `observation: true`, the class `Observation.Observable` too: `withObservationTracking`,
+/// `Observations` and SwiftUI see its reads and changes (computed properties through the stored
+/// properties they read), and Bindery's observers and bindings work as before. Only classes that ask
+/// pay for it. Give it to the first observable class of a hierarchy, and to its subclasses whose own
+/// properties Observation should see.
+///
+/// ```swift
+/// @KeyValueObservable(observation: true)
+/// final class Person {
+///   var firstName = ""
+///   var lastName = ""
+///   var fullName: String { "\(firstName) \(lastName)" }
+/// }
+/// withObservationTracking { _ = person.fullName } onChange: { print("changed") }
+/// ```
+@attached(
+  member,
+  conformances: KeyValueObservable,
+  KeyValueCoding,
+  names: named(keyValueRegistrar),
+  named(keyValueKeys),
+  named(CodingKeys),
+  named(_KeyValueDeprecatedKeys),
+  named(_$observationRegistrar)
+)
+@attached(memberAttribute)
+@attached(extension, conformances: KeyValueObservable, KeyValueCoding, Observable)
+public macro KeyValueObservable(observation: Bool) =
+  #externalMacro(module: "BinderyMacros", type: "KeyValueObservableMacro")
+
 /// Makes one stored property observable; ``KeyValueObservable()`` adds it to each stored `var`.
 ///
-/// - Parameter locked: Keeps the value behind a lock, so it can be read and written from any thread
-///   (what ``KeyValueObservable()`` asks for the properties of a `Sendable` class).
+/// - Parameters:
+///   - locked: Keeps the value behind a lock, so it can be read and written from any thread (what
+///     ``KeyValueObservable()`` asks for the properties of a `Sendable` class).
+///   - observation: Reports reads and changes to Observation too (the class's
+///     `_$observationRegistrar`, which ``KeyValueObservable(observation:)`` adds).
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro KeyValueTracked(locked: Bool = false) =
+public macro KeyValueTracked(locked: Bool = false, observation: Bool = false) =
   #externalMacro(module: "BinderyMacros", type: "KeyValueTrackedMacro")
 
 /// Leaves a stored property of a ``KeyValueObservable()`` class unobserved.

@@ -52,6 +52,8 @@ struct UnqualifiedNamesTests {
       MarkedValue<Int>.self, NegateBooleanTransformer.self, ObservationOptions.self,
       PatternInput.self, PropertyBinding.self, BindingDiagnostics.self, BindingGraph.self, BindingInfo.self,
       BindingProblem.self, ChangeCause.self, PropertyID.self, BindingSource<String>.self,
+      ObservedValues<Account, String>.self, ObservedChanges<Account, String>.self, TrackedValues<Int>.self,
+      ValueBuffering.self,
       ValidatedTransformer<NegateBooleanTransformer>.self,
       // BinderyControls
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
@@ -113,6 +115,8 @@ struct UnqualifiedNamesTests {
     }
     observation.unbind()
     arrayChanges.unbind()
+    let values: TrackedValues<String> = trackedValues { [weak account] in account?.owner ?? "" }
+    withExtendedLifetime(values) {}
   }
 }
 

@@ -60,3 +60,23 @@ func observationRearmBridged(operations: Int) -> Double {
   blackHole(target.value)
   return result
 }
+
+/// A value written to a model and taken from `values(of:)` by the same task: the cost of one value
+/// through the async sequence (the stream's yield and the iterator's `next()`), in ns per value.
+func valuesOfDelivery(operations: Int) async -> Double {
+  let model = Counter()
+  var iterator = model.values(of: \.value, initial: false).makeAsyncIterator()
+  var best = Double.infinity
+  var sum = 0
+  for round in 0..<8 {
+    let count = round == 0 ? min(operations, 1000) : operations
+    let start = nanoseconds()
+    for index in 0..<count {
+      model.value = index &+ round &* count &+ 1
+      sum &+= await iterator.next() ?? 0
+    }
+    if round > 0 { best = min(best, Double(nanoseconds() - start) / Double(count)) }
+  }
+  blackHole(sum)
+  return best
+}

@@ -59,6 +59,9 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     },
   ]
   if let run = cases[name] { print(name, format(run(operations), decimals: 1), "ns") }
+  if name == "values-of-delivery" {
+    print(name, format(await valuesOfDelivery(operations: operations), decimals: 1), "ns")
+  }
   exit(0)
 }
 
@@ -96,6 +99,7 @@ let writeBridged = modelWrite(observed: false, bridged: true, operations: operat
 let writeObserved = modelWrite(observed: true, bridged: false, operations: operations)
 let writeObservedBridged = modelWrite(observed: true, bridged: true, operations: operations)
 let rearmBridged = observationRearmBridged(operations: operations / 4)
+let valuesDelivery = await valuesOfDelivery(operations: operations / 10)
 var arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
 arrayArrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200, into: &arrangement)
 
@@ -179,6 +183,9 @@ let figures: [Figure] = [
   Figure(
     name: "observation-rearm-bridged", value: rearmBridged, unit: "ns", ratio: rearmBridged / baselineOne,
     target: "vs @Observable \(format(observation, decimals: 1)) ns"),
+  Figure(
+    name: "values-of-delivery", value: valuesDelivery, unit: "ns", ratio: valuesDelivery / baselineOne,
+    target: "a value through values(of:), vs OpenCombine sink \(format(combine, decimals: 1)) ns"),
   Figure(name: "arranged-insert-100k", value: arrangement.insert, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(name: "arranged-remove-100k", value: arrangement.remove, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(

@@ -37,6 +37,9 @@ public protocol BindingDelegate: AnyObject {
   func binding(_ binding: PropertyBinding, conversionFailed error: any Error, for targetValue: Any)
   /// `value` was rejected by the binding's validator or the model's validation; the source keeps its value.
   func binding(_ binding: PropertyBinding, validationFailed error: any Error, for value: Any)
+  /// What feeds the binding's source failed with `error` (an async sequence threw); the binding has
+  /// ended, and its target keeps the last value it showed.
+  func binding(_ binding: PropertyBinding, sourceFailed error: any Error)
 }
 
 extension BindingDelegate {
@@ -54,4 +57,6 @@ extension BindingDelegate {
   public func binding(_ binding: PropertyBinding, conversionFailed error: any Error, for targetValue: Any) {}
   /// Does nothing.
   public func binding(_ binding: PropertyBinding, validationFailed error: any Error, for value: Any) {}
+  /// Does nothing.
+  public func binding(_ binding: PropertyBinding, sourceFailed error: any Error) {}
 }

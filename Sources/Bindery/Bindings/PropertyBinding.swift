@@ -82,6 +82,12 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       get { extras?.enabling }
       set { if newValue != nil || extras != nil { made().enabling = newValue } }
     }
+    /// What feeds the source, ended with the binding (the task consuming an async sequence).
+    @usableFromInline
+    var feed: (any Cancellable)? {
+      get { extras?.feed }
+      set { if newValue != nil || extras != nil { made().feed = newValue } }
+    }
     /// Writes the control's current value back (editing on commit).
     @usableFromInline
     var commit: (() -> BindingError?)? {
@@ -134,6 +140,8 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       dropped.endEditing = extras.endEditing
       dropped.beginEditing = extras.beginEditing
       dropped.enabling = extras.enabling
+      dropped.feed = extras.feed
+      extras.feed = nil
       extras.endEditing = nil
       extras.beginEditing = nil
       extras.enabling = nil
@@ -150,6 +158,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       endEditing?.cancel()
       beginEditing?.cancel()
       enabling?.cancel()
+      feed?.cancel()
     }
 
     /// Whether the rarely set parts were ever made.
@@ -174,6 +183,8 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var beginEditing: (any Cancellable)?
     @usableFromInline
     var enabling: (any Cancellable)?
+    @usableFromInline
+    var feed: (any Cancellable)?
     @usableFromInline
     var commit: (() -> BindingError?)?
     @usableFromInline
@@ -416,11 +427,14 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     reverse: Bool,
     endEditing: Bool = false,
     beginEditing: Bool = false,
-    enabling: Bool = false
+    enabling: Bool = false,
+    feed: Bool = false
   ) {
     let runNow = withParts { parts -> Bool in
       if state.contains(.unbound) { return true }
-      if enabling {
+      if feed {
+        parts.feed = part
+      } else if enabling {
         parts.enabling = part
       } else if beginEditing {
         parts.beginEditing = part

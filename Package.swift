@@ -81,7 +81,10 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyWebTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb"],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
       swiftSettings: strictSettings
     ),
     .target(name: "BinderyTestKit", dependencies: ["Bindery"], swiftSettings: strictSettings),

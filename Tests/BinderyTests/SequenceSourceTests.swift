@@ -113,10 +113,50 @@ struct SequenceSourceTests {
     #expect(writes.values.last == 3)
     token.unbind()
   }
+
+  @MainActor
+  @Test func aShortSequenceDeliveredOnTheMainActorLeavesItsLastElementWhenItEnds() async {
+    for round in 0..<20 {
+      let (events, input) = AsyncStream<Int>.makeStream()
+      let slider = HeadlessSlider(minimumValue: 0, maximumValue: 100)
+      let binding = slider.bind(\.value, to: .sequence(events.map { Double($0) }), options: BindingOptions(delivery: .mainActor))
+      Task.detached {
+        for value in 1...3 { input.yield(value + round) }
+        input.finish()
+      }
+      #expect(await eventually { !binding.isBound })
+      #expect(slider.value == Double(3 + round))
+    }
+  }
+
+  @MainActor
+  @Test func aFailureDeliveredOnTheMainActorReachesTheDelegateThere() async {
+    let (events, input) = AsyncThrowingStream<Int, any Error>.makeStream()
+    let slider = HeadlessSlider(minimumValue: 0, maximumValue: 100)
+    let errors = MainActorErrors()
+    let binding = slider.bind(
+      \.value, to: .sequence(events.map { Double($0) }), options: BindingOptions(delivery: .mainActor))
+    binding.delegate = errors
+    Task.detached {
+      input.yield(7)
+      input.finish(throwing: ServerDown())
+    }
+    #expect(await eventually { errors.count == 1 })
+    #expect(slider.value == 7)
+    #expect(!binding.isBound)
+  }
 }
 
 /// The values the slider took, on the main actor.
 @MainActor
 private final class MainActorWrites {
   var values: [Double] = []
+}
+
+/// Counts source failures, on the main actor (assumeIsolated stops the run otherwise).
+private final class MainActorErrors: BindingDelegate, @unchecked Sendable {
+  @MainActor var count = 0
+  func binding(_ binding: PropertyBinding, sourceFailed error: any Error) {
+    MainActor.assumeIsolated { count += 1 }
+  }
 }

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import HTTPTypes
 import Testing
 
 @testable import BinderyWeb
@@ -17,6 +18,32 @@ struct InspectorTests {
       #expect(!InspectorAccess.allows(address), "\(address)")
     }
     #expect(!InspectorAccess.allows(nil))
+  }
+
+  @Test func theInspectorRefusesProxiedRequestsForeignHostsAndThePagesOtherOrigins() {
+    func headers(_ fields: [(String, String)]) -> HTTPFields {
+      var headers = HTTPFields()
+      for (name, value) in fields { if let name = HTTPField.Name(name) { headers[name] = value } }
+      return headers
+    }
+    #expect(InspectorAccess.allows("127.0.0.1", authority: "127.0.0.1:8080", headers: headers([])))
+    #expect(InspectorAccess.allows("::1", authority: "[::1]:8080", headers: headers([])))
+    #expect(InspectorAccess.allows("127.0.0.1", authority: "localhost", headers: headers([])))
+    // A proxy on this machine makes every client look local.
+    for proxied in ["Forwarded", "X-Forwarded-For", "X-Real-IP", "X-Forwarded-Host"] {
+      #expect(
+        !InspectorAccess.allows("127.0.0.1", authority: "127.0.0.1:8080", headers: headers([(proxied, "203.0.113.9")])),
+        "\(proxied)")
+    }
+    // A site whose name points at this machine (DNS rebinding), or no Host at all.
+    #expect(!InspectorAccess.allows("127.0.0.1", authority: "evil.example:8080", headers: headers([])))
+    #expect(!InspectorAccess.allows("127.0.0.1", authority: nil, headers: headers([])))
+    #expect(!InspectorAccess.allows("10.0.0.2", authority: "127.0.0.1:8080", headers: headers([])))
+    #expect(InspectorAccess.allowsOrigin("http://127.0.0.1:8080", port: 8080))
+    #expect(InspectorAccess.allowsOrigin("http://localhost:8080", port: 8080))
+    #expect(!InspectorAccess.allowsOrigin("https://app.example.com", port: 8080))
+    #expect(!InspectorAccess.allowsOrigin("http://127.0.0.1:9090", port: 8080))
+    #expect(!InspectorAccess.allowsOrigin(nil, port: 8080))
   }
 
   @Test func theInspectionShowsEachTabsBindingsApartWithItsEditsCausesAndForgetsATabThatLeft() async throws {

@@ -190,6 +190,18 @@ def main():
         if asyncio.run(attempt()):
             raise AssertionError("a client on another address opened the inspector's socket")
 
+    @test("a request through a proxy or for another host name gets 403")
+    def _():
+        for headers in ({"X-Forwarded-For": "203.0.113.9"}, {"Forwarded": "for=203.0.113.9"},
+                        {"Host": "evil.example"}):
+            request = urllib.request.Request(arguments.url + "/inspect", headers=headers)
+            try:
+                with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                    raise AssertionError(f"/inspect answered {response.status} with {headers}")
+            except urllib.error.HTTPError as error:
+                if error.code != 403:
+                    raise AssertionError(f"/inspect answered {error.code} with {headers}, not 403") from error
+
     @test("the inspector's page keeps to its own script (Content-Security-Policy)")
     def _():
         with urllib.request.urlopen(arguments.url + "/inspect", timeout=TIMEOUT) as response:

@@ -135,7 +135,7 @@ enum ObservedStream {
     }
   }
 
-  static func run(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
+  static func run<Result>(on actor: isolated any Actor, _ body: @Sendable () -> Result) -> Result {
     body()
   }
 

@@ -155,6 +155,7 @@ public struct WebServer: Sendable {
     router.get("/bindery.js") { _, _ in resources.response(resources.script, type: "text/javascript; charset=utf-8") }
     router.get("/bindery.css") { _, _ in resources.response(resources.style, type: "text/css; charset=utf-8") }
     let servesInspector = configuration.servesInspector
+    let inspectorPort = configuration.port
     if servesInspector {
       let inspector = [
         ("/inspect", resources.inspectorHTML, "text/html; charset=utf-8"),
@@ -162,8 +163,11 @@ public struct WebServer: Sendable {
         ("/inspect.css", resources.inspectorStyle, "text/css; charset=utf-8"),
       ]
       for (path, body, type) in inspector {
-        router.get(RouterPath(path)) { _, context in
-          guard InspectorAccess.allows(context.remoteAddress?.ipAddress) else {
+        router.get(RouterPath(path)) { request, context in
+          guard
+            InspectorAccess.allows(
+              context.remoteAddress?.ipAddress, authority: request.head.authority, headers: request.headers)
+          else {
             throw HTTPError(.forbidden, message: "the inspector answers this machine only")
           }
           return resources.response(body, type: type)
@@ -220,16 +224,15 @@ public struct WebServer: Sendable {
           let inspects = servesInspector && request.path == "/inspect/socket"
           guard request.path == "/socket" || inspects else { return .dontUpgrade }
           let origin = request.headerFields[.origin]
-          guard let origin, origins.contains(origin) else {
-            logger.warning(
-              "refused a socket from a foreign origin", metadata: ["origin": "\(LogText.clip(origin ?? "none"))"])
-            return .dontUpgrade
-          }
-          let address = channel.remoteAddress?.ipAddress ?? "unknown"
           if inspects {
-            guard InspectorAccess.allows(channel.remoteAddress?.ipAddress) else {
+            // Loopback clients and pages only, never the page's other origins (see InspectorAccess).
+            guard
+              InspectorAccess.allows(
+                channel.remoteAddress?.ipAddress, authority: request.authority, headers: request.headerFields),
+              InspectorAccess.allowsOrigin(origin, port: inspectorPort)
+            else {
               logger.warning(
-                "refused the inspector to a client on another machine", metadata: ["address": "\(address)"])
+                "refused the inspector's socket", metadata: ["origin": "\(LogText.clip(origin ?? "none"))"])
               return .dontUpgrade
             }
             return .upgrade([:]) { inbound, outbound, _ in
@@ -237,6 +240,12 @@ public struct WebServer: Sendable {
                 host: host, inbound: inbound, outbound: outbound, maxFrameSize: socket.maxFrameSize)
             }
           }
+          guard let origin, origins.contains(origin) else {
+            logger.warning(
+              "refused a socket from a foreign origin", metadata: ["origin": "\(LogText.clip(origin ?? "none"))"])
+            return .dontUpgrade
+          }
+          let address = channel.remoteAddress?.ipAddress ?? "unknown"
           return .upgrade([:]) { inbound, outbound, _ in
             try await SocketSession(settings: socket, remoteAddress: address).run(inbound: inbound, outbound: outbound)
           }

@@ -39,19 +39,44 @@ where Elements.Element == Value {
     let reference = WeakBinding(binding)
     consumer.start(
       Task {
+        var failure: (any Error)?
         do {
           for try await element in elements {
             if Task.isCancelled { return }
             feed.latest = element
           }
-          reference.value?.unbind()
         } catch {
-          guard !Task.isCancelled, let binding = reference.value else { return }
-          binding.unbind()
-          binding.currentDelegate?.binding(binding, sourceFailed: error)
+          failure = error
         }
+        guard !Task.isCancelled, let binding = reference.value else { return }
+        await Self.end(binding, failure: failure)
       })
     return binding
+  }
+
+  /// Ends `binding` where it delivers, after the write of the last element it has yet to make there,
+  /// and tells its delegate of `failure`, there too.
+  static func end(_ binding: PropertyBinding, failure: (any Error)?) async {
+    let finish: @Sendable () -> Bool = {
+      // A write of the last element still waits on the delivery's actor: end after it.
+      if binding.state.contains(.pendingDelivery) { return false }
+      binding.unbind()
+      if let failure { binding.currentDelegate?.binding(binding, sourceFailed: failure) }
+      return true
+    }
+    for _ in 0..<1_000 {
+      let ended: Bool
+      switch binding.state.deliveryKind {
+      case 1: ended = await MainActor.run { finish() }
+      case 2:
+        guard let actor = binding.withParts({ $0.deliveryActor }) else { return _ = finish() }
+        ended = await ObservedStream.run(on: actor, finish)
+      default: ended = finish()
+      }
+      if ended { return }
+      await Task.yield()
+    }
+    binding.unbind()
   }
 }
 

@@ -119,7 +119,8 @@ struct SequenceSourceTests {
     for round in 0..<20 {
       let (events, input) = AsyncStream<Int>.makeStream()
       let slider = HeadlessSlider(minimumValue: 0, maximumValue: 100)
-      let binding = slider.bind(\.value, to: .sequence(events.map { Double($0) }), options: BindingOptions(delivery: .mainActor))
+      let binding = slider.bind(
+        \.value, to: .sequence(events.map { Double($0) }), options: BindingOptions(delivery: .mainActor))
       Task.detached {
         for value in 1...3 { input.yield(value + round) }
         input.finish()

@@ -219,16 +219,28 @@ extension KeyValueTrackedMacro {
   /// (`@KeyValueObservable(observation: true)`): the getter also reports the read to the class's
   /// `ObservationRegistrar`, and the setter its writes of a different value (`comparesValues`; every
   /// write for a locked property, whose value is not read outside its lock), around everything else
-  /// it does. There is no `_modify`: a mutation in place goes through the getter and the setter.
+  /// it does; a mutation in place (`_modify`: an array's `append`, a `KeyValueArray`'s recorded
+  /// change) stays in place and is reported as one change.
   static func reportingToObservation(
     _ accessors: [AccessorDeclSyntax], name: String, identifier: TokenSyntax, comparesValues: Bool
   ) -> [AccessorDeclSyntax] {
     let registrar = KeyValueObservableMacro.observationRegistrarName
-    return accessors.compactMap { accessor -> AccessorDeclSyntax? in
+    return accessors.map { accessor -> AccessorDeclSyntax in
       let kind = accessor.accessorSpecifier.text
-      guard kind != "_modify", kind != "modify" else { return nil }
       guard let statements = accessor.body?.statements else { return accessor }
       switch kind {
+      case "_modify":
+        // In place, as Observation's own macro does: every mutation is a change to it.
+        return """
+          _modify {
+            self.\(raw: registrar).access(self, keyPath: \\.\(identifier))
+            self.\(raw: registrar).willSet(self, keyPath: \\.\(identifier))
+            defer {
+              self.\(raw: registrar).didSet(self, keyPath: \\.\(identifier))
+            }
+            \(statements.trimmed)
+          }
+          """
       case "get":
         return """
           get {

@@ -180,7 +180,7 @@ struct MacroExpansionTests {
     )
   }
 
-  @Test func aTrackedPropertyReportingToObservationHasNoModifyAccessor() {
+  @Test func aTrackedPropertyReportingToObservationReportsEachWriteAndMutationInPlace() {
     let id = "Bindery.PropertyID(rawValue: 0x\(String(fnv("age"), radix: 16)))"
     expectExpansion(
       """
@@ -221,6 +221,29 @@ struct MacroExpansionTests {
               self.keyValueRegistrar.willSet(self, \(id), \\.age, value: _$oldValue)
               _age = newValue
               self.keyValueRegistrar.didSet(self, \(id), \\.age, from: _$oldValue, to: newValue)
+          }
+          _modify {
+            self._$observationRegistrar.access(self, keyPath: \\.age)
+            self._$observationRegistrar.willSet(self, keyPath: \\.age)
+            defer {
+              self._$observationRegistrar.didSet(self, keyPath: \\.age)
+            }
+            self.keyValueRegistrar.access(self, \(id), \\.age, name: "age", setter: {
+                $0.age = $1
+              }, throughOptional: \\.?.age)
+              if !self.keyValueRegistrar._hasSubscriptions {
+                yield &_age
+              } else {
+                var _$newValue = _age
+                yield &_$newValue
+                let _$oldValue = _age
+                if Bindery._$isUnchanged(_$oldValue, _$newValue) {
+                  return
+                }
+                self.keyValueRegistrar.willSet(self, \(id), \\.age, value: _$oldValue)
+                _age = _$newValue
+                self.keyValueRegistrar.didSet(self, \(id), \\.age, from: _$oldValue, to: _$newValue)
+              }
           }
         }
 

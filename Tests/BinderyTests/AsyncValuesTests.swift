@@ -60,6 +60,14 @@ struct AsyncValuesTests {
     #expect(await late.next() == nil)
   }
 
+  @Test func aValueThatReadsNothingObservableOfTheObjectStillEndsWithIt() async {
+    var person: Person? = Person(firstName: "Ada", lastName: "Lovelace", id: 7)
+    var iterator = person!.values(of: \.id).makeAsyncIterator()  // a `let`
+    #expect(await iterator.next() == 7)
+    person = nil
+    #expect(await iterator.next() == nil)
+  }
+
   @Test func cancellingTheConsumerLeavesNoObserverBehind() async {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
     let started = AsyncStream<Void>.makeStream()

@@ -70,6 +70,23 @@ struct ObservationBridgeTests {
     #expect(friendName.value == 1)
   }
 
+  @Test func aKeyValueArrayKeepsItsExactChangesAndAnArrayIsMutatedInPlace() {
+    let crew = ObservedCrew()
+    var changes: [String] = []
+    let token = observeChanges(crew, \.scores) { change, _ in changes.append("\(change)") }
+    let seen = track { _ = crew.scores }
+    crew.scores.append(7)
+    #expect(changes.count == 1)
+    #expect(changes.first?.hasPrefix("+[0]") == true, "\(changes)")
+    #expect(seen.value == 1)
+    let names = track { _ = crew.names }
+    crew.names.append("Ada")
+    crew.names.append("Grace")
+    #expect(names.value == 1)
+    #expect(crew.names == ["Ada", "Grace"])
+    token.unbind()
+  }
+
   @Test func aSubclassAndAPropertyWithItsOwnDidSetAreSeen() {
     let dog = ObservedDog()
     let changes = track {

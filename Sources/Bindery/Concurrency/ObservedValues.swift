@@ -140,7 +140,7 @@ enum ObservedStream {
   }
 
   /// The observer of one iteration, and the stream it feeds; started now without an actor.
-  static func make<Object: AnyObject, Value, Element: Sendable>(
+  static func make<Object: KeyValueObservable, Value, Element: Sendable>(
     _ object: Object?,
     _ keyPath: KeyPath<Object, Value>,
     initial: Bool,
@@ -163,9 +163,29 @@ enum ObservedStream {
       },
       onRootDeinit: { continuation.finish() }
     )
+    let registrar = object.keyValueRegistrar
     return iterator(stream, continuation, observer, initial: initial, isolation: isolation) {
       // The object went away before the iteration started.
-      if observer.start(initial: initial) == nil { continuation.finish() }
+      guard observer.start(initial: initial) != nil else { return continuation.finish() }
+      // A value that reads nothing observable of the object itself (a `let`, an ignored property, a
+      // computed property of other objects) still ends with the object.
+      let watchesObject = observer.state.withLock { state in
+        state.subscribers.contains { $0.storage === registrar.storage }
+      }
+      if !watchesObject {
+        let lifetime = ClosureSubscriber(
+          key: SlotKey(id: PropertyID("$lifetime"), channel: .change),
+          storage: registrar.storage,
+          handler: { _ in },
+          onOwnerDeinit: { continuation.finish() },
+          needsOldValue: false
+        )
+        registrar.add(lifetime)
+        continuation.onTermination = { [weak lifetime] _ in
+          observer.cancel()
+          lifetime?.cancel()
+        }
+      }
     }
   }
 

@@ -39,3 +39,9 @@ final class SharedObservedCounter: Sendable {
 final class UnobservedPerson {
   var firstName = ""
 }
+
+@KeyValueObservable(observation: true)
+final class ObservedCrew {
+  var scores = KeyValueArray<Int>()
+  var names: [String] = []
+}

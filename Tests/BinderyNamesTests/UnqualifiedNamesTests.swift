@@ -53,7 +53,7 @@ struct UnqualifiedNamesTests {
       PatternInput.self, PropertyBinding.self, BindingDiagnostics.self, BindingGraph.self, BindingInfo.self,
       BindingProblem.self, ChangeCause.self, PropertyID.self, BindingSource<String>.self,
       ObservedValues<Account, String>.self, ObservedChanges<Account, String>.self, TrackedValues<Int>.self,
-      ValueBuffering.self,
+      ValueBuffering.self, EditPacing.self,
       ValidatedTransformer<NegateBooleanTransformer>.self,
       // BinderyControls
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
@@ -83,7 +83,7 @@ struct UnqualifiedNamesTests {
       WebContent.self, WebElementStyle.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
       WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,
       // BinderyTestKit
-      ChangeLog<Int>.self, LifetimeTracker.self, PropagationRecorder<Account, Int>.self,
+      ChangeLog<Int>.self, LifetimeTracker.self, ManualClock.self, PropagationRecorder<Account, Int>.self,
       // BinderyTracing
       BindingTracer.self, TraceFilter.self, TraceFilterError.self,
     ]

@@ -38,7 +38,11 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
 
   /// The options the binding was made with.
   public final var options: BindingOptions {
-    state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
+    var options = state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
+    if !options.updatesContinuously, let pacer = withParts({ $0.feed as? EditPacer }) {
+      options.editPacing = pacer.pacing
+    }
+    return options
   }
 
   /// The source, kept neither alive nor slow.
@@ -82,7 +86,8 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       get { extras?.enabling }
       set { if newValue != nil || extras != nil { made().enabling = newValue } }
     }
-    /// What feeds the source, ended with the binding (the task consuming an async sequence).
+    /// What feeds or paces the binding, ended with it (the task consuming an async sequence, the
+    /// timer of a debounced edit).
     @usableFromInline
     var feed: (any Cancellable)? {
       get { extras?.feed }
@@ -250,10 +255,11 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var actor: (any Actor)?
     if case .actor(let chosen) = options.delivery { actor = chosen }
     super.init(key: subscription, storage: storage)
-    if sourcePathText != nil || actor != nil {
+    if sourcePathText != nil || actor != nil || options.editPacing != nil {
       parts.withLock { parts in
         parts.sourcePathText = sourcePathText
         parts.deliveryActor = actor
+        if let pacing = options.editPacing { parts.feed = EditPacer(pacing) }
       }
     }
   }
@@ -367,6 +373,8 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   @usableFromInline
   final func markPendingEdit() {
     state.insert(.pendingEdit)
+    // A paced binding writes the edit back after a pause, or once an interval (its pacer).
+    if let pacer = withParts({ $0.feed as? EditPacer }) { pacer.editDidHappen(self) }
   }
 
   /// Whether the user is editing the target (between the control's begin- and end-editing reports).

@@ -1,0 +1,92 @@
+import Bindery
+import BinderyControls
+import BinderyTestKit
+import Testing
+
+@KeyValueObservable
+private final class SearchModel {
+  var query = ""
+  var writes = 0
+}
+
+@MainActor
+@Suite("Debounced and throttled edits (on a manual clock)")
+struct EditPacingTests {
+  @Test func aDebouncedFieldWritesTheModelAPauseAfterTheLastKeystroke() async {
+    let clock = ManualClock()
+    let model = SearchModel()
+    let writes = observe(model, \.query) { _ in model.writes += 1 }
+    let field = HeadlessTextField()
+    let binding = field.bind(
+      \.text, to: model, \.query, options: BindingOptions(editPacing: .debounce(.milliseconds(300), clock: clock)))
+    #expect(binding.options.editPacing?.restartsOnEachEdit == true)
+    #expect(!binding.options.updatesContinuously)
+    field.userDidBeginEditing()
+    field.userDidEdit(text: "A")
+    await clock.advance(by: .milliseconds(100))
+    field.userDidEdit(text: "Ad")
+    await clock.advance(by: .milliseconds(100))
+    field.userDidEdit(text: "Ada")
+    await clock.advance(by: .milliseconds(299))
+    #expect(model.query == "", "no write while the user keeps typing")
+    #expect(binding.hasPendingEdit)
+    await clock.advance(by: .milliseconds(1))
+    #expect(model.query == "Ada")
+    #expect(model.writes == 1, "one write for three keystrokes")
+    #expect(!binding.hasPendingEdit)
+    writes.unbind()
+  }
+
+  @Test func theEndOfEditingWritesAtOnceAndTheTimerThenWritesNothing() async {
+    let clock = ManualClock()
+    let model = SearchModel()
+    let field = HeadlessTextField()
+    field.bind(\.text, to: model, \.query, options: BindingOptions(editPacing: .debounce(.seconds(1), clock: clock)))
+    field.userDidBeginEditing()
+    field.userDidEdit(text: "Grace")
+    field.userDidEndEditing()
+    #expect(model.query == "Grace", "the end of editing comes first")
+    model.query = "changed elsewhere"
+    await clock.advance(by: .seconds(2))
+    #expect(model.query == "changed elsewhere", "the timer finds nothing to write")
+  }
+
+  @Test func aThrottledFieldWritesAtMostOnceAnInterval() async {
+    let clock = ManualClock()
+    let model = SearchModel()
+    let writes = observe(model, \.query) { _ in model.writes += 1 }
+    let field = HeadlessTextField()
+    field.bind(
+      \.text, to: model, \.query, options: BindingOptions(editPacing: .throttle(.milliseconds(500), clock: clock)))
+    field.userDidBeginEditing()
+    field.userDidEdit(text: "G")
+    await clock.advance(by: .milliseconds(200))
+    field.userDidEdit(text: "Gr")
+    await clock.advance(by: .milliseconds(300))
+    #expect(model.query == "Gr", "the interval that the first keystroke started ends with the latest text")
+    field.userDidEdit(text: "Gra")
+    await clock.advance(by: .milliseconds(499))
+    #expect(model.query == "Gr")
+    await clock.advance(by: .milliseconds(1))
+    #expect(model.query == "Gra")
+    #expect(model.writes == 2)
+    writes.unbind()
+  }
+
+  @Test func unbindingDropsThePendingWriteAndLeavesNoSleeper() async {
+    let clock = ManualClock()
+    let model = SearchModel()
+    let field = HeadlessTextField()
+    let binding = field.bind(
+      \.text, to: model, \.query, options: BindingOptions(editPacing: .debounce(.milliseconds(300), clock: clock)))
+    field.userDidEdit(text: "Ada")
+    for _ in 0..<100 where clock.sleeperCount == 0 { await Task.yield() }
+    #expect(clock.sleeperCount == 1)
+    binding.unbind()
+    for _ in 0..<100 where clock.sleeperCount > 0 { await Task.yield() }
+    #expect(clock.sleeperCount == 0)
+    await clock.advance(by: .seconds(1))
+    #expect(model.query == "")
+    #expect(field.text == "Ada", "the edit stays in the field")
+  }
+}

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// field.bind(\.text, to: controller, \.query, options: BindingOptions(editPacing: .debounce(.milliseconds(300), clock: clock)))
+/// field.bind(\.text, to: .keyPath(controller, \.query).pacingEdits(.debounce(.milliseconds(300), clock: clock)))
 /// field.userDidEdit(text: "Ada")
 /// await clock.advance(by: .milliseconds(300))   // the edit is written now
 /// ```

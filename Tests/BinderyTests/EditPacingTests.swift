@@ -18,8 +18,8 @@ struct EditPacingTests {
     let writes = observe(model, \.query) { _ in model.writes += 1 }
     let field = HeadlessTextField()
     let binding = field.bind(
-      \.text, to: model, \.query, options: BindingOptions(editPacing: .debounce(.milliseconds(300), clock: clock)))
-    #expect(binding.options.editPacing?.restartsOnEachEdit == true)
+      \.text, to: .keyPath(model, \.query).pacingEdits(.debounce(.milliseconds(300), clock: clock)))
+    #expect(binding.editPacing?.restartsOnEachEdit == true)
     #expect(!binding.options.updatesContinuously)
     field.userDidBeginEditing()
     field.userDidEdit(text: "A")
@@ -41,7 +41,7 @@ struct EditPacingTests {
     let clock = ManualClock()
     let model = SearchModel()
     let field = HeadlessTextField()
-    field.bind(\.text, to: model, \.query, options: BindingOptions(editPacing: .debounce(.seconds(1), clock: clock)))
+    field.bind(\.text, to: .keyPath(model, \.query).pacingEdits(.debounce(.seconds(1), clock: clock)))
     field.userDidBeginEditing()
     field.userDidEdit(text: "Grace")
     field.userDidEndEditing()
@@ -57,7 +57,7 @@ struct EditPacingTests {
     let writes = observe(model, \.query) { _ in model.writes += 1 }
     let field = HeadlessTextField()
     field.bind(
-      \.text, to: model, \.query, options: BindingOptions(editPacing: .throttle(.milliseconds(500), clock: clock)))
+      \.text, to: .keyPath(model, \.query).pacingEdits(.throttle(.milliseconds(500), clock: clock)))
     field.userDidBeginEditing()
     field.userDidEdit(text: "G")
     await clock.advance(by: .milliseconds(200))
@@ -78,7 +78,7 @@ struct EditPacingTests {
     let model = SearchModel()
     let field = HeadlessTextField()
     let binding = field.bind(
-      \.text, to: model, \.query, options: BindingOptions(editPacing: .debounce(.milliseconds(300), clock: clock)))
+      \.text, to: .keyPath(model, \.query).pacingEdits(.debounce(.milliseconds(300), clock: clock)))
     field.userDidEdit(text: "Ada")
     for _ in 0..<100 where clock.sleeperCount == 0 { await Task.yield() }
     #expect(clock.sleeperCount == 1)

@@ -55,13 +55,6 @@ public struct BindingOptions: Sendable {
   /// record, and has a trace (`BindingTracer` in `BinderyTracing`) log them whatever its filter:
   /// tracing one binding without tracing the app. `false` by default.
   public var isTraced: Bool
-  /// When a user's edits are written back: after a pause in typing (``EditPacing/debounce(_:clock:isolation:)``)
-  /// or once an interval (``EditPacing/throttle(_:clock:isolation:)``), and at the end of editing,
-  /// whichever comes first. Setting it keeps edits pending meanwhile (``updatesContinuously`` `false`).
-  public var editPacing: EditPacing? {
-    didSet { if editPacing != nil { updatesContinuously = false } }
-  }
-
   /// Creates options.
   public init(
     direction: BindingDirection? = nil,
@@ -69,8 +62,7 @@ public struct BindingOptions: Sendable {
     combining: BooleanCombination? = nil,
     updatesContinuously: Bool = true,
     conditionallySetsEnabled: Bool = false,
-    isTraced: Bool = false,
-    editPacing: EditPacing? = nil
+    isTraced: Bool = false
   ) {
     self.direction = direction
     self.delivery = delivery
@@ -78,7 +70,5 @@ public struct BindingOptions: Sendable {
     self.updatesContinuously = updatesContinuously
     self.conditionallySetsEnabled = conditionallySetsEnabled
     self.isTraced = isTraced
-    self.editPacing = editPacing
-    if editPacing != nil { self.updatesContinuously = false }
   }
 }

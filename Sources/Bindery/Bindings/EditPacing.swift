@@ -3,8 +3,7 @@
 /// whichever comes first. A search field that queries as the user types:
 ///
 /// ```swift
-/// searchField.bind(\.text, to: controller, \.query,
-///                  options: BindingOptions(editPacing: .debounce(.milliseconds(300))))
+/// searchField.bind(\.text, to: .keyPath(controller, \.query).pacingEdits(.debounce(.milliseconds(300))))
 /// ```
 ///
 /// The edit is written on the actor the pacing was made on (the caller's, by default: the main actor

@@ -36,6 +36,7 @@ extension KeyValueObservable {
         options: options, placeholders: source.placeholders, validation: source.validation, file: file, line: line,
         pathText: source.pathText)
     )
+    if let pacing = source.editPacing { binding.setEditPacing(pacing) }
     if binding.state.containsRelaxed(.recorded) {
       binding.noteConversion(source.conversionName, placeholders: source.placeholders.diagnosticTexts)
     }

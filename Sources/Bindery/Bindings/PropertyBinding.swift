@@ -38,11 +38,20 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
 
   /// The options the binding was made with.
   public final var options: BindingOptions {
-    var options = state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
-    if !options.updatesContinuously, let pacer = withParts({ $0.feed as? EditPacer }) {
-      options.editPacing = pacer.pacing
+    state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
+  }
+
+  /// When the binding writes a user's edits back, if it paces them (``BindingSource/pacingEdits(_:)``).
+  public final var editPacing: EditPacing? {
+    withParts { ($0.feed as? EditPacer)?.pacing }
+  }
+
+  /// Paces the user's edits (set once, as the binding is made).
+  final func setEditPacing(_ pacing: EditPacing) {
+    withParts { parts in
+      guard !state.contains(.unbound) else { return }
+      parts.feed = EditPacer(pacing)
     }
-    return options
   }
 
   /// The source, kept neither alive nor slow.
@@ -255,11 +264,10 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var actor: (any Actor)?
     if case .actor(let chosen) = options.delivery { actor = chosen }
     super.init(key: subscription, storage: storage)
-    if sourcePathText != nil || actor != nil || options.editPacing != nil {
+    if sourcePathText != nil || actor != nil {
       parts.withLock { parts in
         parts.sourcePathText = sourcePathText
         parts.deliveryActor = actor
-        if let pacing = options.editPacing { parts.feed = EditPacer(pacing) }
       }
     }
   }

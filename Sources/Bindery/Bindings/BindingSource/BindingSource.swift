@@ -26,10 +26,27 @@ public struct BindingSource<Value> {
   var pathText: String?
   /// What converts the values (a transformer's or format's name), for diagnostics.
   package var conversionName: String?
+  /// When the user's edits are written back, if paced.
+  var editPacing: EditPacing?
 
   /// A source that binds through `connector`: the way modules other than the core add kinds of source.
   package init(connector: some SourceConnector<Value>) {
     self.connector = connector
+  }
+
+  /// The same source, the user's edits written back after a pause in typing
+  /// (``EditPacing/debounce(_:clock:isolation:)``) or once an interval
+  /// (``EditPacing/throttle(_:clock:isolation:)``), and at the end of editing, whichever comes first;
+  /// meanwhile they wait in the control (as with ``BindingOptions/updatesContinuously`` `false`).
+  ///
+  /// ```swift
+  /// searchField.bind(\.text, to: .keyPath(controller, \.query).pacingEdits(.debounce(.milliseconds(300))))
+  /// ```
+  public func pacingEdits(_ pacing: EditPacing) -> Self {
+    var copy = self
+    copy.editPacing = pacing
+    copy.setOptions.append { $0.updatesContinuously = false }
+    return copy
   }
 
   /// The same source, showing `placeholders` when its value is `nil`, cannot be resolved, or is a

@@ -38,25 +38,8 @@ func modelWrite(observed: Bool, bridged: Bool, operations: Int) -> Double {
 func observationRearmBridged(operations: Int) -> Double {
   let source = ObservedCounter()
   let target = Counter()
-  final class Flag: @unchecked Sendable { var changed = false }
-  let flag = Flag()
-  func arm() {
-    withObservationTracking {
-      target.value = source.value
-    } onChange: {
-      flag.changed = true
-    }
-  }
-  arm()
-  let result = measure(operations: operations) { count in
-    for index in 0..<count {
-      source.value = index
-      if flag.changed {
-        flag.changed = false
-        arm()
-      }
-    }
-  }
+  let result = rearmedTracking(
+    operations: operations, write: { source.value = $0 }, read: { target.value = source.value })
   blackHole(target.value)
   return result
 }

@@ -56,27 +56,29 @@ final class ObservedSource {
 func observationRearmOneWay(operations: Int) -> Double {
   let source = ObservedSource()
   let target = PlainTarget()
+  return rearmedTracking(operations: operations, write: { source.value = $0 }, read: { target.value = source.value })
+}
+
+/// A one-way copy kept by `withObservationTracking`, re-armed after each change, as SwiftUI does:
+/// `write` changes the source, `read` copies it (the tracked read).
+func rearmedTracking(operations: Int, write: (Int) -> Void, read: @escaping () -> Void) -> Double {
   final class Flag: @unchecked Sendable { var changed = false }
   let flag = Flag()
   func arm() {
-    withObservationTracking {
-      target.value = source.value
-    } onChange: {
+    withObservationTracking(read) {
       flag.changed = true
     }
   }
   arm()
-  let result = measure(operations: operations) { count in
+  return measure(operations: operations) { count in
     for index in 0..<count {
-      source.value = index
+      write(index)
       if flag.changed {
         flag.changed = false
         arm()
       }
     }
   }
-  blackHole(target.value)
-  return result
 }
 
 /// Bytes per live Observation tracking: `count` trackings of one property, each armed as a re-armed

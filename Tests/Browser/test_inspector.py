@@ -9,7 +9,6 @@ import argparse
 import asyncio
 import os
 import sys
-import traceback
 import urllib.error
 import urllib.request
 
@@ -18,7 +17,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from test_person_editor import FIRST_NAME, TIMEOUT, Page, make_driver, open_tab
+from test_person_editor import FIRST_NAME, TIMEOUT, Page, make_driver, open_tab, run_tests
 
 
 class Inspector(Page):
@@ -214,21 +213,7 @@ def main():
         if not os.path.exists(arguments.screenshot) or os.path.getsize(arguments.screenshot) < 1000:
             raise AssertionError(f"no screenshot at {arguments.screenshot}")
 
-    passed = failed = 0
-    try:
-        for name, function in results:
-            try:
-                function()
-                passed += 1
-                print(f"ok - {name}", flush=True)
-            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
-                failed += 1
-                print(f"FAIL - {name}: {error}", flush=True)
-                traceback.print_exc()
-    finally:
-        driver.quit()
-    print(f"inspector: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_tests(results, driver, "inspector")
 
 
 if __name__ == "__main__":

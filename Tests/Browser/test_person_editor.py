@@ -108,6 +108,26 @@ class Page:
         WebDriverWait(self.driver, TIMEOUT).until(lambda _: condition(), message=message)
 
 
+def run_tests(results, driver, title):
+    """Runs each `(name, function)` in order, printing `ok` or `FAIL` for each and a summary line
+    `title: N passed, N failed`; quits the driver. Returns the exit code (1 when a test failed)."""
+    passed = failed = 0
+    try:
+        for name, function in results:
+            try:
+                function()
+                passed += 1
+                print(f"ok - {name}", flush=True)
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
+                failed += 1
+                print(f"FAIL - {name}: {error}", flush=True)
+                traceback.print_exc()
+    finally:
+        driver.quit()
+    print(f"{title}: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def open_tab(driver, url, new=False):
     if new:
         driver.switch_to.new_window("tab")
@@ -286,21 +306,7 @@ def main():
         if not os.path.exists(arguments.screenshot) or os.path.getsize(arguments.screenshot) < 1000:
             raise AssertionError(f"no screenshot at {arguments.screenshot}")
 
-    passed = failed = 0
-    try:
-        for name, function in results:
-            try:
-                function()
-                passed += 1
-                print(f"ok - {name}", flush=True)
-            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
-                failed += 1
-                print(f"FAIL - {name}: {error}", flush=True)
-                traceback.print_exc()
-    finally:
-        driver.quit()
-    print(f"browser: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_tests(results, driver, "browser")
 
 
 if __name__ == "__main__":

@@ -79,7 +79,7 @@ final class EditPacer: Cancellable, @unchecked Sendable {
         finish(generation)
         guard let binding = reference.value else { return }
         let commit: @Sendable () -> Void = { try? binding.commitEditing() }
-        if let actor = pacing.isolation { await ObservedStream.run(on: actor, commit) } else { commit() }
+        if let actor = pacing.isolation { await runIsolated(on: actor, commit) } else { commit() }
       }
       return previous
     }

@@ -609,8 +609,3 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     }
   }
 }
-
-/// Runs `body` isolated to `actor`.
-private func runIsolated(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
-  body()
-}

@@ -129,14 +129,10 @@ enum ObservedStream {
     mutating func next() async -> Element? {
       if let start = pendingStart {
         pendingStart = nil
-        if let isolation { await ObservedStream.run(on: isolation, start) } else { start() }
+        if let isolation { await runIsolated(on: isolation, start) } else { start() }
       }
       return await base.next()
     }
-  }
-
-  static func run<Result>(on actor: isolated any Actor, _ body: @Sendable () -> Result) -> Result {
-    body()
   }
 
   /// The observer of one iteration, and the stream it feeds; started now without an actor.

@@ -70,7 +70,7 @@ where Elements.Element == Value {
       case 1: ended = await MainActor.run { finish() }
       case 2:
         guard let actor = binding.withParts({ $0.deliveryActor }) else { return _ = finish() }
-        ended = await ObservedStream.run(on: actor, finish)
+        ended = await runIsolated(on: actor, finish)
       default: ended = finish()
       }
       if ended { return }

@@ -7,6 +7,12 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// OpenCombine, where Apple's Combine is missing and the package's OpenCombine trait is on.
+let openCombine = Target.Dependency.product(
+  name: "OpenCombine", package: "OpenCombine",
+  condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd], traits: ["OpenCombine"])
+)
+
 let package = Package(
   name: "Bindery",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -21,8 +27,15 @@ let package = Package(
     .library(name: "BinderyWeb", targets: ["BinderyWeb"]),
     .library(name: "BinderyTestKit", targets: ["BinderyTestKit"]),
     .library(name: "BinderyTracing", targets: ["BinderyTracing"]),
+    .library(name: "BinderyCombine", targets: ["BinderyCombine"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
+  ],
+  traits: [
+    .trait(
+      name: "OpenCombine",
+      description: "Builds BinderyCombine on OpenCombine where Apple's Combine is missing (Linux, Windows, Android)."
+    )
   ],
   dependencies: [
     // swift-syntax ships one major version per Swift release: admit this one and the next.
@@ -34,6 +47,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // Built only with the OpenCombine trait, for BinderyCombine away from Apple's platforms.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .macro(
@@ -98,6 +113,18 @@ let package = Package(
       dependencies: ["Bindery", "BinderyControls", "BinderyTracing", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strictSettings
     ),
+    // Combine on Apple's platforms; elsewhere OpenCombine, with the OpenCombine trait (and without it, an
+    // empty module), so the library's own build neither fetches nor builds either.
+    .target(
+      name: "BinderyCombine",
+      dependencies: ["Bindery", openCombine],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyCombineTests",
+      dependencies: ["Bindery", "BinderyCombine", "BinderyControls", "BinderyTestKit", openCombine],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "PersonEditor",
       dependencies: [
@@ -117,7 +144,7 @@ let package = Package(
       name: "BinderyNamesTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
-        "BinderyLint", "BinderyTestKit", "BinderyTracing", "BinderyWeb",
+        "BinderyLint", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine", openCombine,
       ],
       swiftSettings: strictSettings
     ),

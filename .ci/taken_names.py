@@ -19,7 +19,7 @@ KINDS = {
     "swift.typealias": "typealias", "swift.func": "func", "swift.macro": "macro", "swift.actor": "actor",
 }
 PRODUCTS = ["Bindery", "BinderyControls", "BinderyFormatters", "BinderyExpressions", "BinderySpec",
-            "BinderyLint", "BinderyControllers", "BinderyWeb", "BinderyTestKit", "BinderyTracing"]
+            "BinderyLint", "BinderyControllers", "BinderyWeb", "BinderyTestKit", "BinderyTracing", "BinderyCombine"]
 
 
 def symbols(path, top_level_only):

@@ -7,7 +7,7 @@ let package = Package(
   name: "BinderyBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "Bindery", path: ".."),
+    .package(name: "Bindery", path: "..", traits: ["OpenCombine"]),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "BinderyExpressions", package: "Bindery"),
         .product(name: "BinderySpec", package: "Bindery"),
         .product(name: "BinderyControllers", package: "Bindery"),
+        .product(name: "BinderyCombine", package: "Bindery"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -52,6 +52,7 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "model-write-one-observer": { modelWrite(observed: true, bridged: false, operations: $0) },
     "model-write-one-observer-observation": { modelWrite(observed: true, bridged: true, operations: $0) },
     "observation-rearm-bridged": { observationRearmBridged(operations: $0 / 4) },
+    "publisher-delivery": { publisherDelivery(operations: $0) },
     "arranged-insert-100k-array": { operations in
       var figures = ArrangementFigures()
       arrayArrangement100k(count: 100_000, operations: operations / 10_000, into: &figures)
@@ -100,6 +101,7 @@ let writeObserved = modelWrite(observed: true, bridged: false, operations: opera
 let writeObservedBridged = modelWrite(observed: true, bridged: true, operations: operations)
 let rearmBridged = observationRearmBridged(operations: operations / 4)
 let valuesDelivery = await valuesOfDelivery(operations: operations / 10)
+let publisherValue = publisherDelivery(operations: operations)
 var arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
 arrayArrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200, into: &arrangement)
 
@@ -186,6 +188,9 @@ let figures: [Figure] = [
   Figure(
     name: "values-of-delivery", value: valuesDelivery, unit: "ns", ratio: valuesDelivery / baselineOne,
     target: "a value through values(of:), vs OpenCombine sink \(format(combine, decimals: 1)) ns"),
+  Figure(
+    name: "publisher-delivery", value: publisherValue, unit: "ns", ratio: publisherValue / baselineOne,
+    target: "a value through publisher(of:) and sink, vs OpenCombine sink \(format(combine, decimals: 1)) ns"),
   Figure(name: "arranged-insert-100k", value: arrangement.insert, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(name: "arranged-remove-100k", value: arrangement.remove, unit: "ns", ratio: nil, target: "< 20 µs"),
   Figure(

@@ -76,8 +76,8 @@ public struct ObservedChanges<Object: KeyValueObservable, Value: Sendable>: Asyn
       base: ObservedStream.make(
         object, keyPath, initial: initial, buffering: buffering, isolation: isolation,
         element: KeyValueChange<Object, Value>.self
-      ) { old, new, kind in
-        KeyValueChange(keyPath: keyPath, kind: kind == .initial ? .initial : .change, oldValue: old, newValue: new)
+      ) { old, new, isInitial in
+        KeyValueChange(keyPath: keyPath, kind: isInitial ? .initial : .change, oldValue: old, newValue: new)
       })
   }
 }
@@ -143,59 +143,29 @@ enum ObservedStream {
     buffering: ValueBuffering,
     isolation: (any Actor)?,
     element: Element.Type,
-    _ transform: @escaping (Value?, Value, ValueObserver<Value>.ChangeKind) -> Element
+    _ transform: @escaping (_ old: Value?, _ new: Value, _ isInitial: Bool) -> Element
   ) -> Iterator<Element> {
     let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: buffering.policy(for: Element.self))
-    guard let object else {
-      continuation.finish()
-      return Iterator(base: stream.makeAsyncIterator(), pendingStart: nil, isolation: nil)
-    }
-    let observer = ValueObserver<Value>(
-      evaluate: { [weak object] in object.map { $0[keyPath: keyPath] } },
-      root: object,
-      directKeyPath: keyPath,
-      deliver: { old, new, kind in
-        if kind != .prior { continuation.yield(transform(old, new, kind)) }
-      },
-      onRootDeinit: { continuation.finish() }
+    let observation = ObjectLifetimeObservation(
+      object, keyPath,
+      deliver: { old, new, isInitial in continuation.yield(transform(old, new, isInitial)) },
+      onGone: { continuation.finish() }
     )
-    let registrar = object.keyValueRegistrar
-    return iterator(stream, continuation, observer, initial: initial, isolation: isolation) {
-      // The object went away before the iteration started.
-      guard observer.start(initial: initial) != nil else { return continuation.finish() }
-      // A value that reads nothing observable of the object itself (a `let`, an ignored property, a
-      // computed property of other objects) still ends with the object.
-      let watchesObject = observer.state.withLock { state in
-        state.subscribers.contains { $0.storage === registrar.storage }
-      }
-      if !watchesObject {
-        let lifetime = ClosureSubscriber(
-          key: SlotKey(id: PropertyID("$lifetime"), channel: .change),
-          storage: registrar.storage,
-          handler: { _ in },
-          onOwnerDeinit: { continuation.finish() },
-          needsOldValue: false
-        )
-        registrar.add(lifetime)
-        continuation.onTermination = { [weak lifetime] _ in
-          observer.cancel()
-          lifetime?.cancel()
-        }
-      }
+    return iterator(stream, continuation, cancel: observation.cancel, isolation: isolation) {
+      observation.start(initial: initial)
     }
   }
 
   /// The iterator of `stream`, whose observer ends with the iteration, started by `start` now or at
   /// its first `next()` on `isolation`.
-  static func iterator<Value, Element: Sendable>(
+  static func iterator<Element: Sendable>(
     _ stream: AsyncStream<Element>,
     _ continuation: AsyncStream<Element>.Continuation,
-    _ observer: ValueObserver<Value>,
-    initial: Bool,
+    cancel: @escaping @Sendable () -> Void,
     isolation: (any Actor)?,
     start: @escaping @Sendable () -> Void
   ) -> Iterator<Element> {
-    let token = KeyValueObservation { observer.cancel() }
+    let token = KeyValueObservation(cancel)
     continuation.onTermination = { _ in token.unbind() }
     if isolation == nil {
       start()

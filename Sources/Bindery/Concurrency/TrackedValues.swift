@@ -52,7 +52,7 @@ public struct TrackedValues<Value: Sendable>: AsyncSequence, @unchecked Sendable
     )
     let initial = self.initial
     return AsyncIterator(
-      base: ObservedStream.iterator(stream, continuation, observer, initial: initial, isolation: isolation) {
+      base: ObservedStream.iterator(stream, continuation, cancel: observer.cancel, isolation: isolation) {
         observer.start(initial: initial)
       })
   }

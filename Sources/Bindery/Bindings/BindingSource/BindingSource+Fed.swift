@@ -1,0 +1,163 @@
+extension BindingSource where Value: Sendable {
+  /// Values pushed into the binding by something it starts when it is made (an async sequence, a
+  /// publisher): one way, the target keeping its value until the first one.
+  ///
+  /// `start` gets the `BindingFeed` to push values and the end into, and returns what stops the
+  /// pushing; the binding calls it when it is unbound or its target goes away. Values are written to
+  /// the target where the binding's options say: on the pushing thread, or on the main actor or an
+  /// actor of their choice.
+  package static func fed(
+    named name: String,
+    by start: @escaping @Sendable (BindingFeed<Value>) -> @Sendable () -> Void
+  ) -> Self {
+    Self(connector: FeedConnector(name: name, start: start))
+  }
+}
+
+/// What pushes values into a binding fed from outside (`BindingSource.fed(named:by:)`), and ends it.
+package final class BindingFeed<Value: Sendable>: Sendable {
+  private let latest: FeedValue<Value>
+  private let reference: WeakBinding
+  private let stopped = Locked(false)
+
+  init(binding: PropertyBinding, latest: FeedValue<Value>) {
+    self.reference = WeakBinding(binding)
+    self.latest = latest
+  }
+
+  /// Whether the binding has stopped listening (unbound, or its target gone).
+  package var isStopped: Bool { stopped.withLock { $0 } }
+
+  /// Shows `value` at the target, where the binding delivers; nothing once the binding has stopped.
+  package func send(_ value: Value) {
+    if isStopped { return }
+    latest.value = value
+  }
+
+  /// Ends the binding where it delivers, after the writes it has yet to make there, and tells its
+  /// delegate of `failure`, there too (``BindingDelegate/binding(_:sourceFailed:)``).
+  package func finish(failure: (any Error)?) async {
+    guard !isStopped, let binding = reference.value else { return }
+    await Self.end(binding, failure: failure)
+  }
+
+  /// Ends the binding now when it delivers on the pushing thread and has no write waiting, else as
+  /// soon as it can, where it delivers (see `finish(failure:)`).
+  package func finishSoon(failure: (any Error)?) {
+    guard !isStopped, let binding = reference.value else { return }
+    if binding.state.deliveryKind == 0, Self.finish(binding, failure: failure) { return }
+    Task { await Self.end(binding, failure: failure) }
+  }
+
+  func stop() {
+    stopped.withLock { $0 = true }
+  }
+
+  /// Ends `binding` unless a write still waits for its delivery's actor.
+  private static func finish(_ binding: PropertyBinding, failure: (any Error)?) -> Bool {
+    if binding.state.contains(.pendingDelivery) { return false }
+    binding.unbind()
+    if let failure { binding.currentDelegate?.binding(binding, sourceFailed: failure) }
+    return true
+  }
+
+  private static func end(_ binding: PropertyBinding, failure: (any Error)?) async {
+    let finish: @Sendable () -> Bool = { Self.finish(binding, failure: failure) }
+    for _ in 0..<1_000 {
+      let ended: Bool
+      switch binding.state.deliveryKind {
+      case 1: ended = await MainActor.run { finish() }
+      case 2:
+        guard let actor = binding.withParts({ $0.deliveryActor }) else { return _ = finish() }
+        ended = await runIsolated(on: actor, finish)
+      default: ended = finish()
+      }
+      if ended { return }
+      await Task.yield()
+    }
+    binding.unbind()
+  }
+}
+
+/// Binds a target to the values a `BindingFeed` receives, through an observable value the binding
+/// keeps.
+struct FeedConnector<Value: Sendable>: SourceConnector {
+  let name: String
+  let start: @Sendable (BindingFeed<Value>) -> @Sendable () -> Void
+
+  func connect<Target: KeyValueObservable>(
+    _ target: Target,
+    _ property: ReferenceWritableKeyPath<Target, Value>,
+    _ request: BindingRequest<Value>
+  ) -> PropertyBinding {
+    var request = request
+    request.options.direction = .sourceToTarget
+    let latest = FeedValue<Value>()
+    let binding = BindingSource<Value>.computed(from: latest, named: name, keepingTargetValue: { $0.value })
+      .connector.connect(target, property, request)
+    let feed = BindingFeed<Value>(binding: binding, latest: latest)
+    let consumer = FeedConsumer(feed: feed)
+    binding.attach(consumer, reverse: false, feed: true)
+    consumer.started(start(feed))
+    return binding
+  }
+}
+
+/// The latest value pushed into a feed, an observable value the binding reads: written by the
+/// pushing thread, read wherever the binding delivers, so kept behind a lock.
+final class FeedValue<Value: Sendable>: KeyValueObservable, @unchecked Sendable {
+  let keyValueRegistrar = KeyValueRegistrar()
+  private let storage = Locked<Value?>(nil)
+  private static var valueID: PropertyID { PropertyID("value") }
+
+  /// The last value received, `nil` before the first.
+  var value: Value? {
+    get {
+      keyValueRegistrar.access(self, Self.valueID, \.value)
+      return storage.withLock { $0 }
+    }
+    set {
+      let old = storage.withLock { $0 }
+      keyValueRegistrar.willSet(self, Self.valueID, \.value, value: old)
+      storage.withLock { $0 = newValue }
+      keyValueRegistrar.didSet(self, Self.valueID, \.value, from: old, to: newValue)
+    }
+  }
+}
+
+/// Keeps the feed alive as long as the binding, and stops what pushes into it when the binding ends.
+final class FeedConsumer: Cancellable, @unchecked Sendable {
+  // Unchecked: the stop closure is set once, behind the lock, and taken behind it.
+  private let feed: any Sendable
+  private let stopFeed: @Sendable () -> Void
+  private let stopping = Locked<(stop: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
+
+  init<Value>(feed: BindingFeed<Value>) {
+    self.feed = feed
+    self.stopFeed = { feed.stop() }
+  }
+
+  /// Records what stops the pushing; runs it at once when the binding has already ended.
+  func started(_ stop: @escaping @Sendable () -> Void) {
+    let cancelled = stopping.withLock { state in
+      state.stop = stop
+      return state.cancelled
+    }
+    if cancelled { stop() }
+  }
+
+  func cancel() {
+    stopFeed()
+    let stop = stopping.withLock { state in
+      state.cancelled = true
+      return state.stop.take()
+    }
+    stop?()
+  }
+}
+
+/// A binding held weakly by what feeds it.
+final class WeakBinding: Sendable {
+  weak let value: PropertyBinding?
+  init(_ value: PropertyBinding) { self.value = value }
+}

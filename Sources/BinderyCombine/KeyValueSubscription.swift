@@ -94,18 +94,32 @@
           state.isDelivering = true
           return .sendNow
         }
-        if state.demand == 0 { waiting.removeAll(keepingCapacity: true) }
-        waiting.append(value)
-        state.waitingCount = waiting.count
-        if state.isDelivering || state.demand == 0 { return .leave }
-        state.isDelivering = true
-        return .deliverWaiting
+        return .wait
       }
       switch step {
       case .sendNow: deliver(adding: downstream.unsafelyUnwrapped.subscriber.receive(value))
-      case .deliverWaiting: deliver(adding: .none)
+      case .wait: wait(value)
       case .leave: break
       }
+    }
+
+    /// A value that cannot go to the subscriber now: it waits, alone if the subscriber has no demand,
+    /// and goes at once if the thread that delivered has finished meanwhile.
+    @usableFromInline
+    func wait(_ value: Value) {
+      var dropped: [Value] = []
+      let delivers = lock.withLock { state -> Bool in
+        if state.isCancelled { return false }
+        if state.demand == 0 { swap(&dropped, &waiting) }
+        waiting.append(value)
+        state.waitingCount = waiting.count
+        if state.isDelivering || state.demand == 0 { return false }
+        state.isDelivering = true
+        return true
+      }
+      // Outside the lock: letting a value go may run its code, which may change the object again.
+      _ = consume dropped
+      if delivers { deliver(adding: .none) }
     }
 
     @inlinable
@@ -159,8 +173,9 @@
             state.waitingCount = waiting.count
             return .send
           }
-          if state.waitingCount > 1 {
-            waiting.removeFirst(waiting.count - 1)
+          if state.waitingCount > 1, let newest = waiting.popLast() {
+            swap(&dropped, &waiting)
+            waiting.append(newest)
             state.waitingCount = 1
           }
           state.isDelivering = false
@@ -181,6 +196,7 @@
           _ = consume dropped
           return
         case .stop:
+          _ = consume dropped
           return
         }
       }
@@ -220,7 +236,7 @@
   @usableFromInline
   enum TakenValue {
     case sendNow
-    case deliverWaiting
+    case wait
     case leave
   }
 

@@ -51,6 +51,39 @@
     var snapshot: (overlapped: Bool, count: Int, last: Int) { lock.withLock { (overlapped, count, last) } }
   }
 
+  /// A value that says when it is let go.
+  private final class Token {
+    let number: Int
+    let onRelease: (Int) -> Void
+    init(_ number: Int, onRelease: @escaping (Int) -> Void) {
+      self.number = number
+      self.onRelease = onRelease
+    }
+    deinit { onRelease(number) }
+  }
+
+  /// A model whose computed token is a new object each time it is read.
+  @KeyValueObservable
+  private final class TokenHolder {
+    var count = 0
+    @KeyValueIgnored var onTokenRelease: (Int) -> Void = { _ in }
+    var token: Token { Token(count, onRelease: onTokenRelease) }
+  }
+
+  /// A subscriber of tokens that asks for them one at a time, when the test says.
+  private final class TokenSubscriber: Subscriber, @unchecked Sendable {
+    typealias Input = Token
+    typealias Failure = Never
+    let received = Received<Int>()
+    var subscription: (any Subscription)?
+    func receive(subscription: any Subscription) { self.subscription = subscription }
+    func receive(_ input: Token) -> Subscribers.Demand {
+      received.add(input.number)
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) { received.finish() }
+  }
+
   @Suite("Key paths as Combine publishers")
   struct KeyValuePublisherTests {
     @Test func aSubscriberGetsTheCurrentValueThenEachChangeAndNoEqualWrites() {
@@ -148,6 +181,23 @@
       kept?.subscription = nil
       kept = nil
       #expect(tracker.liveCount == 0, "a finished subscription holds nothing")
+    }
+
+    @Test func aWaitingValueLetGoThatChangesTheObjectAgainDoesNotDeadlock() {
+      let holder = TokenHolder()
+      let subscriber = TokenSubscriber()
+      holder.publisher(of: \.token).subscribe(subscriber)
+      subscriber.subscription?.request(.max(1))
+      #expect(subscriber.received.values == [0])
+      holder.onTokenRelease = { [weak holder] number in
+        // The first token let go writes the object: a change that comes back into the subscription.
+        if number == 1 { holder?.count = 100 }
+      }
+      holder.count = 1  // waits: no demand
+      holder.count = 2  // replaces it; token 1 goes, and its end writes count = 100
+      subscriber.subscription?.request(.max(1))
+      #expect(subscriber.received.values == [0, 100], "only the newest waited")
+      subscriber.subscription?.cancel()
     }
 
     @Test func withoutDemandOnlyTheNewestValueWaitsForTheNextRequest() {

@@ -53,6 +53,35 @@
       #expect(label.text == "ok")
     }
 
+    @Test func aPublisherThatFailsAsItIsSubscribedToReachesTheDelegateSetAfterBind() async {
+      let label = HeadlessLabel()
+      let failures = FailureLog()
+      let binding = label.bind(\.text, to: .publisher(Fail<String?, ServerDown>(error: ServerDown())))
+      binding.delegate = failures
+      #expect(!binding.isBound)
+      #expect(await eventually { failures.errors.count == 1 })
+      #expect(failures.errors.values.first is ServerDown)
+
+      let set = BindingSet()
+      let setFailures = FailureLog()
+      set.delegate = setFailures
+      label.bind(\.text, to: .publisher(Fail<String?, ServerDown>(error: ServerDown()))).store(in: set)
+      #expect(await eventually { setFailures.errors.count == 1 }, "a set's delegate hears it too")
+    }
+
+    @MainActor
+    @Test func aFailureUnboundBeforeItsMainActorDeliveryTellsTheDelegateNothing() async {
+      let status = PassthroughSubject<Double, any Error>()
+      let slider = HeadlessSlider(minimumValue: 0, maximumValue: 100)
+      let failures = FailureLog()
+      let binding = slider.bind(\.value, to: .publisher(status), options: BindingOptions(delivery: .mainActor))
+      binding.delegate = failures
+      status.send(completion: .failure(ServerDown()))
+      binding.unbind()
+      for _ in 0..<200 { await Task.yield() }
+      #expect(failures.errors.count == 0, "the binding was unbound before its end came")
+    }
+
     @Test func aPublisherThatSendsAndFinishesAtOnceLeavesItsValueAndAnEndedBinding() {
       let label = HeadlessLabel()
       let binding = label.bind(\.text, to: .publisher(Just("done")))

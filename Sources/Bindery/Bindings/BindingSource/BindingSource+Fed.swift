@@ -18,7 +18,9 @@ extension BindingSource where Value: Sendable {
 package final class BindingFeed<Value: Sendable>: Sendable {
   private let latest: FeedValue<Value>
   private let reference: WeakBinding
-  private let stopped = Locked(false)
+  /// Whether the binding stopped listening, and whether it is still being made (its maker has not
+  /// returned it yet, so nobody can be its delegate).
+  private let progress = Locked((stopped: false, connecting: true))
 
   init(binding: PropertyBinding, latest: FeedValue<Value>) {
     self.reference = WeakBinding(binding)
@@ -26,7 +28,7 @@ package final class BindingFeed<Value: Sendable>: Sendable {
   }
 
   /// Whether the binding has stopped listening (unbound, or its target gone).
-  package var isStopped: Bool { stopped.withLock { $0 } }
+  package var isStopped: Bool { progress.withLock { $0.stopped } }
 
   /// Shows `value` at the target, where the binding delivers; nothing once the binding has stopped.
   package func send(_ value: Value) {
@@ -38,31 +40,49 @@ package final class BindingFeed<Value: Sendable>: Sendable {
   /// delegate of `failure`, there too (``BindingDelegate/binding(_:sourceFailed:)``).
   package func finish(failure: (any Error)?) async {
     guard !isStopped, let binding = reference.value else { return }
-    await Self.end(binding, failure: failure)
+    await end(binding, failure: failure)
   }
 
   /// Ends the binding now when it delivers on the pushing thread and has no write waiting, else as
-  /// soon as it can, where it delivers (see `finish(failure:)`).
+  /// soon as it can, where it delivers (see `finish(failure:)`). A failure that comes while the
+  /// binding is being made (a publisher that fails as it is subscribed to) ends it at once and
+  /// reaches its delegate a moment later, once its maker could set one.
   package func finishSoon(failure: (any Error)?) {
-    guard !isStopped, let binding = reference.value else { return }
-    if binding.state.deliveryKind == 0, Self.finish(binding, failure: failure) { return }
-    Task { await Self.end(binding, failure: failure) }
+    guard let binding = reference.value else { return }
+    let (stopped, connecting) = progress.withLock { ($0.stopped, $0.connecting) }
+    if stopped { return }
+    if binding.state.deliveryKind == 0 {
+      if let failure, connecting {
+        binding.unbind()
+        Task { binding.currentDelegate?.binding(binding, sourceFailed: failure) }
+        return
+      }
+      if finish(binding, failure: failure) { return }
+    }
+    Task { await end(binding, failure: failure) }
+  }
+
+  /// The binding's maker returned it.
+  func connected() {
+    progress.withLock { $0.connecting = false }
   }
 
   func stop() {
-    stopped.withLock { $0 = true }
+    progress.withLock { $0.stopped = true }
   }
 
-  /// Ends `binding` unless a write still waits for its delivery's actor.
-  private static func finish(_ binding: PropertyBinding, failure: (any Error)?) -> Bool {
+  /// Ends `binding` unless a write still waits for its delivery's actor; nothing, and no word to its
+  /// delegate, when it was unbound meanwhile.
+  private func finish(_ binding: PropertyBinding, failure: (any Error)?) -> Bool {
     if binding.state.contains(.pendingDelivery) { return false }
+    if isStopped { return true }
     binding.unbind()
     if let failure { binding.currentDelegate?.binding(binding, sourceFailed: failure) }
     return true
   }
 
-  private static func end(_ binding: PropertyBinding, failure: (any Error)?) async {
-    let finish: @Sendable () -> Bool = { Self.finish(binding, failure: failure) }
+  private func end(_ binding: PropertyBinding, failure: (any Error)?) async {
+    let finish: @Sendable () -> Bool = { self.finish(binding, failure: failure) }
     for _ in 0..<1_000 {
       let ended: Bool
       switch binding.state.deliveryKind {
@@ -99,6 +119,7 @@ struct FeedConnector<Value: Sendable>: SourceConnector {
     let consumer = FeedConsumer(feed: feed)
     binding.attach(consumer, reverse: false, feed: true)
     consumer.started(start(feed))
+    feed.connected()
     return binding
   }
 }

@@ -24,6 +24,14 @@ public struct KeyValueChange<Object: AnyObject, Value> {
   public let oldValue: Value?
   /// The value after the change (for ``Kind/prior``, the value before it).
   public let newValue: Value
+
+  @inlinable
+  init(keyPath: KeyPath<Object, Value>, kind: Kind, oldValue: Value?, newValue: Value) {
+    self.keyPath = keyPath
+    self.kind = kind
+    self.oldValue = oldValue
+    self.newValue = newValue
+  }
 }
 
 /// Options for an observation.

@@ -22,6 +22,7 @@
 ///     ``ObservationOptions/prior`` to be called before each change too.
 ///   - handler: Called with each change.
 /// - Returns: A token; the observation lasts until the token is unbound or deallocated.
+@inlinable
 public func observe<Object: AnyObject, Value>(
   _ object: Object,
   _ keyPath: KeyPath<Object, Value>,
@@ -65,6 +66,7 @@ public func observe<Object: AnyObject, Value>(
 ///   - tracked: The value to compute; it runs now, and again on the mutating thread after each change.
 ///   - onChange: Called with the new value after each change.
 /// - Returns: A token; the observation lasts until the token is unbound or deallocated.
+@inlinable
 public func observe<Value>(
   _ tracked: @escaping () -> Value,
   onChange: @escaping (Value) -> Void

@@ -149,12 +149,11 @@ final class FeedValue<Value: Sendable>: KeyValueObservable, @unchecked Sendable 
 /// Keeps the feed alive as long as the binding, and stops what pushes into it when the binding ends.
 final class FeedConsumer: Cancellable, @unchecked Sendable {
   // Unchecked: the stop closure is set once, behind the lock, and taken behind it.
-  private let feed: any Sendable
+  /// Stops the feed; it holds the feed, which keeps it alive as long as the binding.
   private let stopFeed: @Sendable () -> Void
   private let stopping = Locked<(stop: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
 
   init<Value>(feed: BindingFeed<Value>) {
-    self.feed = feed
     self.stopFeed = { feed.stop() }
   }
 

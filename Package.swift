@@ -65,7 +65,8 @@ let package = Package(
     // The Swift runtime's reference-counting entry points, declared for the core, and the thread
     // sanitizer's lock annotations, looked up once when the program loads.
     .target(name: "CBinderyRuntime"),
-    .target(name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
+    .target(
+      name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers", "BinderySpec"], swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
       name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),

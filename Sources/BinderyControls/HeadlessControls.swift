@@ -11,7 +11,7 @@ public import BinderyControllers
 /// ``HeadlessLabel``, `Switch`/`UISwitch` a ``HeadlessSwitch``, `Slider`/`UISlider` a
 /// ``HeadlessSlider``, `Stepper`/`UIStepper` a ``HeadlessStepper``, `PopUpButton`/`NSPopUpButton` a
 /// ``HeadlessPopUpButton``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
-/// ``HeadlessView``, and `ListView` (`UITableView`, `NSTableView`) a ``HeadlessListView``.
+/// ``HeadlessView``, and `List` (`ListView`, `UITableView`, `NSTableView`) a ``HeadlessListView``.
 public enum HeadlessControls {
   /// Every headless control class.
   public static let classes: [any KeyValueInstantiable.Type] = [
@@ -65,7 +65,7 @@ extension HeadlessView: KeyValueInstantiable, SubviewContaining {
 
 /// The ``HeadlessListView`` as spec files name it.
 struct HeadlessListViewClass: ArrangedListClass {
-  var names: [String] { ["ListView", "UITableView", "NSTableView"] }
+  var names: [String] { ["List", "ListView", "UITableView", "NSTableView"] }
 
   func makeList<Item: KeyValueCoding>(
     showing controller: ArrayController<Item>,

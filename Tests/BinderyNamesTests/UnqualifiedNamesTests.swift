@@ -59,7 +59,8 @@ struct UnqualifiedNamesTests {
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
       HeadlessListRow<Account>.self,
       HeadlessListView<Account>.self, HeadlessPopUpButton.self, HeadlessSlider.self, HeadlessStepper.self,
-      HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self,
+      HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self, ControlSpec.self,
+      LoadedControls.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self,
@@ -77,10 +78,9 @@ struct UnqualifiedNamesTests {
       SpecLimits.self, SpecLoadError.self, SpecObjects.self,
       SpecRowTemplate.self, BinderyLintCommand.self,
       // BinderyWeb
-      ClientMessage.self, FieldLabel.self, (any LabelTarget).self, JSONLimits.self, JSONReadError.self, JSONValue.self,
-      LogText.self, Panel.self,
+      ClientMessage.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self,
       PatchOperation.self, ResetReason.self, ServerMessage.self, SocketRates.self, WebConnection.self,
-      WebContent.self, WebElementStyle.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
+      WebContent.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
       WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,
       // BinderyTestKit
       ChangeLog<Int>.self, LifetimeTracker.self, ManualClock.self, PropagationRecorder<Account, Int>.self,

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControllers
+import BinderyControls
 import BinderySpec
 import Foundation
 import Testing

@@ -78,3 +78,5 @@ struct WebListClass: ArrangedListClass {
     return ArrangedList(object: list) { list.list.binding(for: \.items) }  // bound from the start
   }
 }
+
+extension WebList: LabelTarget {}

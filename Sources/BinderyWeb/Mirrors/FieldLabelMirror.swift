@@ -1,3 +1,5 @@
+import BinderyControls
+
 /// A label of another element (`kind: fieldLabel`): text, `for` (the id of the element it names, or
 /// `null`) and hidden; the page sets its text as text, never as HTML.
 final class FieldLabelMirror: WebMirror {

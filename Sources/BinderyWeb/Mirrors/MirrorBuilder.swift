@@ -8,7 +8,7 @@ final class MirrorBuilder {
   /// The control or view of every element, by id (what the page's bindings target).
   private(set) var elements: [String: AnyObject] = [:]
   private let names: [ObjectIdentifier: String]
-  private let styles: [ObjectIdentifier: WebElementStyle]
+  private let styles: [ObjectIdentifier: ControlStyle]
   private var counter = 0
   /// The ids made up for elements that have no name, so that a label finds the id of the element it
   /// names whichever of the two is mirrored first. Entries of objects that are gone are dropped now
@@ -16,7 +16,7 @@ final class MirrorBuilder {
   private var madeUpIDs: [ObjectIdentifier: MadeUpID] = [:]
   private var pruneAt = 64
 
-  init(collector: PatchCollector, names: [ObjectIdentifier: String], styles: [ObjectIdentifier: WebElementStyle]) {
+  init(collector: PatchCollector, names: [ObjectIdentifier: String], styles: [ObjectIdentifier: ControlStyle]) {
     self.collector = collector
     self.names = names
     self.styles = styles
@@ -93,12 +93,4 @@ final class MirrorBuilder {
 private struct MadeUpID {
   weak var object: AnyObject?
   let id: String
-}
-
-/// How a page shows a control that has more than one form.
-public enum WebElementStyle: Sendable {
-  /// A text field whose text is hidden (a password field).
-  case secure
-  /// A switch drawn as a checkbox.
-  case checkbox
 }

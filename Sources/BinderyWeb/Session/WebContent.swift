@@ -1,4 +1,5 @@
 public import Bindery
+public import BinderyControls
 
 /// What one session's page is made of: its root element, the element ids, and everything that must
 /// live as long as the page (objects, bindings, observations).
@@ -19,7 +20,7 @@ public final class WebContent {
   /// The ids of named elements (the others get ids made up by the page).
   public private(set) var ids: [ObjectIdentifier: String] = [:]
   /// Styles of controls that have more than one form.
-  public private(set) var styles: [ObjectIdentifier: WebElementStyle] = [:]
+  public private(set) var styles: [ObjectIdentifier: ControlStyle] = [:]
   /// The page's bindings; they end with the session.
   public let bindings: BindingSet
   /// The objects kept alive as long as the page (its named elements and the file's objects among them).
@@ -50,7 +51,7 @@ public final class WebContent {
   }
 
   /// Shows `element` in the given style.
-  public func style(_ element: AnyObject, _ style: WebElementStyle) {
+  public func style(_ element: AnyObject, _ style: ControlStyle) {
     styles[ObjectIdentifier(element)] = style
     retained.append(element)
   }

@@ -61,64 +61,12 @@ public enum WebSpec {
     delegate: (any BindingDelegate)? = nil,
     configure: (SpecClassRegistry) -> Void = { _ in }
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
-    let styled = StyledObjects()
-    let classes = SpecClassRegistry()
-    classes.register(HeadlessControls.classes, lists: [WebListClass()])
-    classes.register(Panel.self) { Panel() }
-    classes.register(FieldLabel.self) { FieldLabel() }
-    classes.register(HeadlessTextField.self, names: ["SecureField"]) {
-      let field = HeadlessTextField()
-      styled.add(field, .secure)
-      return field
-    }
-    classes.register(HeadlessSwitch.self, names: ["Checkbox"]) {
-      let control = HeadlessSwitch()
-      styled.add(control, .checkbox)
-      return control
-    }
-    let modelReference = ModelReference(model)
-    classes.register(Model.self, names: [modelClass]) { modelReference.model }
-    configure(classes)
-    let objects = try SpecFile.load(
-      contentsOf: path, classes: classes, transformers: transformers, root: model, delegate: delegate)
-    guard let rootObject = objects[root] else {
-      objects.unbind()
-      throw SpecLoadError([
-        SpecError(file: path, line: 1, column: 1, kind: .unknownReference, message: "no object is named \"\(root)\"")
-      ])
-    }
-    let content = WebContent(root: rootObject, bindings: objects.bindings)
-    for name in objects.names {
-      if let object = objects[name], object !== model { content.name(object, name) }
-    }
-    for (object, style) in styled.take() { content.style(object, style) }
-    return (content, objects)
+    let loaded = try ControlSpec.load(
+      contentsOf: path, model: model, modelClass: modelClass, root: root, lists: [WebListClass()],
+      transformers: transformers, delegate: delegate, configure: configure)
+    let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)
+    for (name, object) in loaded.namedControls { content.name(object, name) }
+    for (object, style) in loaded.styledControls { content.style(object, style) }
+    return (content, loaded.objects)
   }
-}
-
-/// The session's model, handed to the class registry's `make`; the registry lives only during one
-/// load on the page's actor.
-private final class ModelReference<Model: AnyObject>: @unchecked Sendable {
-  let model: Model
-  init(_ model: Model) { self.model = model }
-}
-
-/// The objects the registry made in a style (secure fields, checkboxes) during one load.
-private final class StyledObjects: Sendable {
-  private let objects = SharedLock<[(UncheckedObject, WebElementStyle)]>([])
-
-  func add(_ object: AnyObject, _ style: WebElementStyle) {
-    objects.withLock { $0.append((UncheckedObject(object: object), style)) }
-  }
-
-  func take() -> [(AnyObject, WebElementStyle)] {
-    objects.withLock { list in
-      defer { list = [] }
-      return list.map { ($0.0.object, $0.1) }
-    }
-  }
-}
-
-private struct UncheckedObject: @unchecked Sendable {
-  let object: AnyObject
 }

@@ -1,7 +1,5 @@
-public import BinderyControls
-
-/// An element a ``FieldLabel`` can name: the page's controls a user works with (text and secure
-/// fields, switches and checkboxes, sliders, steppers, select boxes, buttons) and lists.
+/// A control a ``FieldLabel`` can name: the controls a user works with (text and secure fields,
+/// switches and checkboxes, sliders, steppers, pop-up buttons, buttons) and lists.
 ///
 /// Labels, panels and views are not targets: they are not controls a label could name.
 public protocol LabelTarget: AnyObject {}
@@ -12,4 +10,4 @@ extension HeadlessSlider: LabelTarget {}
 extension HeadlessStepper: LabelTarget {}
 extension HeadlessPopUpButton: LabelTarget {}
 extension HeadlessButton: LabelTarget {}
-extension WebList: LabelTarget {}
+extension HeadlessListView: LabelTarget {}

@@ -1,7 +1,6 @@
 public import Bindery
-public import BinderyControls
 
-/// A container of a page, with an optional title: its `view`'s subviews, in a column or a row.
+/// A container of a page or a window, with an optional title: its `view`'s subviews, in a column or a row.
 ///
 /// In a spec file a panel lists its elements as the subviews of its `view`:
 ///

@@ -1,8 +1,9 @@
 public import Bindery
 
-/// The visible name of another element of a page: a `<label for=…>` of a field, a switch, a slider,
-/// a stepper, a select box or a button, or the name of a list (its `aria-labelledby`), so that a
-/// screen reader, and a browser test, find the element by its label.
+/// The visible name of another control: of a field, a switch, a slider, a stepper, a pop-up button,
+/// a button or a list, so that a screen reader, and a test, find the control by its label. A
+/// browser page draws it as a `<label for=…>` (a list's `aria-labelledby`); a GTK window as a label
+/// whose mnemonic widget, and accessible label, is the control.
 ///
 /// In a spec file a label names its element by reference, as outlets do:
 ///
@@ -16,13 +17,13 @@ public import Bindery
 /// ```
 ///
 /// A `target:` that names no object of the file, or an object that is not an element a label can
-/// name (a ``LabelTarget``), is refused when the file loads, with its line and column. The text is set
-/// in the page as text, never as HTML.
+/// name (a ``LabelTarget``), is refused when the file loads, with its line and column. The text is
+/// shown as text, never as markup or HTML.
 @KeyValueObservable
 public final class FieldLabel {
   /// The text shown.
   public var text: String?
-  /// The element the label names.
+  /// The control the label names.
   public var target: (any LabelTarget)?
   /// Whether the label is hidden.
   public var isHidden = false

@@ -1,0 +1,104 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderySpec
+import Foundation
+import Testing
+
+/// The view model of a screen file: an array controller of people, and whether it is saving.
+@KeyValueObservable
+final class RosterScreenModel {
+  var people = ArrayController<Person>(makeElement: { Person() })
+  var isSaving = false
+  var password = ""
+  var isAdmin = false
+}
+
+/// A screen for every front end: panels, a labelled field, a secure field, a checkbox and a list.
+private let screenFile = """
+  Model:
+    class: RosterScreenModel
+  Page:
+    class: Panel
+    title: Roster
+    view:
+      subviews: [/NameLabel, /People, /Password, /Admin]
+  NameLabel:
+    class: FieldLabel
+    text: People
+    target: /People
+  People:
+    class: List
+    content: {to: /Model, value: people}
+    row:
+      Name:
+        class: Label
+        bindings:
+          text: {value: firstName}
+  Password:
+    class: SecureField
+    bindings:
+      text: {to: /Model, value: password}
+      enabled: {to: /Model, value: '!isSaving'}
+  Admin:
+    class: Checkbox
+    bindings:
+      on: {to: /Model, value: isAdmin}
+  """
+
+@Suite("Screens loaded for any front end")
+struct ControlSpecTests {
+  private func write(_ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).screen.yaml").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func aScreenFileMakesPanelsLabelledControlsStylesAndAHeadlessList() throws {
+    let model = RosterScreenModel()
+    model.people.setContent([Person(firstName: "Ada"), Person(firstName: "Grace")])
+    let path = try write(screenFile)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let screen = try ControlSpec.load(
+      contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Page", lists: HeadlessControls.lists
+    ) { classes in
+      classes.register(Person.self) { Person() }  // the list's items, to check its row template
+    }
+    defer { screen.objects.unbind() }
+
+    let page = try #require(screen.root as? Panel)
+    #expect(page.title == "Roster")
+    let list = try #require(screen.objects["People"] as? HeadlessListView<Person>)
+    #expect(list.rows.map { ($0.controls.first as? HeadlessLabel)?.text } == ["Ada", "Grace"])
+    let target = (screen.objects["NameLabel"] as? FieldLabel)?.target
+    #expect(target.map { ObjectIdentifier($0) } == ObjectIdentifier(list))
+    let password = try #require(screen.objects["Password"] as? HeadlessTextField)
+    let admin = try #require(screen.objects["Admin"] as? HeadlessSwitch)
+    #expect(screen.styles[ObjectIdentifier(password)] == .secure)
+    #expect(screen.styles[ObjectIdentifier(admin)] == .checkbox)
+    #expect(ObjectIdentifier(screen.model) == ObjectIdentifier(model))
+    let modelID = ObjectIdentifier(model)
+    #expect(!screen.namedControls.map { ObjectIdentifier($0.object) }.contains(modelID))
+    #expect(Set(screen.namedControls.map(\.name)) == ["Page", "NameLabel", "People", "Password", "Admin"])
+
+    password.userDidEdit(text: "hunter2")
+    admin.userDidToggle()
+    model.isSaving = true
+    #expect(model.password == "hunter2")
+    #expect(model.isAdmin)
+    #expect(!password.isEnabled)
+  }
+
+  @Test func aRootThatNamesNoObjectFailsTheLoadAndLeavesNothingBound() throws {
+    let model = RosterScreenModel()
+    let path = try write(screenFile)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    #expect(throws: SpecLoadError.self) {
+      try ControlSpec.load(
+        contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Window", lists: HeadlessControls.lists)
+    }
+    #expect(model.keyValueRegistrar.observerCount == 0)
+  }
+}

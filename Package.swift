@@ -13,6 +13,9 @@ let openCombine = Target.Dependency.product(
   condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd], traits: ["OpenCombine"])
 )
 
+/// GTK 4's headers and libraries, with the package's GTK trait.
+let gtk = Target.Dependency.target(name: "CGTK", condition: .when(traits: ["GTK"]))
+
 let package = Package(
   name: "Bindery",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -28,6 +31,7 @@ let package = Package(
     .library(name: "BinderyTestKit", targets: ["BinderyTestKit"]),
     .library(name: "BinderyTracing", targets: ["BinderyTracing"]),
     .library(name: "BinderyCombine", targets: ["BinderyCombine"]),
+    .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
@@ -35,7 +39,11 @@ let package = Package(
     .trait(
       name: "OpenCombine",
       description: "Builds BinderyCombine on OpenCombine where Apple's Combine is missing (Linux, Windows, Android)."
-    )
+    ),
+    .trait(
+      name: "GTK",
+      description: "Builds BinderyGTK, the GTK 4 front end (needs GTK 4's headers: apt-get install libgtk-4-dev)."
+    ),
   ],
   dependencies: [
     // swift-syntax ships one major version per Swift release: admit this one and the next.
@@ -66,7 +74,8 @@ let package = Package(
     // sanitizer's lock annotations, looked up once when the program loads.
     .target(name: "CBinderyRuntime"),
     .target(
-      name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers", "BinderySpec"], swiftSettings: strictSettings),
+      name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers", "BinderySpec"],
+      swiftSettings: strictSettings),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
       name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
@@ -126,11 +135,34 @@ let package = Package(
       dependencies: ["Bindery", "BinderyCombine", "BinderyControls", "BinderyTestKit", openCombine],
       swiftSettings: strictSettings
     ),
+    // GTK 4, through pkg-config, only with the GTK trait: without it BinderyGTK is an empty module and
+    // nothing needs GTK's headers.
+    .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    .target(
+      name: "BinderyGTK",
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", gtk],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyGTKTests",
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyGTK",
+        "BinderyTestKit", "PersonEditor", "GTKMainLoopCheck", gtk,
+      ],
+      swiftSettings: strictSettings
+    ),
+    // Run by BinderyGTKTests: GTK's loop on a real main thread, which a test process does not give.
+    .executableTarget(
+      name: "GTKMainLoopCheck",
+      dependencies: ["Bindery", "BinderyControls", "BinderyGTK", gtk],
+      path: "Tests/GTKMainLoopCheck",
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "PersonEditor",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyTracing",
-        "BinderyWeb", .product(name: "Logging", package: "swift-log"),
+        "BinderyWeb", "BinderyGTK", gtk, .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",
       resources: [.copy("PersonEditor.spec.yaml")],
@@ -145,7 +177,7 @@ let package = Package(
       name: "BinderyNamesTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
-        "BinderyLint", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine", openCombine,
+        "BinderyLint", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine", "BinderyGTK", openCombine,
       ],
       swiftSettings: strictSettings
     ),

@@ -19,7 +19,8 @@ KINDS = {
     "swift.typealias": "typealias", "swift.func": "func", "swift.macro": "macro", "swift.actor": "actor",
 }
 PRODUCTS = ["Bindery", "BinderyControls", "BinderyFormatters", "BinderyExpressions", "BinderySpec",
-            "BinderyLint", "BinderyControllers", "BinderyWeb", "BinderyTestKit", "BinderyTracing", "BinderyCombine"]
+            "BinderyLint", "BinderyControllers", "BinderyWeb", "BinderyTestKit", "BinderyTracing", "BinderyCombine",
+            "BinderyGTK"]
 
 
 def symbols(path, top_level_only):

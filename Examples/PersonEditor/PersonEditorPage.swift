@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControllers
+import BinderyControls
 import BinderyFormatters
 import BinderySpec
 import BinderyWeb
@@ -40,11 +41,29 @@ enum PersonEditorPage {
     try WebSpec.load(
       contentsOf: specPath, model: controller, modelClass: "PeopleViewController", root: "Page",
       transformers: transformers
-    ) { classes in
-      classes.register(Person.self) { Person() }  // the list's items, to check its row template
-      classes.registerAction("addPerson", of: PeopleViewController.self) { $0.people.add() }
-      classes.registerAction("removePerson", of: PeopleViewController.self) { $0.people.remove() }
-      classes.registerAction("save", of: PeopleViewController.self, perform: save)
-    }
+    ) { classes in register(in: classes, save: save) }
+  }
+
+  /// Loads the page's file for `controller` as a screen of headless controls (what a desktop window
+  /// shows). `save` runs when Save is clicked.
+  static func loadScreen(
+    specPath: String,
+    controller: PeopleViewController,
+    save: @escaping @Sendable (PeopleViewController) -> Void
+  ) throws(SpecLoadError) -> LoadedControls {
+    try ControlSpec.load(
+      contentsOf: specPath, model: controller, modelClass: "PeopleViewController", root: "Page",
+      lists: HeadlessControls.lists, transformers: transformers
+    ) { classes in register(in: classes, save: save) }
+  }
+
+  /// What the file names beyond the controls: the list's items and the buttons' actions.
+  private static func register(
+    in classes: SpecClassRegistry, save: @escaping @Sendable (PeopleViewController) -> Void
+  ) {
+    classes.register(Person.self) { Person() }  // the list's items, to check its row template
+    classes.registerAction("addPerson", of: PeopleViewController.self) { $0.people.add() }
+    classes.registerAction("removePerson", of: PeopleViewController.self) { $0.people.remove() }
+    classes.registerAction("save", of: PeopleViewController.self, perform: save)
   }
 }

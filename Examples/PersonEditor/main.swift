@@ -1,5 +1,6 @@
 // PersonEditor: the Person editor as a web page (`swift run PersonEditor`, then open
-// http://127.0.0.1:8080), or printed step by step in a terminal (`swift run PersonEditor --headless`).
+// http://127.0.0.1:8080), printed step by step in a terminal (`swift run PersonEditor --headless`), or
+// as a GTK 4 window (`swift run --traits GTK PersonEditor --gtk`).
 // `--inspect` also serves the bindings inspector at http://127.0.0.1:8080/inspect.
 import BinderyTracing
 import BinderyWeb
@@ -10,10 +11,13 @@ var arguments = CommandLine.arguments.dropFirst()
 var host = "127.0.0.1"
 var port = 8080
 var headless = false
+var desktopWindows = 0
 var configuration = WebServer.Configuration()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--headless": headless = true
+  case "--gtk": desktopWindows = max(desktopWindows, 1)
+  case "--windows": desktopWindows = max(1, arguments.popFirst().flatMap { Int($0) } ?? 1)
   case "--inspect": configuration.servesInspector = true
   case "--host": host = arguments.popFirst() ?? host
   case "--port": port = arguments.popFirst().flatMap { Int($0) } ?? port
@@ -23,7 +27,7 @@ while let argument = arguments.popFirst() {
     configuration.maxConnections = arguments.popFirst().flatMap { Int($0) } ?? configuration.maxConnections
   default:
     print(
-      "usage: PersonEditor [--headless] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
+      "usage: PersonEditor [--headless | --gtk [--windows N]] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
     )
     exit(2)
   }
@@ -40,7 +44,19 @@ guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType
   print("PersonEditor.spec.yaml is missing from the resources")
   exit(1)
 }
-if headless {
+if desktopWindows > 0 {
+  #if GTK
+    do {
+      try DesktopPersonEditor().run(specPath: specPath, windowCount: desktopWindows)
+    } catch {
+      print("PersonEditor: \(error)")
+      exit(1)
+    }
+  #else
+    print("PersonEditor: this build has no GTK window; build it with GTK: swift run --traits GTK PersonEditor --gtk")
+    exit(2)
+  #endif
+} else if headless {
   do {
     try runHeadlessWalkthrough(specPath: specPath)
   } catch {
@@ -56,10 +72,16 @@ if headless {
     print("PersonEditor: its bindings at http://127.0.0.1:\(port)/inspect (this machine only)")
   }
   fflush(nil)  // every stream: the address shows at once in a log file too
-  do {
-    try await server.run()
-  } catch {
-    print("PersonEditor could not serve at \(host):\(port): \(error)")
-    exit(1)
+  // Served from a task, with the main thread parked in the main queue: the top level stays
+  // synchronous, as GTK's loop needs it (`--gtk`).
+  Task {
+    do {
+      try await server.run()
+      exit(0)
+    } catch {
+      print("PersonEditor could not serve at \(host):\(port): \(error)")
+      exit(1)
+    }
   }
+  dispatchMain()
 }

@@ -1,0 +1,42 @@
+// PersonEditor on the Linux desktop (`swift run --traits GTK PersonEditor --gtk`): the same
+// PersonEditor.spec.yaml, shown as a native GTK 4 window instead of a web page.
+#if GTK
+  import BinderyControls
+  import BinderyGTK
+  import Foundation
+
+  /// The desktop app: one model, shown in `windowCount` windows that all edit it (each follows the
+  /// others' edits), until the last window closes.
+  @MainActor
+  final class DesktopPersonEditor {
+    let controller = PeopleViewController()
+    private var windows: [GTKWindowHost] = []
+
+    /// Opens the windows and runs GTK's loop until the last one closes.
+    func run(specPath: String, windowCount: Int) throws {
+      try GTKMainLoop.start()
+      for index in 0..<max(1, windowCount) {
+        let screen = try PersonEditorPage.loadScreen(specPath: specPath, controller: controller) { [self] _ in
+          MainActor.assumeIsolated { self.save() }  // a button's click: GTK's thread, the main actor's
+        }
+        let title = windowCount > 1 ? "People (\(index + 1))" : "People"
+        let window = try GTKWindowHost(title: title, screen: screen)
+        window.present()
+        windows.append(window)
+      }
+      print("PersonEditor: \(windows.count) GTK window(s) open (close them to quit)")
+      fflush(nil)
+      GTKMainLoop.run()
+      windows = []
+    }
+
+    /// Save: the fields are disabled while saving; a main-actor task ends it, run by GTK's loop.
+    private func save() {
+      controller.isSaving = true
+      Task { @MainActor [self] in
+        try? await Task.sleep(for: PersonEditorPage.saveDuration)
+        self.controller.isSaving = false
+      }
+    }
+  }
+#endif

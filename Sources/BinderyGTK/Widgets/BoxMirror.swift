@@ -1,0 +1,58 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import CGTK
+
+  /// A panel, or a view, as a `GtkBox` of its subviews' widgets: a column or a row, with the panel's
+  /// title as a heading above it, hidden as its control says.
+  final class BoxMirror: WidgetMirror {
+    private let panel: Panel?
+    private let view: HeadlessView?
+    private let contents: [WidgetMirror]
+    private let heading: UnsafeMutablePointer<GtkWidget>?
+
+    init(panel: Panel, builder: WidgetBuilder) {
+      self.panel = panel
+      self.view = nil
+      let row = panel.direction == .row
+      let box = gtk_box_new(row ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL, row ? 8 : 6)!
+      heading = gtk_label_new(nil)
+      contents = (panel.view?.subviews ?? []).compactMap { builder.mirror(for: $0) }
+      super.init(widget: box)
+      if let heading {
+        gtk_label_set_xalign(cgtk_label(heading), 0)
+        gtk_widget_add_css_class(heading, "title-4")
+        gtk_box_append(cgtk_box(box), heading)
+      }
+      contents.forEach { gtk_box_append(cgtk_box(box), $0.widget) }
+      follow(panel, \.title)
+      follow(panel, \.isHidden)
+      update()
+    }
+
+    init(view: HeadlessView, builder: WidgetBuilder) {
+      self.panel = nil
+      self.view = view
+      heading = nil
+      contents = view.subviews.compactMap { builder.mirror(for: $0) }
+      let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+      super.init(widget: box)
+      contents.forEach { gtk_box_append(cgtk_box(box), $0.widget) }
+      follow(view, \.isHidden)
+      update()
+    }
+
+    override var children: [WidgetMirror] { contents }
+
+    override func update() {
+      if let panel, let heading {
+        let title = panel.title ?? ""
+        show(title, in: heading)
+        if (gtk_widget_get_visible(heading) != 0) == title.isEmpty {
+          gtk_widget_set_visible(heading, title.isEmpty ? 0 : 1)
+        }
+      }
+      apply(hidden: panel?.isHidden ?? view?.isHidden ?? false)
+    }
+  }
+#endif

@@ -1,0 +1,93 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import CGTK
+
+  /// A text field as a `GtkEntry`, or a secure field as a `GtkPasswordEntry`: text, placeholder,
+  /// enabled, hidden, and the validation error of its bindings (the `error` style class and a
+  /// tooltip with the reason).
+  ///
+  /// Typing is the field's user edit. Focus entering the entry begins editing; Return or focus
+  /// leaving it ends editing, when bindings that update on commit write back.
+  final class EntryMirror: WidgetMirror {
+    let field: HeadlessTextField
+    private var isEditing = false
+    private var isHandlingEdit = false
+    private var shownError: String?
+    private var shownPlaceholder: String??
+
+    init(_ field: HeadlessTextField, secure: Bool) {
+      self.field = field
+      super.init(widget: secure ? gtk_password_entry_new() : gtk_entry_new())
+      if secure { gtk_password_entry_set_show_peek_icon(OpaquePointer(widget), 1) }
+      gtk_widget_set_hexpand(widget, 1)
+      follow(field, \.text)
+      follow(field, \.placeholder)
+      follow(field, \.isEnabled)
+      follow(field, \.isHidden)
+      follow(field, \.validationError)
+      update()
+      on("changed") { [weak self] in self?.userDidType() }
+      on("activate") { [weak self] in self?.userDidFinish() }
+      let focus = gtk_event_controller_focus_new()!
+      gtk_widget_add_controller(widget, focus)
+      on("enter", of: UnsafeMutableRawPointer(focus)) { [weak self] in self?.userDidBegin() }
+      on("leave", of: UnsafeMutableRawPointer(focus)) { [weak self] in self?.userDidFinish() }
+    }
+
+    /// The entry's text.
+    var text: String { String(gtk: gtk_editable_get_text(cgtk_editable(widget))) }
+
+    override func update() {
+      // Setting the text while GTK reports the user's edit of it would fight the user's typing:
+      // the entry is brought in line once the edit is handled.
+      if isHandlingEdit { return }
+      let wanted = field.text ?? ""
+      if text != wanted { settingWidget { gtk_editable_set_text(cgtk_editable(widget), wanted) } }
+      if shownPlaceholder != .some(field.placeholder) {
+        shownPlaceholder = .some(field.placeholder)
+        cgtk_set_string(widget, "placeholder-text", field.placeholder)
+      }
+      apply(enabled: field.isEnabled, hidden: field.isHidden)
+      let error = field.validationError.map { "\($0.underlying)" }
+      if error != shownError {
+        shownError = error
+        if let error {
+          gtk_widget_add_css_class(widget, "error")
+          gtk_widget_set_tooltip_text(widget, error)
+        } else {
+          gtk_widget_remove_css_class(widget, "error")
+          gtk_widget_set_tooltip_text(widget, nil)
+        }
+      }
+    }
+
+    private func userDidType() {
+      let typed = text
+      guard typed != (field.text ?? "") else { return }
+      isHandlingEdit = true
+      if !isEditing {
+        isEditing = true
+        field.userDidBeginEditing()
+      }
+      field.userDidEdit(text: typed)
+      isHandlingEdit = false
+      // A binding may have changed the text it wrote back (a format): show that now.
+      update()
+    }
+
+    private func userDidBegin() {
+      guard !isEditing, field.isEnabled, !field.isHidden else { return }
+      isEditing = true
+      field.userDidBeginEditing()
+      update()
+    }
+
+    private func userDidFinish() {
+      guard isEditing else { return }
+      isEditing = false
+      field.userDidEndEditing()
+      update()
+    }
+  }
+#endif

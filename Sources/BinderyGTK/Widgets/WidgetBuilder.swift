@@ -1,0 +1,77 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import CGTK
+
+  /// Makes the widgets of one window's controls, and finds the widget of a control (what a field's
+  /// label names, what an app asks for).
+  @MainActor
+  final class WidgetBuilder {
+    private let styles: [ObjectIdentifier: ControlStyle]
+    private var widgets: [ObjectIdentifier: Shown] = [:]
+
+    /// A control's widget, and the control (held weakly: a widget is not handed to a new control at
+    /// the same address).
+    private struct Shown {
+      weak var control: AnyObject?
+      let mirror: WidgetMirror
+    }
+
+    init(styles: [ObjectIdentifier: ControlStyle]) {
+      self.styles = styles
+    }
+
+    /// The mirror of `object` and of everything inside it, or `nil` for an object a window cannot show.
+    func mirror(for object: AnyObject) -> WidgetMirror? {
+      let key = ObjectIdentifier(object)
+      let style = styles[key]
+      let mirror: WidgetMirror
+      switch object {
+      case let field as HeadlessTextField: mirror = EntryMirror(field, secure: style == .secure)
+      case let label as HeadlessLabel: mirror = LabelMirror(label)
+      case let label as FieldLabel: mirror = FieldLabelMirror(label, builder: self)
+      case let button as HeadlessButton: mirror = ButtonMirror(button)
+      case let control as HeadlessSwitch: mirror = ToggleMirror(control, checkbox: style == .checkbox)
+      case let slider as HeadlessSlider: mirror = ScaleMirror(slider)
+      case let stepper as HeadlessStepper: mirror = SpinButtonMirror(stepper)
+      case let popUp as HeadlessPopUpButton: mirror = DropDownMirror(popUp)
+      case let panel as Panel: mirror = BoxMirror(panel: panel, builder: self)
+      case let view as HeadlessView: mirror = BoxMirror(view: view, builder: self)
+      case let list as any GTKListSource: mirror = ListBoxMirror(list, builder: self)
+      default: return nil
+      }
+      if widgets.count >= pruneAt { prune() }
+      widgets[key] = Shown(control: object, mirror: mirror)
+      return mirror
+    }
+
+    /// The widget that shows `control`, if it is shown (for a list, the list box inside its
+    /// scrolled window).
+    func widget(for control: AnyObject) -> UnsafeMutablePointer<GtkWidget>? {
+      guard let shown = widgets[ObjectIdentifier(control)], shown.control === control, !shown.mirror.isStopped else {
+        return nil
+      }
+      return (shown.mirror as? ListBoxMirror)?.listBoxWidget ?? shown.mirror.widget
+    }
+
+    /// Field labels find their targets made after them.
+    func resolveLabels(in mirror: WidgetMirror) {
+      if mirror is FieldLabelMirror { mirror.update() }
+      mirror.children.forEach { resolveLabels(in: $0) }
+    }
+
+    /// Stops `mirror` and everything inside it (their widgets are leaving the window).
+    func forget(_ mirror: WidgetMirror) {
+      mirror.stop()
+    }
+
+    private var pruneAt = 256
+
+    /// Drops the entries of controls that are gone or no longer shown, now and then, so a list whose
+    /// rows come and go does not grow the table without end.
+    private func prune() {
+      widgets = widgets.filter { $0.value.control != nil && !$0.value.mirror.isStopped }
+      pruneAt = max(256, 2 * widgets.count)
+    }
+  }
+#endif

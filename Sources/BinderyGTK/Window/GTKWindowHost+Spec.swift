@@ -1,0 +1,28 @@
+#if GTK
+  public import BinderyControls
+
+  extension GTKWindowHost {
+    /// Creates a window of a screen loaded from a spec file: its root, its named controls, its
+    /// styles, and its bindings, which end when the window closes.
+    ///
+    /// ```swift
+    /// let screen = try ControlSpec.load(
+    ///   contentsOf: path, model: controller, modelClass: "PeopleViewController", root: "Page",
+    ///   lists: HeadlessControls.lists)
+    /// let window = try GTKWindowHost(title: "People", screen: screen)
+    /// window.present()
+    /// ```
+    ///
+    /// - Throws: ``GTKError`` when GTK cannot start (no display).
+    public convenience init(title: String, screen: LoadedControls, width: Int = 440, height: Int = 0)
+      throws(GTKError)
+    {
+      var names: [String: AnyObject] = [:]
+      for (name, object) in screen.namedControls { names[name] = object }
+      try self.init(
+        title: title, root: screen.root, names: names, styles: screen.styles, bindings: screen.objects.bindings,
+        width: width, height: height)
+      retain(screen.model)
+    }
+  }
+#endif

@@ -1,0 +1,141 @@
+#if GTK
+  public import Bindery
+  public import BinderyControls
+  public import CGTK
+
+  /// A GTK window that shows a screen of headless controls (a ``BinderyControls/Panel`` of fields,
+  /// labels, buttons, lists…) as GTK widgets, and keeps both in step: the controls' bindings drive
+  /// the widgets, and a user's input in a widget is the control's user edit, which its bindings
+  /// write to the model.
+  ///
+  /// ```swift
+  /// try GTKMainLoop.start()
+  /// let name = HeadlessTextField(placeholder: "Name")
+  /// let greeting = HeadlessLabel()
+  /// let bindings = BindingSet()
+  /// name.bind(\.text, to: person, \.name).store(in: bindings)
+  /// greeting.bind(\.text, to: person, \.greeting).store(in: bindings)
+  /// let window = try GTKWindowHost(
+  ///   title: "Greeting", root: Panel(subviews: [name, greeting]), names: ["Name": name], bindings: bindings)
+  /// window.present()
+  /// GTKMainLoop.run()
+  /// ```
+  ///
+  /// The window keeps itself, its controls and its bindings until it closes (the user closes it, or
+  /// ``close()``). Closing it unbinds every binding it was given, stops following its controls and
+  /// releases its widgets; a model that outlives the window is left with no observers from it.
+  @MainActor
+  public final class GTKWindowHost {
+    /// The `GtkWindow`, until the window closes.
+    public private(set) var window: UnsafeMutablePointer<GtkWidget>?
+    /// Called once, after the window closed and its bindings ended.
+    public var onClose: (@MainActor () -> Void)?
+
+    private let root: AnyObject
+    private let rootMirror: WidgetMirror?
+    private let builder: WidgetBuilder
+    private let names: [String: AnyObject]
+    private let bindings: BindingSet
+    private var retained: [AnyObject]
+
+    /// The windows shown and not yet closed; each keeps itself alive until it closes.
+    private static var openWindows: [ObjectIdentifier: GTKWindowHost] = [:]
+
+    /// Creates a window of `root` and the controls inside it.
+    ///
+    /// - Parameters:
+    ///   - title: The window's title.
+    ///   - root: The window's content: a ``BinderyControls/Panel``, a ``BinderyControls/HeadlessView``,
+    ///     or a single control.
+    ///   - names: Controls by name, for ``widget(named:)``.
+    ///   - styles: Controls drawn in a style (secure fields, checkboxes).
+    ///   - bindings: The window's bindings; they end when it closes.
+    ///   - width: The window's default width, in pixels.
+    ///   - height: The window's default height, in pixels.
+    /// - Throws: ``GTKError`` when GTK cannot start (no display).
+    public init(
+      title: String,
+      root: AnyObject,
+      names: [String: AnyObject] = [:],
+      styles: [ObjectIdentifier: ControlStyle] = [:],
+      bindings: BindingSet = BindingSet(),
+      width: Int = 440,
+      height: Int = 0
+    ) throws(GTKError) {
+      try GTKMainLoop.start()
+      self.root = root
+      self.names = names
+      self.bindings = bindings
+      self.retained = Array(names.values)
+      builder = WidgetBuilder(styles: styles)
+      rootMirror = builder.mirror(for: root)
+      rootMirror.map { builder.resolveLabels(in: $0) }
+      let window = gtk_window_new()!
+      self.window = window
+      gtk_window_set_title(cgtk_window(window), title)
+      gtk_window_set_default_size(cgtk_window(window), Int32(clamping: width), Int32(clamping: height))
+      if let content = rootMirror?.widget {
+        for margin in [
+          gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+          gtk_widget_set_margin_end,
+        ] {
+          margin(content, 16)
+        }
+        gtk_window_set_child(cgtk_window(window), content)
+      }
+      // Closed by the user (the title bar's button, Alt+F4): everything ends before GTK tears the
+      // widgets down, so the teardown's own signals (a list losing its rows) reach no control.
+      _ = connectSignal(UnsafeMutableRawPointer(window), "close-request", shape: .proceeding) { [weak self] in
+        self?.windowDidGo()
+      }
+      _ = connectSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.windowDidGo() }
+      Self.openWindows[ObjectIdentifier(self)] = self
+    }
+
+    /// Whether the window is open (shown or not yet shown, and not closed).
+    public var isOpen: Bool { window != nil }
+
+    /// Shows the window and brings it to the front.
+    public func present() {
+      window.map { gtk_window_present(cgtk_window($0)) }
+    }
+
+    /// Closes the window: its bindings end, its widgets are released. Closing a closed window does
+    /// nothing.
+    public func close() {
+      guard let window else { return }
+      windowDidGo()
+      gtk_window_destroy(cgtk_window(window))
+    }
+
+    /// The widget of the control named `name`, while the window is open (for a list, its list box).
+    public func widget(named name: String) -> UnsafeMutablePointer<GtkWidget>? {
+      names[name].flatMap { widget(for: $0) }
+    }
+
+    /// The widget that shows `control`, while the window is open (for a list, its list box).
+    public func widget(for control: AnyObject) -> UnsafeMutablePointer<GtkWidget>? {
+      isOpen ? builder.widget(for: control) : nil
+    }
+
+    /// Keeps `object` alive as long as the window is open.
+    public func retain(_ object: AnyObject) {
+      if isOpen { retained.append(object) }
+    }
+
+    /// The window is closing (by the user, by ``close()``, or destroyed by other code): the mirrors
+    /// stop following their controls and the bindings end, before GTK releases the widgets.
+    private func windowDidGo() {
+      guard window != nil else { return }
+      window = nil
+      rootMirror?.stop()
+      bindings.unbind()
+      retained = []
+      Self.openWindows[ObjectIdentifier(self)] = nil
+      let onClose = self.onClose
+      self.onClose = nil
+      onClose?()
+      GTKMainLoop.windowDidClose(remaining: Self.openWindows.count)
+    }
+  }
+#endif

@@ -1,0 +1,85 @@
+// GTK 4 for BinderyGTK: the headers, and small wrappers for what GTK declares as function-like
+// macros (type casts, g_signal_connect), which Swift cannot import.
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
+#include <gtk/gtk.h>
+#ifdef __linux__
+#include <glib-unix.h>
+#endif
+#include <pthread.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+static inline GObject *cgtk_object(void *p) { return G_OBJECT(p); }
+static inline GtkWidget *cgtk_widget(void *p) { return GTK_WIDGET(p); }
+static inline GtkWindow *cgtk_window(void *p) { return GTK_WINDOW(p); }
+static inline GtkBox *cgtk_box(void *p) { return GTK_BOX(p); }
+static inline GtkLabel *cgtk_label(void *p) { return GTK_LABEL(p); }
+static inline GtkEditable *cgtk_editable(void *p) { return GTK_EDITABLE(p); }
+static inline GtkEntry *cgtk_entry(void *p) { return GTK_ENTRY(p); }
+static inline GtkButton *cgtk_button(void *p) { return GTK_BUTTON(p); }
+static inline GtkCheckButton *cgtk_check_button(void *p) { return GTK_CHECK_BUTTON(p); }
+static inline GtkSwitch *cgtk_switch(void *p) { return GTK_SWITCH(p); }
+static inline GtkRange *cgtk_range(void *p) { return GTK_RANGE(p); }
+static inline GtkScale *cgtk_scale(void *p) { return GTK_SCALE(p); }
+static inline GtkSpinButton *cgtk_spin_button(void *p) { return GTK_SPIN_BUTTON(p); }
+static inline GtkDropDown *cgtk_drop_down(void *p) { return GTK_DROP_DOWN(p); }
+static inline GtkListBox *cgtk_list_box(void *p) { return GTK_LIST_BOX(p); }
+static inline GtkListBoxRow *cgtk_list_box_row(void *p) { return GTK_LIST_BOX_ROW(p); }
+static inline GtkAccessible *cgtk_accessible(void *p) { return GTK_ACCESSIBLE(p); }
+static inline GtkEventController *cgtk_event_controller(void *p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GListModel *cgtk_list_model(void *p) { return G_LIST_MODEL(p); }
+
+/// The object's reference count (for lifetime tests).
+static inline guint cgtk_ref_count(void *p) { return g_atomic_int_get(&G_OBJECT(p)->ref_count); }
+
+/// Whether the caller runs on the process's main thread (where GTK runs).
+static inline int cgtk_is_main_thread(void) {
+#ifdef __linux__
+  return syscall(SYS_gettid) == getpid();
+#else
+  return pthread_main_np();
+#endif
+}
+
+/// Labels a widget for assistive technologies with another widget (a field's label).
+static inline void cgtk_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+/// Sets a string property by name (`placeholder-text` of entries and password entries).
+static inline void cgtk_set_string(void *object, const char *property, const char *value) {
+  g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+/// A handler of a signal whose handler takes the instance and the user data.
+typedef void (*CGTKHandler)(void *instance, void *user_data);
+/// A handler of a signal whose handler takes the instance, one pointer argument and the user data.
+typedef void (*CGTKPointerHandler)(void *instance, void *argument, void *user_data);
+/// A handler of a signal that returns a boolean (`close-request`).
+typedef gboolean (*CGTKBoolHandler)(void *instance, void *user_data);
+
+static inline gulong cgtk_signal_connect(void *instance, const char *signal, CGTKHandler handler, void *user_data,
+                                         GClosureNotify destroy_data) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, 0);
+}
+
+static inline gulong cgtk_signal_connect_pointer(void *instance, const char *signal, CGTKPointerHandler handler,
+                                                 void *user_data, GClosureNotify destroy_data) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, 0);
+}
+
+static inline gulong cgtk_signal_connect_bool(void *instance, const char *signal, CGTKBoolHandler handler,
+                                              void *user_data, GClosureNotify destroy_data) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, 0);
+}
+
+/* libdispatch's hooks for a foreign run loop (CoreFoundation's use them): the main queue's wake-up
+   handle, and the call that runs what is queued on the main queue (the main actor's jobs). */
+#ifdef __linux__
+extern int _dispatch_get_main_queue_handle_4CF(void);
+#endif
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+#endif

@@ -1,0 +1,92 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import BinderyGTK
+  import CGTK
+  import Foundation
+  import Testing
+
+  @testable import PersonEditor
+
+  /// Closing a window ends its bindings and releases its widgets and controls.
+  extension GTKSuites {
+    @MainActor
+    @Suite
+    struct LifetimeTests {
+      func observerCounts(_ controller: PeopleViewController) -> [Int] {
+        [controller, controller.people as AnyObject].compactMap {
+          ($0 as? any KeyValueObservable)?.keyValueRegistrar.observerCount
+        }
+          + controller.people.arrangedObjects.map { $0.keyValueRegistrar.observerCount }
+      }
+
+      func open(_ controller: PeopleViewController) throws -> (window: GTKWindowHost, screen: LoadedControls) {
+        let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { _ in }
+        let window = try GTKWindowHost(title: uniqueTitle("People"), screen: screen)
+        window.present()
+        return (window, screen)
+      }
+
+      @Test func closingAWindowUnbindsItsBindingsAndReleasesItsWidgetsAndControls() async throws {
+        let controller = PeopleViewController()
+        let before = observerCounts(controller)
+        let counter = FinalizationCounter()
+        weak var field: HeadlessTextField?
+        weak var host: GTKWindowHost?
+        do {
+          let (window, screen) = try open(controller)
+          host = window
+          field = screen.objects["FirstNameField"] as? HeadlessTextField
+          #expect(field != nil)
+          await settleBriefly()
+          counter.watch(tree: try #require(window.window))
+          #expect(counter.watched > 20)
+          #expect(observerCounts(controller) != before)
+          window.close()
+          #expect(!window.isOpen)
+          #expect(window.widget(named: "FirstNameField") == nil)
+        }
+        #expect(await settle { counter.count == counter.watched })
+        #expect(host == nil)
+        #expect(field == nil)
+        #expect(observerCounts(controller) == before)
+        controller.person?.firstName = "Still works"
+        #expect(controller.person?.fullName == "Still works Lovelace")
+      }
+
+      @Test func closingTheWindowAsAUserDoesEndsItsBindingsToo() async throws {
+        let controller = PeopleViewController()
+        let before = observerCounts(controller)
+        let counter = FinalizationCounter()
+        var closed = false
+        do {
+          let window = try open(controller).window
+          window.onClose = { closed = true }
+          await settleBriefly()
+          counter.watch(tree: try #require(window.window))
+          gtk_window_close(cgtk_window(try #require(window.window)))  // what the title bar's close button does
+        }
+        #expect(await settle { counter.count == counter.watched })
+        #expect(closed)
+        #expect(observerCounts(controller) == before)
+      }
+
+      @Test func rowsThatLeaveTheListReleaseTheirWidgets() async throws {
+        let controller = PeopleViewController()
+        let window = try open(controller).window
+        defer { window.close() }
+        let list = try #require(window.widget(named: "People"))
+        #expect(await settle { listRows(list).count == 3 })
+        let counter = FinalizationCounter()
+        let firstRow = try #require(gtk_list_box_get_row_at_index(cgtk_list_box(list), 0))
+        counter.watch(tree: cgtk_widget(firstRow))
+
+        controller.people.select(indexes: [0])
+        controller.people.remove()
+
+        #expect(await settle { listRows(list).count == 2 })
+        #expect(await settle { counter.count == counter.watched })
+      }
+    }
+  }
+#endif

@@ -1,0 +1,192 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import BinderyGTK
+  import CGTK
+  import Foundation
+  import Testing
+
+  @testable import PersonEditor
+
+  /// PersonEditor.spec.yaml as a GTK window, driven with the keyboard (xdotool) and read back
+  /// through GTK's own widgets.
+  extension GTKSuites {
+    @MainActor
+    @Suite(.enabled(if: hasXdotool, "needs xdotool"))
+    struct PersonEditorWindowTests {
+      /// One window of PersonEditor's spec file on `controller`.
+      func open(_ controller: PeopleViewController, title: String) throws -> GTKWindowHost {
+        try GTKMainLoop.start()
+        let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { controller in
+          controller.isSaving = true
+        }
+        let window = try GTKWindowHost(title: title, screen: screen)
+        window.present()
+        return window
+      }
+
+      @Test func typingAFirstAndLastNameShowsTheFullNameInTheLabel() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let first = try #require(window.widget(named: "FirstNameField"))
+        let last = try #require(window.widget(named: "LastNameField"))
+        let fullName = window.widget(named: "FullNameLabel")
+        #expect(await settle { labelText(fullName) == "Ada Lovelace" })
+
+        try await type("Grace", into: first, ofWindowTitled: title)
+        try await type("Hopper", into: last, ofWindowTitled: title)
+
+        #expect(await settle { labelText(fullName) == "Grace Hopper" })
+        #expect(entryText(first) == "Grace")
+        #expect(controller.person?.fullName == "Grace Hopper")
+      }
+
+      @Test func aSecondWindowOnTheSameModelFollowsTheFirst() async throws {
+        let controller = PeopleViewController()
+        let firstTitle = uniqueTitle("People")
+        let one = try open(controller, title: firstTitle)
+        let two = try open(controller, title: uniqueTitle("People"))
+        defer {
+          one.close()
+          two.close()
+        }
+        let field = try #require(one.widget(named: "FirstNameField"))
+
+        try await type("Augusta", into: field, ofWindowTitled: firstTitle)
+
+        #expect(await settle { entryText(two.widget(named: "FirstNameField")) == "Augusta" })
+        #expect(await settle { labelText(two.widget(named: "FullNameLabel")) == "Augusta Lovelace" })
+        #expect(listRows(two.widget(named: "People")).first == ["Augusta Lovelace", "age 36"])
+      }
+
+      @Test func aDisabledFieldIgnoresTyping() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let field = try #require(window.widget(named: "FirstNameField"))
+        controller.isSaving = true
+        #expect(await settle { isSensitive(field) == false })
+
+        try await type("Linus", into: field, ofWindowTitled: title)
+
+        #expect(entryText(field) == "Ada")
+        #expect(controller.person?.firstName == "Ada")
+        controller.isSaving = false
+        #expect(await settle { isSensitive(field) == true })
+      }
+
+      @Test func addAndRemoveChangeTheList() async throws {
+        let controller = PeopleViewController()
+        let window = try open(controller, title: uniqueTitle("People"))
+        defer { window.close() }
+        let list = window.widget(named: "People")
+        #expect(await settle { listRows(list).count == 3 })
+        let add = try #require(window.widget(named: "AddButton"))
+        let remove = try #require(window.widget(named: "RemoveButton"))
+
+        gtk_widget_activate(add)
+        #expect(await settle { listRows(list).count == 4 })
+        #expect(controller.people.arrangedObjects.count == 4)
+        #expect(listRows(list).last == ["(no name)", "age 0"])
+
+        // The new person is selected: Remove removes it.
+        gtk_widget_activate(remove)
+        #expect(await settle { listRows(list).count == 3 })
+        #expect(listRows(list).map(\.first) == ["Ada Lovelace", "Grace Hopper", "Alan Turing"])
+      }
+
+      @Test func badAgeTextShowsTheErrorAndLeavesTheModelUnchanged() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+
+        try await type("3b", into: age, ofWindowTitled: title, pressReturn: true)
+
+        #expect(await settle { gtk_widget_has_css_class(age, "error") != 0 })
+        let tooltip = gtk_widget_get_tooltip_text(age).map { String(cString: $0) }
+        #expect(tooltip?.isEmpty == false)
+        #expect(controller.person?.age == 36)
+
+        try await type("37", into: age, ofWindowTitled: title, pressReturn: true)
+        #expect(await settle { gtk_widget_has_css_class(age, "error") == 0 })
+        #expect(controller.person?.age == 37)
+        #expect(gtk_widget_get_tooltip_text(age) == nil)
+      }
+
+      @Test func leavingTheAgeFieldWritesWhatWasTypedThere() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+
+        try await type("40", into: age, ofWindowTitled: title)
+        #expect(controller.person?.age == 36)  // written on commit, not while typing
+        try await xdotool(["key", "Tab"])
+
+        #expect(await settle { controller.person?.age == 40 })
+        #expect(await settle { listRows(window.widget(named: "People")).first == ["Ada Lovelace", "age 40"] })
+      }
+
+      @Test func anAgeOutsideItsRangeShowsTheModelsReason() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+
+        try await type("200", into: age, ofWindowTitled: title, pressReturn: true)
+
+        #expect(await settle { gtk_widget_has_css_class(age, "error") != 0 })
+        let tooltip = gtk_widget_get_tooltip_text(age).map { String(cString: $0) }
+        #expect(tooltip == "200 is not an age (0 to 150)")
+        #expect(controller.person?.age == 36)
+      }
+
+      @Test func clickingARowSelectsItsPersonAndTheControllersSelectionShowsInTheList() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let list = try #require(window.widget(named: "People"))
+        let field = window.widget(named: "FirstNameField")
+        #expect(await settle { listRows(list).count == 3 })
+
+        let row = try #require(gtk_list_box_get_row_at_index(cgtk_list_box(list), 1))
+        try await click(cgtk_widget(row), ofWindowTitled: title)
+
+        #expect(await settle { entryText(field) == "Grace" })
+        #expect(controller.people.selectionIndexes == [1])
+
+        controller.people.select(indexes: [2])
+        #expect(
+          await settle {
+            gtk_list_box_get_selected_row(cgtk_list_box(list)).map { gtk_list_box_row_get_index($0) } == 2
+          })
+        #expect(await settle { entryText(field) == "Alan" })
+      }
+
+      @Test func aChangeOfTheModelShowsInTheFieldAndIsNotWrittenBack() async throws {
+        let controller = PeopleViewController()
+        let window = try open(controller, title: uniqueTitle("People"))
+        defer { window.close() }
+        let person = try #require(controller.person)
+        var writes: [String] = []
+        let token = observe(person, \.firstName) { writes.append($0.newValue) }
+        defer { token.unbind() }
+
+        person.firstName = "Edith"
+
+        #expect(await settle { entryText(window.widget(named: "FirstNameField")) == "Edith" })
+        await settleBriefly()
+        #expect(writes == ["Edith"])
+        #expect(person.firstName == "Edith")
+      }
+    }
+  }
+#endif

@@ -1,0 +1,206 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import BinderyGTK
+  import CGTK
+  import Foundation
+  import Testing
+
+  /// A settings model for the widget tests.
+  @KeyValueObservable
+  final class Settings {
+    var name = "Ada"
+    var password = "secret"
+    var isOn = false
+    var volume = 0.25
+    var count = 3.0
+    var flavor: Int? = 1
+    var isLocked = false
+    var isReady = true
+    var isAdvanced = false
+    var isHiddenByAdmin = false
+  }
+
+  /// Each GTK widget against its headless control: the model shows in the widget, and GTK's own
+  /// input signals (what a user's click, drag or choice emits) write the model.
+  extension GTKSuites {
+    @MainActor
+    @Suite
+    struct WidgetTests {
+      let settings = Settings()
+      let bindings = BindingSet()
+
+      func window(
+        _ controls: [AnyObject], names: [String: AnyObject] = [:], styles: [ObjectIdentifier: ControlStyle] = [:]
+      )
+        throws -> GTKWindowHost
+      {
+        let host = try GTKWindowHost(
+          title: uniqueTitle("Widgets"), root: Panel(title: "Settings", subviews: controls), names: names,
+          styles: styles, bindings: bindings)
+        host.present()
+        return host
+      }
+
+      @Test func anEntryShowsTheModelAndGTKEditsWriteItBack() async throws {
+        let field = HeadlessTextField(placeholder: "Name")
+        field.bind(\.text, to: settings, \.name).store(in: bindings)
+        let host = try window([field])
+        defer { host.close() }
+        let entry = try #require(host.widget(for: field))
+        #expect(entryText(entry) == "Ada")
+        #expect(gtk_entry_get_placeholder_text(cgtk_entry(entry)).map { String(cString: $0) } == "Name")
+
+        gtk_editable_set_text(cgtk_editable(entry), "Grace")  // emits changed, as typing does
+
+        #expect(settings.name == "Grace")
+        settings.name = "Linus"
+        #expect(await settle { entryText(entry) == "Linus" })
+      }
+
+      @Test func aSecureFieldIsAPasswordEntry() async throws {
+        let field = HeadlessTextField()
+        field.bind(\.text, to: settings, \.password).store(in: bindings)
+        let host = try window([field], styles: [ObjectIdentifier(field): .secure])
+        defer { host.close() }
+        let entry = try #require(host.widget(for: field))
+        #expect(
+          String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(entry)))) == "GtkPasswordEntry")
+        #expect(entryText(entry) == "secret")
+        gtk_editable_set_text(cgtk_editable(entry), "hunter2")
+        #expect(settings.password == "hunter2")
+      }
+
+      @Test func aSwitchAndACheckboxFollowTheModelBothWays() async throws {
+        let toggle = HeadlessSwitch()
+        let box = HeadlessSwitch()
+        toggle.bind(\.isOn, to: settings, \.isOn).store(in: bindings)
+        box.bind(\.isOn, to: settings, \.isAdvanced).store(in: bindings)
+        let host = try window([toggle, box], styles: [ObjectIdentifier(box): .checkbox])
+        defer { host.close() }
+        let gtkSwitch = try #require(host.widget(for: toggle))
+        let check = try #require(host.widget(for: box))
+
+        gtk_switch_set_active(cgtk_switch(gtkSwitch), 1)
+        gtk_check_button_set_active(cgtk_check_button(check), 1)
+
+        #expect(settings.isOn)
+        #expect(settings.isAdvanced)
+        settings.isOn = false
+        #expect(await settle { gtk_switch_get_active(cgtk_switch(gtkSwitch)) == 0 })
+      }
+
+      @Test func aScaleAndASpinButtonFollowTheModelBothWays() async throws {
+        let slider = HeadlessSlider(value: 0, minimumValue: 0, maximumValue: 1)
+        let stepper = HeadlessStepper(value: 0, minimumValue: 0, maximumValue: 10, increment: 1)
+        slider.bind(\.value, to: settings, \.volume).store(in: bindings)
+        stepper.bind(\.value, to: settings, \.count).store(in: bindings)
+        let host = try window([slider, stepper])
+        defer { host.close() }
+        let scale = try #require(host.widget(for: slider))
+        let spin = try #require(host.widget(for: stepper))
+        #expect(gtk_range_get_value(cgtk_range(scale)) == 0.25)
+        #expect(gtk_spin_button_get_value(cgtk_spin_button(spin)) == 3)
+
+        gtk_range_set_value(cgtk_range(scale), 0.75)
+        gtk_spin_button_spin(cgtk_spin_button(spin), GTK_SPIN_STEP_FORWARD, 1)
+
+        #expect(settings.volume == 0.75)
+        #expect(settings.count == 4)
+        settings.count = 9
+        #expect(await settle { gtk_spin_button_get_value(cgtk_spin_button(spin)) == 9 })
+      }
+
+      @Test func aDropDownShowsTheItemsAndItsChoiceSelects() async throws {
+        let popUp = HeadlessPopUpButton(items: ["Vanilla", "Chocolate", "Mint"])
+        popUp.bind(\.selectedIndex, to: settings, \.flavor).store(in: bindings)
+        let host = try window([popUp])
+        defer { host.close() }
+        let dropDown = try #require(host.widget(for: popUp))
+        #expect(gtk_drop_down_get_selected(cgtk_drop_down(dropDown)) == 1)
+
+        gtk_drop_down_set_selected(cgtk_drop_down(dropDown), 2)
+
+        #expect(settings.flavor == 2)
+        popUp.items = ["Vanilla", "Chocolate", "Mint", "Lemon"]
+        settings.flavor = 3
+        #expect(await settle { gtk_drop_down_get_selected(cgtk_drop_down(dropDown)) == 3 })
+        let model = gtk_drop_down_get_model(cgtk_drop_down(dropDown))
+        #expect(g_list_model_get_n_items(model) == 4)
+      }
+
+      @Test func aButtonClickRunsItsActionAndItsEnabledBindingsCombineWithAnd() async throws {
+        var taps = 0
+        let button = HeadlessButton(title: "Go") { taps += 1 }
+        button.bind(\.isEnabled, to: settings, \.isReady).store(in: bindings)
+        button.bind(\.isEnabled, to: .keyPath(settings, \.isLocked, converted: NegateBooleanTransformer()))
+          .store(in: bindings)
+        let host = try window([button])
+        defer { host.close() }
+        let widget = try #require(host.widget(for: button))
+        #expect(isSensitive(widget) == true)
+
+        gtk_widget_activate(widget)  // Return or Space on the focused button: a click, shown pressed for a moment
+        #expect(await settle { taps == 1 })
+
+        settings.isLocked = true
+        #expect(await settle { isSensitive(widget) == false })
+        gtk_widget_activate(widget)
+        await settle(timeout: .milliseconds(500))
+        #expect(taps == 1)
+        settings.isLocked = false
+        settings.isReady = false
+        await settleBriefly()
+        #expect(isSensitive(widget) == false)
+        settings.isReady = true
+        #expect(await settle { isSensitive(widget) == true })
+      }
+
+      @Test func hiddenBindingsCombineWithOr() async throws {
+        let label = HeadlessLabel(text: "Advanced")
+        label.bind(\.isHidden, to: .keyPath(settings, \.isAdvanced, converted: NegateBooleanTransformer()))
+          .store(in: bindings)
+        label.bind(\.isHidden, to: settings, \.isHiddenByAdmin).store(in: bindings)
+        let host = try window([label])
+        defer { host.close() }
+        let widget = try #require(host.widget(for: label))
+        #expect(gtk_widget_get_visible(widget) == 0)
+
+        settings.isAdvanced = true
+        #expect(await settle { gtk_widget_get_visible(widget) != 0 })
+        settings.isHiddenByAdmin = true
+        #expect(await settle { gtk_widget_get_visible(widget) == 0 })
+      }
+
+      @Test func aFieldLabelNamesItsFieldForMnemonicsAndAssistiveTechnologies() async throws {
+        let field = HeadlessTextField()
+        let label = FieldLabel(text: "Name", target: field)
+        let host = try window([label, field])
+        defer { host.close() }
+        let labelWidget = try #require(host.widget(for: label))
+        let entry = try #require(host.widget(for: field))
+        #expect(labelText(labelWidget) == "Name")
+        #expect(gtk_label_get_mnemonic_widget(cgtk_label(labelWidget)) == entry)
+      }
+
+      @Test func aChangeMadeOnAnotherThreadReachesTheWidgetOnTheMainActor() async throws {
+        let field = HeadlessTextField()
+        field.bind(\.text, to: settings, \.name).store(in: bindings)
+        let host = try window([field])
+        defer { host.close() }
+        let entry = try #require(host.widget(for: field))
+        let model = UncheckedSettings(settings)
+
+        await Task.detached { model.settings.name = "Written elsewhere" }.value
+
+        #expect(await settle { entryText(entry) == "Written elsewhere" })
+      }
+    }
+  }
+
+  /// The settings, handed to another thread on purpose (the model is safe to change from any thread).
+  struct UncheckedSettings: @unchecked Sendable {
+    let settings: Settings
+    init(_ settings: Settings) { self.settings = settings }
+  }
+#endif

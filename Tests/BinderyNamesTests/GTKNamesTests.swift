@@ -1,0 +1,21 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import BinderyGTK
+  import Foundation
+  import Observation
+  import Testing
+
+  #if canImport(SwiftUI)
+    import SwiftUI
+  #endif
+
+  // BinderyGTK's public top-level names, used unqualified beside SwiftUI (where there is one),
+  // Observation, Foundation and Testing: if a name were also theirs, this file would not compile.
+
+  @Test func theGTKFrontEndsNamesWorkUnqualified() {
+    let types: [Any.Type] = [GTKMainLoop.self, GTKWindowHost.self, GTKError.self, GTKError.Kind.self]
+    #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
+    #expect(GTKError(.noDisplay, "no display").description == "no display")
+  }
+#endif

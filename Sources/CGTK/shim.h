@@ -71,9 +71,11 @@ static inline gulong cgtk_signal_connect_pointer(void *instance, const char *sig
   return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, 0);
 }
 
-static inline gulong cgtk_signal_connect_bool(void *instance, const char *signal, CGTKBoolHandler handler,
-                                              void *user_data, GClosureNotify destroy_data) {
-  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, 0);
+/// Connected to run after the class's and others' handlers: only when none of them stopped the
+/// emission (a `close-request` an app vetoed, a window that hides on close).
+static inline gulong cgtk_signal_connect_bool_after(void *instance, const char *signal, CGTKBoolHandler handler,
+                                                    void *user_data, GClosureNotify destroy_data) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, G_CONNECT_AFTER);
 }
 
 /* libdispatch's hooks for a foreign run loop (CoreFoundation's use them): the main queue's wake-up

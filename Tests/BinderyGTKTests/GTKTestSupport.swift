@@ -165,6 +165,19 @@
     widget.map { gtk_widget_get_sensitive($0) != 0 }
   }
 
+  /// The indexes of the rows a `GtkListBox` shows as selected.
+  @MainActor
+  func selectedRows(_ listBox: UnsafeMutablePointer<GtkWidget>?) -> [Int] {
+    guard let listBox else { return [] }
+    var indexes: [Int] = []
+    var index: Int32 = 0
+    while let row = gtk_list_box_get_row_at_index(cgtk_list_box(listBox), index) {
+      if gtk_list_box_row_is_selected(row) != 0 { indexes.append(Int(index)) }
+      index += 1
+    }
+    return indexes
+  }
+
   /// The rows of a `GtkListBox`, each as the texts of the labels in it.
   @MainActor
   func listRows(_ listBox: UnsafeMutablePointer<GtkWidget>?) -> [[String]] {
@@ -182,6 +195,18 @@
       index += 1
     }
     return rows
+  }
+
+  /// Counts the values bindings write back to their models (users' edits; never a programmatic set).
+  final class WriteBackCounter: BindingDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var writes = 0
+
+    var count: Int { lock.withLock { writes } }
+
+    func binding(_ binding: PropertyBinding, didUpdateSource value: Any) {
+      lock.withLock { writes += 1 }
+    }
   }
 
   /// Counts the GObjects finalized among those it watches.

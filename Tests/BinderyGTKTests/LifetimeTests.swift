@@ -71,6 +71,34 @@
         #expect(observerCounts(controller) == before)
       }
 
+      @Test func aWindowAnAppKeepsOpenOnCloseRequestKeepsItsBindings() async throws {
+        let controller = PeopleViewController()
+        let window = try open(controller).window
+        defer { window.close() }
+        let gtkWindow = try #require(window.window)
+        gtk_window_set_hide_on_close(cgtk_window(gtkWindow), 1)  // closing hides it instead
+
+        gtk_window_close(cgtk_window(gtkWindow))
+        await settleBriefly()
+
+        #expect(window.isOpen)
+        controller.person?.firstName = "Still bound"
+        #expect(await settle { entryText(window.widget(named: "FirstNameField")) == "Still bound" })
+      }
+
+      @Test func aWidgetIsHeldByItsParentAndItsMirrorWhileItsWindowIsOpen() async throws {
+        let controller = PeopleViewController()
+        let window = try open(controller).window
+        let field = try #require(window.widget(named: "FirstNameField"))
+        let counter = FinalizationCounter()
+        counter.watch(field)
+        #expect(cgtk_ref_count(field) == 2)
+
+        window.close()
+
+        #expect(await settle { counter.count == 1 })
+      }
+
       @Test func rowsThatLeaveTheListReleaseTheirWidgets() async throws {
         let controller = PeopleViewController()
         let window = try open(controller).window

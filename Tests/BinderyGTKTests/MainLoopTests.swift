@@ -6,7 +6,9 @@
   extension GTKSuites {
     @Suite
     struct MainLoopTests {
-      @Test func aMainActorTaskAndAMainActorBindingBothRunWhileGTKsLoopRuns() throws {
+      @Test func aMainActorTaskAndAMainActorBindingBothRunWhileGTKsLoopRunsAndWidgetsFollowAtOnceOnTheMainThread()
+        throws
+      {
         // A test process's main actor is not its main thread, so a program of its own checks it.
         let check = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
           .appendingPathComponent("GTKMainLoopCheck")
@@ -22,6 +24,7 @@
         #expect(text.contains("main-actor task on the main thread: true"))
         #expect(text.contains("binding delivered on the main thread: true"))
         #expect(text.contains("GTK label: Written elsewhere"))
+        #expect(text.contains("updates at once on the main thread: as expected"))
       }
     }
   }

@@ -67,13 +67,18 @@
         let window = try open(controller, title: title)
         defer { window.close() }
         let field = try #require(window.widget(named: "FirstNameField"))
-        controller.isSaving = true
+        try await type("Lin", into: field, ofWindowTitled: title)
+        #expect(await settle { controller.person?.firstName == "Lin" })
+
+        controller.isSaving = true  // while the field has the focus
         #expect(await settle { isSensitive(field) == false })
+        try await xdotool(["type", "--delay", "15", "us"])
+        await settleBriefly()
 
-        try await type("Linus", into: field, ofWindowTitled: title)
-
-        #expect(entryText(field) == "Ada")
-        #expect(controller.person?.firstName == "Ada")
+        #expect(entryText(field) == "Lin")
+        #expect(controller.person?.firstName == "Lin")
+        #expect(
+          listRows(window.widget(named: "People")).map(\.first) == ["Lin Lovelace", "Grace Hopper", "Alan Turing"])
         controller.isSaving = false
         #expect(await settle { isSensitive(field) == true })
       }
@@ -133,6 +138,36 @@
         #expect(await settle { listRows(window.widget(named: "People")).first == ["Ada Lovelace", "age 40"] })
       }
 
+      @Test func closingTheWindowWhileEditingWritesWhatWasTyped() async throws {
+        let controller = PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        let age = try #require(window.widget(named: "AgeField"))
+        try await type("41", into: age, ofWindowTitled: title)
+        #expect(controller.person?.age == 36)
+
+        window.close()
+
+        #expect(controller.person?.age == 41)  // as when the user leaves the field
+      }
+
+      @Test func sortingTheControllerMovesRowsWithTheirWidgets() async throws {
+        let controller = PeopleViewController()
+        let window = try open(controller, title: uniqueTitle("People"))
+        defer { window.close() }
+        let list = try #require(window.widget(named: "People"))
+        #expect(await settle { listRows(list).count == 3 })
+        let gracesRow = gtk_list_box_get_row_at_index(cgtk_list_box(list), 1)
+
+        controller.people.sortOrder = [.descending(\.age)]
+
+        #expect(await settle { listRows(list).map(\.first) == ["Grace Hopper", "Alan Turing", "Ada Lovelace"] })
+        #expect(gtk_list_box_get_row_at_index(cgtk_list_box(list), 0) == gracesRow)  // moved, not made again
+        #expect(controller.people.selectionIndexes == [2])  // Ada stays selected
+        #expect(await settle { selectedRows(list) == [2] })
+        #expect(entryText(window.widget(named: "FirstNameField")) == "Ada")
+      }
+
       @Test func anAgeOutsideItsRangeShowsTheModelsReason() async throws {
         let controller = PeopleViewController()
         let title = uniqueTitle("People")
@@ -162,29 +197,30 @@
 
         #expect(await settle { entryText(field) == "Grace" })
         #expect(controller.people.selectionIndexes == [1])
+        #expect(selectedRows(list) == [1])
 
         controller.people.select(indexes: [2])
-        #expect(
-          await settle {
-            gtk_list_box_get_selected_row(cgtk_list_box(list)).map { gtk_list_box_row_get_index($0) } == 2
-          })
+        #expect(await settle { selectedRows(list) == [2] })
         #expect(await settle { entryText(field) == "Alan" })
       }
 
       @Test func aChangeOfTheModelShowsInTheFieldAndIsNotWrittenBack() async throws {
         let controller = PeopleViewController()
-        let window = try open(controller, title: uniqueTitle("People"))
+        let writeBacks = WriteBackCounter()
+        let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { _ in }
+        screen.objects.bindings.delegate = writeBacks
+        let window = try GTKWindowHost(title: uniqueTitle("People"), screen: screen)
+        window.present()
         defer { window.close() }
         let person = try #require(controller.person)
-        var writes: [String] = []
-        let token = observe(person, \.firstName) { writes.append($0.newValue) }
-        defer { token.unbind() }
 
         person.firstName = "Edith"
+        person.age = 52
 
         #expect(await settle { entryText(window.widget(named: "FirstNameField")) == "Edith" })
+        #expect(await settle { entryText(window.widget(named: "AgeField")) == "52" })
         await settleBriefly()
-        #expect(writes == ["Edith"])
+        #expect(writeBacks.count == 0)
         #expect(person.firstName == "Edith")
       }
     }

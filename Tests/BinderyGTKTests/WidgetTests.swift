@@ -29,15 +29,21 @@
     struct WidgetTests {
       let settings = Settings()
       let bindings = BindingSet()
+      let writeBacks = WriteBackCounter()
+
+      init() {
+        bindings.delegate = writeBacks
+      }
 
       func window(
-        _ controls: [AnyObject], names: [String: AnyObject] = [:], styles: [ObjectIdentifier: ControlStyle] = [:]
+        _ controls: [AnyObject], names: [String: AnyObject] = [:],
+        styled: [(control: AnyObject, style: ControlStyle)] = []
       )
         throws -> GTKWindowHost
       {
         let host = try GTKWindowHost(
           title: uniqueTitle("Widgets"), root: Panel(title: "Settings", subviews: controls), names: names,
-          styles: styles, bindings: bindings)
+          styled: styled, bindings: bindings)
         host.present()
         return host
       }
@@ -51,24 +57,28 @@
         #expect(entryText(entry) == "Ada")
         #expect(gtk_entry_get_placeholder_text(cgtk_entry(entry)).map { String(cString: $0) } == "Name")
 
-        gtk_editable_set_text(cgtk_editable(entry), "Grace")  // emits changed, as typing does
+        // Emits changed twice (the old text removed, then the new inserted): one user edit.
+        gtk_editable_set_text(cgtk_editable(entry), "Grace")
 
-        #expect(settings.name == "Grace")
+        #expect(await settle { settings.name == "Grace" })
+        #expect(writeBacks.count == 1)
         settings.name = "Linus"
         #expect(await settle { entryText(entry) == "Linus" })
+        await settleBriefly()
+        #expect(writeBacks.count == 1)  // the entry set from the model reported no edit
       }
 
       @Test func aSecureFieldIsAPasswordEntry() async throws {
         let field = HeadlessTextField()
         field.bind(\.text, to: settings, \.password).store(in: bindings)
-        let host = try window([field], styles: [ObjectIdentifier(field): .secure])
+        let host = try window([field], styled: [(field, .secure)])
         defer { host.close() }
         let entry = try #require(host.widget(for: field))
         #expect(
           String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(entry)))) == "GtkPasswordEntry")
         #expect(entryText(entry) == "secret")
         gtk_editable_set_text(cgtk_editable(entry), "hunter2")
-        #expect(settings.password == "hunter2")
+        #expect(await settle { settings.password == "hunter2" })
       }
 
       @Test func aSwitchAndACheckboxFollowTheModelBothWays() async throws {
@@ -76,7 +86,7 @@
         let box = HeadlessSwitch()
         toggle.bind(\.isOn, to: settings, \.isOn).store(in: bindings)
         box.bind(\.isOn, to: settings, \.isAdvanced).store(in: bindings)
-        let host = try window([toggle, box], styles: [ObjectIdentifier(box): .checkbox])
+        let host = try window([toggle, box], styled: [(box, .checkbox)])
         defer { host.close() }
         let gtkSwitch = try #require(host.widget(for: toggle))
         let check = try #require(host.widget(for: box))
@@ -87,7 +97,10 @@
         #expect(settings.isOn)
         #expect(settings.isAdvanced)
         settings.isOn = false
+        settings.isAdvanced = false
         #expect(await settle { gtk_switch_get_active(cgtk_switch(gtkSwitch)) == 0 })
+        #expect(await settle { gtk_check_button_get_active(cgtk_check_button(check)) == 0 })
+        #expect(writeBacks.count == 2)
       }
 
       @Test func aScaleAndASpinButtonFollowTheModelBothWays() async throws {
@@ -109,6 +122,37 @@
         #expect(settings.count == 4)
         settings.count = 9
         #expect(await settle { gtk_spin_button_get_value(cgtk_spin_button(spin)) == 9 })
+        #expect(writeBacks.count == 2)
+      }
+
+      @Test func aSpinButtonShowsEveryDecimalItsValueHasSoLeavingItWritesNothing() async throws {
+        let stepper = HeadlessStepper(value: 0, minimumValue: 0, maximumValue: 10, increment: 0.125)
+        stepper.bind(\.value, to: settings, \.count).store(in: bindings)
+        settings.count = 2.375
+        let host = try window([stepper])
+        defer { host.close() }
+        let spin = try #require(host.widget(for: stepper))
+        #expect(await settle { gtk_spin_button_get_value(cgtk_spin_button(spin)) == 2.375 })
+
+        gtk_spin_button_update(cgtk_spin_button(spin))  // what leaving it does: reads the shown text back
+
+        #expect(settings.count == 2.375)
+        #expect(writeBacks.count == 0)
+      }
+
+      @Test func anEmptyOrInvertedRangeShowsWithoutFailing() async throws {
+        let slider = HeadlessSlider(value: 5, minimumValue: 5, maximumValue: 5)
+        let inverted = HeadlessSlider(value: 1, minimumValue: 10, maximumValue: 2)
+        let stepper = HeadlessStepper(value: 3, minimumValue: 8, maximumValue: 4, increment: 0)
+        let host = try window([slider, inverted, stepper])
+        defer { host.close() }
+        let scale = try #require(host.widget(for: slider))
+        #expect(gtk_range_get_value(cgtk_range(scale)) == 5)
+        #expect(host.widget(for: inverted) != nil)
+        #expect(host.widget(for: stepper) != nil)
+
+        slider.maximumValue = 50
+        #expect(await settle { gtk_adjustment_get_upper(gtk_range_get_adjustment(cgtk_range(scale))) == 50 })
       }
 
       @Test func aDropDownShowsTheItemsAndItsChoiceSelects() async throws {
@@ -127,6 +171,9 @@
         #expect(await settle { gtk_drop_down_get_selected(cgtk_drop_down(dropDown)) == 3 })
         let model = gtk_drop_down_get_model(cgtk_drop_down(dropDown))
         #expect(g_list_model_get_n_items(model) == 4)
+        settings.flavor = nil
+        #expect(await settle { gtk_drop_down_get_selected(cgtk_drop_down(dropDown)) == guint.max })  // no item
+        #expect(writeBacks.count == 1)
       }
 
       @Test func aButtonClickRunsItsActionAndItsEnabledBindingsCombineWithAnd() async throws {

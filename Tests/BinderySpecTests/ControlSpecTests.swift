@@ -35,6 +35,8 @@ private let screenFile = """
         class: Label
         bindings:
           text: {value: firstName}
+      Pin:
+        class: SecureField
   Password:
     class: SecureField
     bindings:
@@ -75,8 +77,9 @@ struct ControlSpecTests {
     #expect(target.map { ObjectIdentifier($0) } == ObjectIdentifier(list))
     let password = try #require(screen.objects["Password"] as? HeadlessTextField)
     let admin = try #require(screen.objects["Admin"] as? HeadlessSwitch)
-    #expect(screen.styles[ObjectIdentifier(password)] == .secure)
-    #expect(screen.styles[ObjectIdentifier(admin)] == .checkbox)
+    #expect(screen.style(of: password) == .secure)
+    #expect(screen.style(of: admin) == .checkbox)
+    #expect(screen.style(of: list) == nil)
     #expect(ObjectIdentifier(screen.model) == ObjectIdentifier(model))
     let modelID = ObjectIdentifier(model)
     #expect(!screen.namedControls.map { ObjectIdentifier($0.object) }.contains(modelID))
@@ -88,6 +91,26 @@ struct ControlSpecTests {
     #expect(model.password == "hunter2")
     #expect(model.isAdmin)
     #expect(!password.isEnabled)
+  }
+
+  @Test func theRowsOfAListMadeAfterTheLoadHaveTheirStylesToo() throws {
+    let model = RosterScreenModel()
+    let path = try write(screenFile)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let screen = try ControlSpec.load(
+      contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Page", lists: HeadlessControls.lists
+    ) { classes in
+      classes.register(Person.self) { Person() }
+    }
+    defer { screen.objects.unbind() }
+    let list = try #require(screen.objects["People"] as? HeadlessListView<Person>)
+    #expect(list.rows.isEmpty)
+
+    model.people.add()
+
+    let pin = try #require(list.rows.first?.controls.last as? HeadlessTextField)
+    #expect(screen.style(of: pin) == .secure)
+    #expect(screen.style(of: HeadlessTextField()) == nil)
   }
 
   @Test func aRootThatNamesNoObjectFailsTheLoadAndLeavesNothingBound() throws {

@@ -89,6 +89,30 @@ private func writeSpec(_ text: String) throws -> String {
     #expect(row.serialized.contains("\"text\":\"New\""))
   }
 
+  @Test func aSecureFieldInARowAddedAfterTheLoadIsStillSecure() async throws {
+    let path = try writeSpec(
+      clubPage.replacingOccurrences(
+        of: "      bindings:\n        text: {value: name}\n",
+        with: "      bindings:\n        text: {value: name}\n    Pin:\n      class: SecureField\n"))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let page = WebPage(title: "Club", model: { ClubModel() }, sharing: .perSession) { model, _ in
+      try WebSpec.load(contentsOf: path, model: model, modelClass: "ClubModel", root: "Page") {
+        $0.register(Friend.self) { Friend("New") }
+      }
+      .content
+    }
+    let tab = TestTab(WebPageHost(page: page))
+    let reset = try #require(await tab.hello())
+    #expect(reset.serialized.components(separatedBy: "\"kind\":\"secure\"").count - 1 == 2)
+
+    await tab.action("Add")
+
+    let operations = await tab.messages().flatMap(\.operations)
+    let list = try #require(operations.first { $0["op"] == "list" })
+    #expect(list.serialized.contains("\"kind\":\"secure\""))
+    #expect(!list.serialized.contains("\"kind\":\"text\""))
+  }
+
   @Test func aPagesFileReadsTheSessionsModelAsRootAndHandsItsBindingsTheDelegate() throws {
     let path = try writeSpec(
       clubPage + "\n"

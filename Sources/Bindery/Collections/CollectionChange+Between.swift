@@ -158,7 +158,7 @@ extension CollectionChange {
 
   /// Whether each position of `values` is in one longest strictly increasing subsequence, in
   /// O(n log n).
-  static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
+  package static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
     guard !values.isEmpty else { return [] }
     var tails: [Int] = []  // positions in `values` of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)

@@ -70,8 +70,7 @@ public enum ControlSpec {
         SpecError(file: path, line: 1, column: 1, kind: .unknownReference, message: "no object is named \"\(root)\"")
       ])
     }
-    return LoadedControls(
-      root: rootObject, objects: objects, model: model, styledControls: styled.take().map { ($0.0, $0.1) })
+    return LoadedControls(root: rootObject, objects: objects, model: model, styleBook: styled)
   }
 }
 
@@ -84,13 +83,12 @@ public struct LoadedControls {
   public let objects: SpecObjects
   /// The screen's model (the file's objects of the model's class).
   public let model: AnyObject
-  /// The controls drawn in a style (secure fields, checkboxes), the ones in lists' row templates
-  /// included.
-  public let styledControls: [(object: AnyObject, style: ControlStyle)]
+  let styleBook: StyledObjects
 
-  /// The styles of ``styledControls``, by the control's identity.
-  public var styles: [ObjectIdentifier: ControlStyle] {
-    Dictionary(styledControls.map { (ObjectIdentifier($0.object), $0.style) }) { _, last in last }
+  /// The style `control` is drawn in (a `SecureField`, a `Checkbox`), or `nil` for the plain form;
+  /// controls of lists' rows made later, when their rows appear, included.
+  public func style(of control: AnyObject) -> ControlStyle? {
+    styleBook.style(of: control)
   }
 
   /// The file's named objects other than the model, by name.
@@ -109,22 +107,43 @@ private final class ModelReference<Model: AnyObject>: @unchecked Sendable {
   init(_ model: Model) { self.model = model }
 }
 
-/// The objects the registry made in a style (secure fields, checkboxes) during one load.
-private final class StyledObjects: Sendable {
-  private let objects = SharedLock<[(UncheckedObject, ControlStyle)]>([])
+/// The controls the registry made in a style (secure fields, checkboxes): during the load, and later
+/// for the rows of lists (their templates make them with the same registry). Held weakly: a control
+/// that is gone has no style, and its address is not mistaken for a new control's.
+final class StyledObjects: Sendable {
+  private let entries = SharedLock<Entries>(Entries())
 
-  func add(_ object: AnyObject, _ style: ControlStyle) {
-    objects.withLock { $0.append((UncheckedObject(object: object), style)) }
+  private struct Entries {
+    var byControl: [ObjectIdentifier: Entry] = [:]
+    var pruneAt = 64
   }
 
-  func take() -> [(AnyObject, ControlStyle)] {
-    objects.withLock { list in
-      defer { list = [] }
-      return list.map { ($0.0.object, $0.1) }
+  private struct Entry {
+    weak var control: AnyObject?
+    let style: ControlStyle
+  }
+
+  func add(_ control: AnyObject, _ style: ControlStyle) {
+    let entry = UncheckedEntry(entry: Entry(control: control, style: style))
+    entries.withLock { entries in
+      if entries.byControl.count >= entries.pruneAt {
+        entries.byControl = entries.byControl.filter { $0.value.control != nil }
+        entries.pruneAt = max(64, 2 * entries.byControl.count)
+      }
+      entries.byControl[ObjectIdentifier(control)] = entry.entry
     }
   }
-}
 
-private struct UncheckedObject: @unchecked Sendable {
-  let object: AnyObject
+  func style(of control: AnyObject) -> ControlStyle? {
+    let key = ObjectIdentifier(control)
+    return entries.withLock { entries in
+      guard let entry = entries.byControl[key], entry.control === control else { return nil }
+      return entry.style
+    }
+  }
+
+  /// An entry handed into the lock: its control is only compared there, never used.
+  private struct UncheckedEntry: @unchecked Sendable {
+    let entry: Entry
+  }
 }

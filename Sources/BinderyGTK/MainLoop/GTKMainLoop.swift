@@ -46,11 +46,13 @@
     }
 
     /// Runs GTK's events and the main actor's work until ``quit()``, or until the last window a
-    /// ``GTKWindowHost`` showed closes.
+    /// ``GTKWindowHost`` showed closes (at once when that happened before).
     public static func run() {
-      quitRequested = false
       isRunning = true
-      defer { isRunning = false }
+      defer {
+        isRunning = false
+        quitRequested = false
+      }
       while !quitRequested { g_main_context_iteration(nil, 1) }
     }
 
@@ -67,7 +69,7 @@
 
     /// Called when a window closes: ``run()`` returns once no window is left.
     static func windowDidClose(remaining: Int) {
-      if remaining == 0, isRunning { quit() }
+      if remaining == 0 { quit() }
     }
 
     /// Watches the main queue's wake-up handle, and runs what is queued on it whenever it fires.
@@ -92,7 +94,11 @@
           }, nil)
       #endif
       // Work queued before the handle was watched.
-      g_idle_add_once({ _ in _dispatch_main_queue_callback_4CF(nil) }, nil)
+      g_idle_add(
+        { _ in
+          _dispatch_main_queue_callback_4CF(nil)
+          return 0  // G_SOURCE_REMOVE
+        }, nil)
     }
   }
 #endif

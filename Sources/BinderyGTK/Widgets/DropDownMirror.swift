@@ -18,7 +18,7 @@
       follow(popUp, \.selectedIndex)
       follow(popUp, \.isEnabled)
       follow(popUp, \.isHidden)
-      update()
+      refresh()
       on("notify::selected", shape: .withArgument) { [weak self] in self?.userDidSelect() }
     }
 
@@ -44,7 +44,7 @@
       let selected = gtk_drop_down_get_selected(cgtk_drop_down(widget))
       guard selected != Self.noItem, Int(selected) != popUp.selectedIndex else { return }
       popUp.userDidSelect(index: Int(selected))
-      update()
+      refresh()
     }
   }
 #endif

@@ -7,12 +7,16 @@
   /// enabled, hidden, and the validation error of its bindings (the `error` style class and a
   /// tooltip with the reason).
   ///
-  /// Typing is the field's user edit. Focus entering the entry begins editing; Return or focus
-  /// leaving it ends editing, when bindings that update on commit write back.
+  /// Typing is the field's user edit. GTK reports some edits in two steps (setting the text, or
+  /// typing over a selection, removes the old text and then inserts the new): the steps of one
+  /// edit reach the field as one user edit, once GTK has handled the events it has ready, so a
+  /// model never sees the empty text in between. Focus entering the entry begins editing; Return or
+  /// focus leaving it ends editing, when bindings that update on commit write back.
   final class EntryMirror: WidgetMirror {
     let field: HeadlessTextField
     private var isEditing = false
     private var isHandlingEdit = false
+    private var hasPendingEdit = false
     private var shownError: String?
     private var shownPlaceholder: String??
 
@@ -26,7 +30,7 @@
       follow(field, \.isEnabled)
       follow(field, \.isHidden)
       follow(field, \.validationError)
-      update()
+      refresh()
       on("changed") { [weak self] in self?.userDidType() }
       on("activate") { [weak self] in self?.userDidFinish() }
       let focus = gtk_event_controller_focus_new()!
@@ -39,9 +43,9 @@
     var text: String { String(gtk: gtk_editable_get_text(cgtk_editable(widget))) }
 
     override func update() {
-      // Setting the text while GTK reports the user's edit of it would fight the user's typing:
+      // Setting the text while the user's edit of it is on its way would fight the user's typing:
       // the entry is brought in line once the edit is handled.
-      if isHandlingEdit { return }
+      if isHandlingEdit || hasPendingEdit { return }
       let wanted = field.text ?? ""
       if text != wanted { settingWidget { gtk_editable_set_text(cgtk_editable(widget), wanted) } }
       if shownPlaceholder != .some(field.placeholder) {
@@ -63,31 +67,47 @@
     }
 
     private func userDidType() {
+      guard !hasPendingEdit else { return }
+      hasPendingEdit = true
+      runWhenIdle { [weak self] in self?.deliverTyping() }
+    }
+
+    private func deliverTyping() {
+      guard hasPendingEdit else { return }
+      hasPendingEdit = false
+      guard !isStopped else { return }
       let typed = text
-      guard typed != (field.text ?? "") else { return }
-      isHandlingEdit = true
-      if !isEditing {
-        isEditing = true
-        field.userDidBeginEditing()
+      if typed != (field.text ?? "") {
+        isHandlingEdit = true
+        if !isEditing {
+          isEditing = true
+          field.userDidBeginEditing()
+        }
+        field.userDidEdit(text: typed)
+        isHandlingEdit = false
       }
-      field.userDidEdit(text: typed)
-      isHandlingEdit = false
-      // A binding may have changed the text it wrote back (a format): show that now.
-      update()
+      // A binding may have changed the text it wrote back (a format), or the model changed while
+      // the edit was on its way: show the field's text now.
+      refresh()
     }
 
     private func userDidBegin() {
       guard !isEditing, field.isEnabled, !field.isHidden else { return }
       isEditing = true
       field.userDidBeginEditing()
-      update()
+      refresh()
+    }
+
+    override func finishEditing() {
+      userDidFinish()
     }
 
     private func userDidFinish() {
+      deliverTyping()
       guard isEditing else { return }
       isEditing = false
       field.userDidEndEditing()
-      update()
+      refresh()
     }
   }
 #endif

@@ -27,6 +27,9 @@
       apply(hidden: label.isHidden)
       let target = label.target.flatMap { builder?.widget(for: $0) }
       if target != shownTarget {
+        if let previous = shownTarget {
+          gtk_accessible_reset_relation(cgtk_accessible(previous), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        }
         shownTarget = target
         gtk_label_set_mnemonic_widget(cgtk_label(widget), target)
         if let target { cgtk_set_labelled_by(target, widget) }

@@ -7,40 +7,54 @@
   /// A list whose item type the mirror need not know: its rows (each with its controls) and its
   /// selection, which a user changes by clicking rows.
   protocol GTKListSource: AnyObject {
-    /// The rows, in order: an identity, and the controls shown in the row.
-    var shownRows: [(id: ObjectIdentifier, controls: [AnyObject])] { get }
+    /// The rows, in order: each row (its identity), and the controls shown in it.
+    var shownRows: [(row: AnyObject, controls: [AnyObject])] { get }
     /// The indexes of the selected rows.
     var shownSelection: [Int] { get }
+    /// Whether the list is hidden.
+    var isListHidden: Bool { get }
     /// Reports the user's selection.
     func userSelected(_ indexes: [Int])
-    /// Calls `changed` after each change of the rows or the selection.
-    func followRowsAndSelection(_ changed: @escaping () -> Void) -> [KeyValueObservation]
+    /// Calls `changed` after each change of the rows, the selection or whether the list is hidden.
+    func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation]
   }
 
   extension HeadlessListView: GTKListSource {
-    var shownRows: [(id: ObjectIdentifier, controls: [AnyObject])] {
-      rows.map { (ObjectIdentifier($0), $0.controls) }
+    var shownRows: [(row: AnyObject, controls: [AnyObject])] {
+      rows.map { ($0, $0.controls) }
     }
     var shownSelection: [Int] { selectionIndexes }
+    var isListHidden: Bool { isHidden }
     func userSelected(_ indexes: [Int]) { userDidSelectRows(indexes) }
-    func followRowsAndSelection(_ changed: @escaping () -> Void) -> [KeyValueObservation] {
-      [observe(self, \.rows) { _ in changed() }, observe(self, \.selectionIndexes) { _ in changed() }]
+    func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation] {
+      [
+        observe(self, \.rows) { _ in changed() }, observe(self, \.selectionIndexes) { _ in changed() },
+        observe(self, \.isHidden) { _ in changed() },
+      ]
     }
   }
 
   /// A list as a `GtkListBox`: one row per row of the list, each a row of its controls' widgets,
-  /// updated row by row (rows that left are removed, new rows inserted at their index, moved rows
-  /// moved), never rebuilt whole; the selection both ways (a click selects in the list, and so in
-  /// its array controller; the controller's selection shows in the list box).
+  /// updated row by row (rows that left are removed, new rows inserted at their index, and of the rows
+  /// that stay, only those out of order move, with their widgets), never rebuilt whole; the selection
+  /// both ways (a click selects in the list, and so in its array controller; the controller's
+  /// selection shows in the list box).
+  ///
+  /// The list is changed on the main actor (as an array controller shown in a window is): a change
+  /// made elsewhere reaches the list box on the main actor, but reading the list there races with
+  /// its next change.
   final class ListBoxMirror: WidgetMirror {
     private let source: any GTKListSource
     private unowned let builder: WidgetBuilder
     private var rows: [ShownRow] = []
     private let listBox: UnsafeMutablePointer<GtkWidget>
+    private var isUpdating = false
+    private var needsUpdate = false
 
-    /// One row in the list box: the list's row it shows, the `GtkListBoxRow`, and its controls' mirrors.
+    /// One row in the list box: the list's row it shows (kept, so its identity is not reused), the
+    /// `GtkListBoxRow`, and its controls' mirrors.
     private struct ShownRow {
-      let id: ObjectIdentifier
+      let source: AnyObject
       let row: UnsafeMutablePointer<GtkWidget>
       let contents: [WidgetMirror]
     }
@@ -59,8 +73,8 @@
       gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 320)
       super.init(widget: scroller)
       let scheduler = updateScheduler
-      source.followRowsAndSelection { scheduler.controlDidChange() }.forEach { follow($0) }
-      update()
+      source.followList { scheduler.controlDidChange() }.forEach { follow($0) }
+      refresh()
       on("selected-rows-changed", of: UnsafeMutableRawPointer(listBox)) { [weak self] in self?.userDidSelect() }
     }
 
@@ -70,28 +84,59 @@
     override var children: [WidgetMirror] { rows.flatMap(\.contents) }
 
     override func update() {
+      // Moving a row out and back in can end the editing of a field in it, whose binding can change
+      // the list again: that change is applied once this one is done.
+      if isUpdating {
+        needsUpdate = true
+        return
+      }
+      isUpdating = true
+      defer { isUpdating = false }
+      repeat {
+        needsUpdate = false
+        reconcile()
+      } while needsUpdate && !isStopped
+      apply(hidden: source.isListHidden)
+    }
+
+    private func reconcile() {
       let wanted = source.shownRows
-      let wantedIDs = Set(wanted.map(\.id))
+      var positions: [ObjectIdentifier: Int] = [:]
+      for (index, entry) in wanted.enumerated() { positions[ObjectIdentifier(entry.row)] = index }
+      func stays(_ shown: ShownRow) -> Bool {
+        positions[ObjectIdentifier(shown.source)].map { wanted[$0].row === shown.source } ?? false
+      }
       settingWidget {
         // Rows that left.
-        for shown in rows where !wantedIDs.contains(shown.id) {
+        for shown in rows where !stays(shown) {
           shown.contents.forEach { builder.forget($0) }
           gtk_list_box_remove(cgtk_list_box(listBox), shown.row)
         }
-        var kept = Dictionary(rows.filter { wantedIDs.contains($0.id) }.map { ($0.id, $0) }) { first, _ in first }
+        let kept = rows.filter(stays)
+        // Of the rows that stay, the longest run already in order stays put; the others move.
+        let order = kept.map { positions[ObjectIdentifier($0.source)] ?? 0 }
+        let inRun = CollectionChange.longestIncreasingRun(order)
+        let inPlace = Set(order.indices.filter { inRun[$0] }.map { order[$0] })
+        var moving: [Int: ShownRow] = [:]
+        for shown in kept {
+          let target = positions[ObjectIdentifier(shown.source)] ?? 0
+          guard !inPlace.contains(target) else { continue }
+          g_object_ref(shown.row)  // kept alive while out of the list box
+          gtk_list_box_remove(cgtk_list_box(listBox), shown.row)
+          moving[target] = shown
+        }
+        var byTarget: [Int: ShownRow] = [:]
+        for shown in kept { byTarget[positions[ObjectIdentifier(shown.source)] ?? 0] = shown }
         var next: [ShownRow] = []
         for (index, entry) in wanted.enumerated() {
-          if let shown = kept.removeValue(forKey: entry.id) {
-            if gtk_list_box_row_get_index(cgtk_list_box_row(shown.row)) != Int32(index) {
-              // A moved row keeps its widgets: taken out, put back at its new index.
-              g_object_ref(shown.row)
-              gtk_list_box_remove(cgtk_list_box(listBox), shown.row)
-              gtk_list_box_insert(cgtk_list_box(listBox), shown.row, Int32(index))
-              g_object_unref(shown.row)
-            }
+          if let shown = moving[index] {
+            gtk_list_box_insert(cgtk_list_box(listBox), shown.row, Int32(index))
+            g_object_unref(shown.row)
+            next.append(shown)
+          } else if let shown = byTarget[index] {
             next.append(shown)
           } else {
-            next.append(makeRow(entry.id, controls: entry.controls, at: index))
+            next.append(makeRow(entry.row, controls: entry.controls, at: index))
           }
         }
         rows = next
@@ -99,8 +144,9 @@
       }
     }
 
-    private func makeRow(_ id: ObjectIdentifier, controls: [AnyObject], at index: Int) -> ShownRow {
+    private func makeRow(_ source: AnyObject, controls: [AnyObject], at index: Int) -> ShownRow {
       let contents = controls.compactMap { builder.mirror(for: $0) }
+      contents.forEach { builder.resolveLabels(in: $0) }
       let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
       gtk_widget_set_margin_start(box, 6)
       gtk_widget_set_margin_end(box, 6)
@@ -110,7 +156,7 @@
       let row = gtk_list_box_row_new()!
       gtk_list_box_row_set_child(cgtk_list_box_row(row), box)
       gtk_list_box_insert(cgtk_list_box(listBox), row, Int32(index))
-      return ShownRow(id: id, row: row, contents: contents)
+      return ShownRow(source: source, row: row, contents: contents)
     }
 
     /// The rows GTK shows as selected, by index.
@@ -137,7 +183,7 @@
       let selected = selectedInWidget
       guard selected != source.shownSelection.sorted() else { return }
       source.userSelected(selected)
-      update()
+      refresh()
     }
 
     override func stop() {

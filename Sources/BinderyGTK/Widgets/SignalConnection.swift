@@ -23,8 +23,9 @@
     case plain
     /// `void handler(instance, argument, user_data)`: `notify::…`, `selected-rows-changed`.
     case withArgument
-    /// `gboolean handler(instance, user_data)` answering `FALSE` (let GTK go on): `close-request`.
-    case proceeding
+    /// `gboolean handler(instance, user_data)` answering `FALSE` (let GTK go on), run after the other
+    /// handlers and only when none of them stopped the emission: `close-request`.
+    case afterOthers
   }
 
   /// Connects `action` to `signal` of `instance`. GTK emits signals on its thread, the main actor's.
@@ -56,8 +57,8 @@
           let action = Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue()
           MainActor.assumeIsolated { action.run() }
         }, data, release)
-    case .proceeding:
-      id = cgtk_signal_connect_bool(
+    case .afterOthers:
+      id = cgtk_signal_connect_bool_after(
         instance, signal,
         { _, data in
           guard let data else { return 0 }
@@ -67,5 +68,25 @@
         }, data, release)
     }
     return SignalConnection(instance: instance, id: id)
+  }
+#endif
+
+#if GTK
+  /// Runs `action` once GTK has handled the events it has ready, before it redraws.
+  @MainActor
+  func runWhenIdle(_ action: @escaping @MainActor @Sendable () -> Void) {
+    let data = Unmanaged.passRetained(SignalAction(action)).toOpaque()
+    g_idle_add_full(
+      G_PRIORITY_HIGH_IDLE,
+      { data in
+        guard let data else { return 0 }
+        let action = Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { action.run() }
+        return 0  // G_SOURCE_REMOVE
+      }, data,
+      { data in
+        guard let data else { return }
+        Unmanaged<SignalAction>.fromOpaque(data).release()
+      })
   }
 #endif

@@ -17,7 +17,7 @@
       follow(control, \.isOn)
       follow(control, \.isEnabled)
       follow(control, \.isHidden)
-      update()
+      refresh()
       if checkbox {
         on("toggled") { [weak self] in self?.userDidToggle() }
       } else {
@@ -48,7 +48,7 @@
       let active = isActive
       guard active != control.isOn else { return }
       control.userDidSet(isOn: active)
-      update()  // refused (disabled): the widget shows the control's state again
+      refresh()  // refused (disabled): the widget shows the control's state again
     }
   }
 #endif

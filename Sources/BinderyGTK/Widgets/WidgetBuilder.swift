@@ -7,7 +7,7 @@
   /// label names, what an app asks for).
   @MainActor
   final class WidgetBuilder {
-    private let styles: [ObjectIdentifier: ControlStyle]
+    private let style: (AnyObject) -> ControlStyle?
     private var widgets: [ObjectIdentifier: Shown] = [:]
 
     /// A control's widget, and the control (held weakly: a widget is not handed to a new control at
@@ -17,14 +17,14 @@
       let mirror: WidgetMirror
     }
 
-    init(styles: [ObjectIdentifier: ControlStyle]) {
-      self.styles = styles
+    init(style: @escaping (AnyObject) -> ControlStyle?) {
+      self.style = style
     }
 
     /// The mirror of `object` and of everything inside it, or `nil` for an object a window cannot show.
     func mirror(for object: AnyObject) -> WidgetMirror? {
       let key = ObjectIdentifier(object)
-      let style = styles[key]
+      let style = self.style(object)
       let mirror: WidgetMirror
       switch object {
       case let field as HeadlessTextField: mirror = EntryMirror(field, secure: style == .secure)

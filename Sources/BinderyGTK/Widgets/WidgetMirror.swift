@@ -32,8 +32,19 @@
     var children: [WidgetMirror] { [] }
 
     /// Brings the widget in line with its control: each setter compares first, so this is cheap
-    /// when little changed.
+    /// when little changed. Called only while the mirror runs (``refresh()``).
     func update() {}
+
+    /// Brings the widget in line with its control, unless the mirror stopped (a user's edit can
+    /// close the window it is in).
+    func refresh() {
+      if !isStopped { update() }
+    }
+
+    /// Ends the editing under way in this widget and those inside it (the window is closing).
+    func finishEditing() {
+      children.forEach { $0.finishEditing() }
+    }
 
     /// Updates the widget after each change of `keyPath` of `control`.
     func follow<Control: AnyObject, Value>(_ control: Control, _ keyPath: KeyPath<Control, Value>) {
@@ -117,8 +128,7 @@
     }
 
     @MainActor private func updateNow() {
-      guard let mirror, !mirror.isStopped else { return }
-      mirror.update()
+      mirror?.refresh()
     }
   }
 

@@ -20,9 +20,8 @@
       var names: [String: AnyObject] = [:]
       for (name, object) in screen.namedControls { names[name] = object }
       try self.init(
-        title: title, root: screen.root, names: names, styles: screen.styles, bindings: screen.objects.bindings,
-        width: width, height: height)
-      retain(screen.model)
+        title: title, root: screen.root, names: names, retaining: [screen.model], style: { screen.style(of: $0) },
+        bindings: screen.objects.bindings, width: width, height: height)
     }
   }
 #endif

@@ -22,7 +22,7 @@
   /// ```
   ///
   /// The window keeps itself, its controls and its bindings until it closes (the user closes it, or
-  /// ``close()``). Closing it unbinds every binding it was given, stops following its controls and
+  /// ``close()``). Closing it ends the editing of the field being edited, as leaving it would, unbinds every binding it was given, stops following its controls and
   /// releases its widgets; a model that outlives the window is left with no observers from it.
   @MainActor
   public final class GTKWindowHost {
@@ -48,26 +48,44 @@
     ///   - root: The window's content: a ``BinderyControls/Panel``, a ``BinderyControls/HeadlessView``,
     ///     or a single control.
     ///   - names: Controls by name, for ``widget(named:)``.
-    ///   - styles: Controls drawn in a style (secure fields, checkboxes).
+    ///   - styled: Controls drawn in a style (secure fields, checkboxes); the window keeps them.
     ///   - bindings: The window's bindings; they end when it closes.
     ///   - width: The window's default width, in pixels.
     ///   - height: The window's default height, in pixels.
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
-    public init(
+    public convenience init(
       title: String,
       root: AnyObject,
       names: [String: AnyObject] = [:],
-      styles: [ObjectIdentifier: ControlStyle] = [:],
+      styled: [(control: AnyObject, style: ControlStyle)] = [],
       bindings: BindingSet = BindingSet(),
       width: Int = 440,
       height: Int = 0
+    ) throws(GTKError) {
+      let styles = Dictionary(styled.map { (ObjectIdentifier($0.control), $0.style) }) { _, last in last }
+      try self.init(
+        title: title, root: root, names: names, retaining: styled.map(\.control),
+        style: { styles[ObjectIdentifier($0)] },
+        bindings: bindings, width: width, height: height)
+    }
+
+    /// Creates a window of `root`, whose controls' styles `style` tells (those of rows made later too).
+    init(
+      title: String,
+      root: AnyObject,
+      names: [String: AnyObject],
+      retaining: [AnyObject],
+      style: @escaping (AnyObject) -> ControlStyle?,
+      bindings: BindingSet,
+      width: Int,
+      height: Int
     ) throws(GTKError) {
       try GTKMainLoop.start()
       self.root = root
       self.names = names
       self.bindings = bindings
-      self.retained = Array(names.values)
-      builder = WidgetBuilder(styles: styles)
+      self.retained = Array(names.values) + retaining
+      builder = WidgetBuilder(style: style)
       rootMirror = builder.mirror(for: root)
       rootMirror.map { builder.resolveLabels(in: $0) }
       let window = gtk_window_new()!
@@ -83,9 +101,10 @@
         }
         gtk_window_set_child(cgtk_window(window), content)
       }
-      // Closed by the user (the title bar's button, Alt+F4): everything ends before GTK tears the
-      // widgets down, so the teardown's own signals (a list losing its rows) reach no control.
-      _ = connectSignal(UnsafeMutableRawPointer(window), "close-request", shape: .proceeding) { [weak self] in
+      // Closed by the user (the title bar's button, Alt+F4), unless the app's own handler kept it
+      // open: everything ends before GTK tears the widgets down, so the teardown's own signals (a
+      // list losing its rows) reach no control.
+      _ = connectSignal(UnsafeMutableRawPointer(window), "close-request", shape: .afterOthers) { [weak self] in
         self?.windowDidGo()
       }
       _ = connectSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.windowDidGo() }
@@ -100,8 +119,9 @@
       window.map { gtk_window_present(cgtk_window($0)) }
     }
 
-    /// Closes the window: its bindings end, its widgets are released. Closing a closed window does
-    /// nothing.
+    /// Closes the window: the field being edited ends its editing (what was typed is written, as
+    /// when the user leaves the field), then its bindings end and its widgets are released. Closing a
+    /// closed window does nothing.
     public func close() {
       guard let window else { return }
       windowDidGo()
@@ -127,6 +147,7 @@
     /// stop following their controls and the bindings end, before GTK releases the widgets.
     private func windowDidGo() {
       guard window != nil else { return }
+      rootMirror?.finishEditing()
       window = nil
       rootMirror?.stop()
       bindings.unbind()

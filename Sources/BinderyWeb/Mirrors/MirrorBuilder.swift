@@ -9,6 +9,7 @@ final class MirrorBuilder {
   private(set) var elements: [String: AnyObject] = [:]
   private let names: [ObjectIdentifier: String]
   private let styles: [ObjectIdentifier: ControlStyle]
+  private let styleOfUnstyled: (AnyObject) -> ControlStyle?
   private var counter = 0
   /// The ids made up for elements that have no name, so that a label finds the id of the element it
   /// names whichever of the two is mirrored first. Entries of objects that are gone are dropped now
@@ -16,7 +17,11 @@ final class MirrorBuilder {
   private var madeUpIDs: [ObjectIdentifier: MadeUpID] = [:]
   private var pruneAt = 64
 
-  init(collector: PatchCollector, names: [ObjectIdentifier: String], styles: [ObjectIdentifier: ControlStyle]) {
+  init(
+    collector: PatchCollector, names: [ObjectIdentifier: String], styles: [ObjectIdentifier: ControlStyle],
+    styleOfUnstyled: @escaping (AnyObject) -> ControlStyle? = { _ in nil }
+  ) {
+    self.styleOfUnstyled = styleOfUnstyled
     self.collector = collector
     self.names = names
     self.styles = styles
@@ -46,7 +51,7 @@ final class MirrorBuilder {
   func mirror(for object: AnyObject) -> WebMirror? {
     let key = ObjectIdentifier(object)
     let id = self.id(for: object)
-    let style = styles[key]
+    let style = styles[key] ?? styleOfUnstyled(object)
     let mirror: WebMirror
     switch object {
     case let field as HeadlessTextField:

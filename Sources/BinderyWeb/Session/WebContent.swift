@@ -23,6 +23,9 @@ public final class WebContent {
   public private(set) var styles: [ObjectIdentifier: ControlStyle] = [:]
   /// The page's bindings; they end with the session.
   public let bindings: BindingSet
+  /// The style of a control ``styles`` does not name (a spec file's controls, those of rows made
+  /// later included).
+  var styleOfUnstyled: (AnyObject) -> ControlStyle? = { _ in nil }
   /// The objects kept alive as long as the page (its named elements and the file's objects among them).
   private(set) var retained: [AnyObject] = []
   private var tokens: [KeyValueObservation] = []

@@ -28,7 +28,8 @@ final class WebSession {
     self.content = content
     let collector = PatchCollector()
     self.collector = collector
-    let builder = MirrorBuilder(collector: collector, names: content.ids, styles: content.styles)
+    let builder = MirrorBuilder(
+      collector: collector, names: content.ids, styles: content.styles, styleOfUnstyled: content.styleOfUnstyled)
     self.builder = builder
     root = builder.mirror(for: content.root)
   }

@@ -66,7 +66,7 @@ public enum WebSpec {
       transformers: transformers, delegate: delegate, configure: configure)
     let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)
     for (name, object) in loaded.namedControls { content.name(object, name) }
-    for (object, style) in loaded.styledControls { content.style(object, style) }
+    content.styleOfUnstyled = { loaded.style(of: $0) }
     return (content, loaded.objects)
   }
 }

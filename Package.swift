@@ -22,6 +22,7 @@ let package = Package(
   products: [
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyControls", targets: ["BinderyControls"]),
+    .library(name: "BinderyScreens", targets: ["BinderyScreens"]),
     .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
     .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
     .library(name: "BinderySpec", targets: ["BinderySpec"]),
@@ -73,9 +74,13 @@ let package = Package(
     // The Swift runtime's reference-counting entry points, declared for the core, and the thread
     // sanitizer's lock annotations, looked up once when the program loads.
     .target(name: "CBinderyRuntime"),
+    .target(name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
+    // A screen of headless controls from a spec file, for every front end (the web page, GTK windows).
     .target(
-      name: "BinderyControls", dependencies: ["Bindery", "BinderyControllers", "BinderySpec"],
-      swiftSettings: strictSettings),
+      name: "BinderyScreens",
+      dependencies: ["Bindery", "BinderyControllers", "BinderyControls", "BinderySpec"],
+      swiftSettings: strictSettings
+    ),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
       name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
@@ -91,7 +96,7 @@ let package = Package(
     .target(
       name: "BinderyWeb",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec",
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -140,14 +145,14 @@ let package = Package(
     .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .target(
       name: "BinderyGTK",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", gtk],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyScreens", gtk],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "BinderyGTKTests",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyGTK",
-        "BinderyTestKit", "PersonEditor", "GTKMainLoopCheck", gtk,
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
+        "BinderyGTK", "BinderyTestKit", "PersonEditor", "GTKMainLoopCheck", gtk,
       ],
       swiftSettings: strictSettings
     ),
@@ -161,8 +166,8 @@ let package = Package(
     .executableTarget(
       name: "PersonEditor",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyTracing",
-        "BinderyWeb", "BinderyGTK", gtk, .product(name: "Logging", package: "swift-log"),
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
+        "BinderyTracing", "BinderyWeb", "BinderyGTK", gtk, .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",
       resources: [.copy("PersonEditor.spec.yaml")],
@@ -177,7 +182,8 @@ let package = Package(
       name: "BinderyNamesTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
-        "BinderyLint", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine", "BinderyGTK", openCombine,
+        "BinderyLint", "BinderyScreens", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine",
+        "BinderyGTK", openCombine,
       ],
       swiftSettings: strictSettings
     ),
@@ -214,7 +220,7 @@ let package = Package(
       name: "BinderySpecTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyExpressions", "BinderyFormatters", "BinderySpec", "BinderyLint",
-        "BinderyTestKit",
+        "BinderyScreens", "BinderyTestKit",
       ],
       resources: [.copy("Specs")],
       swiftSettings: strictSettings

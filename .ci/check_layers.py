@@ -11,7 +11,7 @@
 import glob, json, os, re, subprocess, sys
 
 MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderyMacros", "BinderyTracing"}
-VIEW = {"BinderyControls", "BinderyWeb", "BinderyGTK"}
+VIEW = {"BinderyControls", "BinderyScreens", "BinderyWeb", "BinderyGTK"}
 LOADERS = {"BinderySpec"}
 
 IMPORT = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?import\s+(\w+)", re.M)

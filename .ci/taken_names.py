@@ -18,7 +18,7 @@ KINDS = {
     "swift.struct": "struct", "swift.class": "class", "swift.enum": "enum", "swift.protocol": "protocol",
     "swift.typealias": "typealias", "swift.func": "func", "swift.macro": "macro", "swift.actor": "actor",
 }
-PRODUCTS = ["Bindery", "BinderyControls", "BinderyFormatters", "BinderyExpressions", "BinderySpec",
+PRODUCTS = ["Bindery", "BinderyControls", "BinderyScreens", "BinderyFormatters", "BinderyExpressions", "BinderySpec",
             "BinderyLint", "BinderyControllers", "BinderyWeb", "BinderyTestKit", "BinderyTracing", "BinderyCombine",
             "BinderyGTK"]
 

@@ -2,6 +2,7 @@
 // PersonEditor.spec.yaml, shown as a native GTK 4 window instead of a web page.
 #if GTK
   import BinderyControls
+  import BinderyScreens
   import BinderyGTK
   import Foundation
 

@@ -2,6 +2,7 @@ import Bindery
 import BinderyControllers
 import BinderyControls
 import BinderyFormatters
+import BinderyScreens
 import BinderySpec
 import BinderyWeb
 
@@ -50,8 +51,8 @@ enum PersonEditorPage {
     specPath: String,
     controller: PeopleViewController,
     save: @escaping @Sendable (PeopleViewController) -> Void
-  ) throws(SpecLoadError) -> LoadedControls {
-    try ControlSpec.load(
+  ) throws(SpecLoadError) -> LoadedScreen {
+    try ScreenSpec.load(
       contentsOf: specPath, model: controller, modelClass: "PeopleViewController", root: "Page",
       lists: HeadlessControls.lists, transformers: transformers
     ) { classes in register(in: classes, save: save) }

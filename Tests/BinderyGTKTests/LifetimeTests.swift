@@ -1,6 +1,7 @@
 #if GTK
   import Bindery
   import BinderyControls
+  import BinderyScreens
   import BinderyGTK
   import CGTK
   import Foundation
@@ -20,7 +21,7 @@
           + controller.people.arrangedObjects.map { $0.keyValueRegistrar.observerCount }
       }
 
-      func open(_ controller: PeopleViewController) throws -> (window: GTKWindowHost, screen: LoadedControls) {
+      func open(_ controller: PeopleViewController) throws -> (window: GTKWindowHost, screen: LoadedScreen) {
         let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { _ in }
         let window = try GTKWindowHost(title: uniqueTitle("People"), screen: screen)
         window.present()

@@ -1,6 +1,7 @@
 #if GTK
   import Bindery
   import BinderyControls
+  import BinderyScreens
   import BinderyGTK
   import CGTK
   import Foundation

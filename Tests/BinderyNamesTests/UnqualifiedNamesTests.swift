@@ -4,6 +4,7 @@ import BinderyControls
 import BinderyExpressions
 import BinderyFormatters
 import BinderyLint
+import BinderyScreens
 import BinderySpec
 import BinderyTestKit
 import BinderyTracing
@@ -59,8 +60,8 @@ struct UnqualifiedNamesTests {
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
       HeadlessListRow<Account>.self,
       HeadlessListView<Account>.self, HeadlessPopUpButton.self, HeadlessSlider.self, HeadlessStepper.self,
-      HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self, ControlSpec.self,
-      LoadedControls.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
+      HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self, ScreenSpec.self,
+      LoadedScreen.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self,

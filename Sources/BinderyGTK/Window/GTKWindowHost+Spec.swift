@@ -1,12 +1,12 @@
 #if GTK
-  public import BinderyControls
+  public import BinderyScreens
 
   extension GTKWindowHost {
     /// Creates a window of a screen loaded from a spec file: its root, its named controls, its
     /// styles, and its bindings, which end when the window closes.
     ///
     /// ```swift
-    /// let screen = try ControlSpec.load(
+    /// let screen = try ScreenSpec.load(
     ///   contentsOf: path, model: controller, modelClass: "PeopleViewController", root: "Page",
     ///   lists: HeadlessControls.lists)
     /// let window = try GTKWindowHost(title: "People", screen: screen)
@@ -14,7 +14,7 @@
     /// ```
     ///
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
-    public convenience init(title: String, screen: LoadedControls, width: Int = 440, height: Int = 0)
+    public convenience init(title: String, screen: LoadedScreen, width: Int = 440, height: Int = 0)
       throws(GTKError)
     {
       var names: [String: AnyObject] = [:]

@@ -1,5 +1,6 @@
 public import Bindery
 import BinderyControls
+import BinderyScreens
 public import BinderySpec
 
 /// Loads a page declared in a spec file: its elements, their properties and
@@ -61,7 +62,7 @@ public enum WebSpec {
     delegate: (any BindingDelegate)? = nil,
     configure: (SpecClassRegistry) -> Void = { _ in }
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
-    let loaded = try ControlSpec.load(
+    let loaded = try ScreenSpec.load(
       contentsOf: path, model: model, modelClass: modelClass, root: root, lists: [WebListClass()],
       transformers: transformers, delegate: delegate, configure: configure)
     let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyScreens
 import BinderySpec
 import Foundation
 import Testing
@@ -49,7 +50,7 @@ private let screenFile = """
   """
 
 @Suite("Screens loaded for any front end")
-struct ControlSpecTests {
+struct ScreenSpecTests {
   private func write(_ text: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).screen.yaml").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -62,7 +63,7 @@ struct ControlSpecTests {
     let path = try write(screenFile)
     defer { try? FileManager.default.removeItem(atPath: path) }
 
-    let screen = try ControlSpec.load(
+    let screen = try ScreenSpec.load(
       contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Page", lists: HeadlessControls.lists
     ) { classes in
       classes.register(Person.self) { Person() }  // the list's items, to check its row template
@@ -97,7 +98,7 @@ struct ControlSpecTests {
     let model = RosterScreenModel()
     let path = try write(screenFile)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let screen = try ControlSpec.load(
+    let screen = try ScreenSpec.load(
       contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Page", lists: HeadlessControls.lists
     ) { classes in
       classes.register(Person.self) { Person() }
@@ -119,7 +120,7 @@ struct ControlSpecTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
 
     #expect(throws: SpecLoadError.self) {
-      try ControlSpec.load(
+      try ScreenSpec.load(
         contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Window", lists: HeadlessControls.lists)
     }
     #expect(model.keyValueRegistrar.observerCount == 0)

@@ -1,6 +1,6 @@
 public import Bindery
 public import BinderyControllers
-public import BinderyControls
+import BinderyControls
 public import BinderySpec
 
 /// Loads a screen of controls declared in a spec file (a browser page, a desktop window): its controls,

@@ -152,7 +152,7 @@ let package = Package(
       name: "BinderyGTKTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
-        "BinderyGTK", "BinderyTestKit", "PersonEditor", "GTKMainLoopCheck", gtk,
+        "BinderyGTK", "BinderyTestKit", "GTKMainLoopCheck", gtk,
       ],
       swiftSettings: strictSettings
     ),

@@ -7,8 +7,6 @@
   import Foundation
   import Testing
 
-  @testable import PersonEditor
-
   /// Closing a window ends its bindings and releases its widgets and controls.
   extension GTKSuites {
     @MainActor

@@ -7,8 +7,6 @@
   import Foundation
   import Testing
 
-  @testable import PersonEditor
-
   /// PersonEditor.spec.yaml as a GTK window, driven with the keyboard (xdotool) and read back
   /// through GTK's own widgets.
   extension GTKSuites {

@@ -37,6 +37,11 @@ final class ThreadContext {
   @exclusivity(unchecked) var diagnosticNumber = 0
   /// Where a file declared the bindings this thread is making (`Editor.spec.yaml:42:5`), if a file did.
   @exclusivity(unchecked) var declaringLocation: String?
+  /// The control whose user edit or end of editing is being delivered on this thread.
+  @exclusivity(unchecked) var editingControl: ObjectIdentifier?
+  /// The changes being delivered to several subscribers on this thread, outermost first, each marked
+  /// once a newer change of the same property was delivered during it (``OvertakenChanges``).
+  @exclusivity(unchecked) var deliveries: [(storage: ObjectIdentifier, id: PropertyID, overtaken: Bool)] = []
 
   /// The context of the current thread.
   @usableFromInline

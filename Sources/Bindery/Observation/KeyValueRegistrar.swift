@@ -181,7 +181,7 @@ public final class KeyValueRegistrar: Sendable {
   /// Reports that a user finished editing a property through a control (Return, or leaving the field).
   ///
   /// Bindings that update on commit (``BindingOptions/updatesContinuously`` `false`) write the edited
-  /// value back to their source then.
+  /// value back to their source then; ``UserEditing`` observers hear of it after them.
   @inlinable
   public func userDidEndEditing<Object: AnyObject, Member>(
     _ object: Object,
@@ -189,8 +189,10 @@ public final class KeyValueRegistrar: Sendable {
     _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     value: Member
   ) {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    _notify(id, .endEditing, from: value, to: value)
+    if storage.subscriptionCount.load(ordering: .relaxed) > 0 {
+      UserEditing.delivering(object) { _notify(id, .endEditing, from: value, to: value) }
+    }
+    UserEditing.report(.ended, of: object)
   }
 
   /// Reports that a user began editing a property through a control (the field got the focus).
@@ -204,8 +206,8 @@ public final class KeyValueRegistrar: Sendable {
     _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
     value: Member
   ) {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    _notify(id, .beginEditing, from: value, to: value)
+    if storage.subscriptionCount.load(ordering: .relaxed) > 0 { _notify(id, .beginEditing, from: value, to: value) }
+    UserEditing.report(.began, of: object)
   }
 
   /// Reports that a user changed a property through a control (the "value changed" event).
@@ -220,7 +222,7 @@ public final class KeyValueRegistrar: Sendable {
     value: Member
   ) {
     guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    _notify(id, .userEdit, from: value, to: value)
+    UserEditing.delivering(object) { _notify(id, .userEdit, from: value, to: value) }
   }
 
   // MARK: Internals used by the inlinable entry points
@@ -252,6 +254,9 @@ public final class KeyValueRegistrar: Sendable {
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
+    if OvertakenChanges.active.load(ordering: .relaxed) > 0, key.channel == .change {
+      OvertakenChanges.markOvertaken(ObjectIdentifier(storage), key.id)
+    }
     var others: [Subscriber?]?
     let only = storage.withLock { $0.subscribers(for: key, others: &others) }
     if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
@@ -274,7 +279,22 @@ public final class KeyValueRegistrar: Sendable {
       return
     }
     guard let others else { return }
+    guard key.channel == .change else {
+      for case let subscriber? in others { subscriber.deliver(change) }
+      return
+    }
+    // A subscriber may change the property again (a store setting back a refused value): that newer
+    // change reaches every subscriber, and this one, overtaken, goes no further.
+    let context = ThreadContext.current
+    let depth = context.deliveries.count
+    context.deliveries.append((ObjectIdentifier(storage), key.id, false))
+    OvertakenChanges.active.add(1, ordering: .relaxed)
+    defer {
+      OvertakenChanges.active.subtract(1, ordering: .relaxed)
+      context.deliveries.removeLast()
+    }
     for case let subscriber? in others {
+      guard !context.deliveries[depth].overtaken else { return }
       subscriber.deliver(change)
     }
   }
@@ -301,4 +321,25 @@ public final class KeyValueRegistrar: Sendable {
 
   /// The number of live subscriptions to this object's properties.
   public var observerCount: Int { storage.withLock { state in state.slots.reduce(0) { $0 + $1.live } } }
+}
+
+/// Changes overtaken during their delivery: when a subscriber changes the property again, the newer
+/// change is delivered to every subscriber, and the older one stops, so none is left with a stale
+/// value.
+@usableFromInline
+enum OvertakenChanges {
+  /// How many deliveries to several subscribers are under way, in all threads: while none is, a
+  /// change costs one relaxed load here.
+  @usableFromInline
+  static let active = Atomic<Int>(0)
+
+  /// Marks the deliveries under way on this thread of a change of `id` of the object `storage`.
+  @usableFromInline
+  static func markOvertaken(_ storage: ObjectIdentifier, _ id: PropertyID) {
+    guard let context = ThreadLocalStorage.get() else { return }
+    for index in context.deliveries.indices
+    where context.deliveries[index].storage == storage && context.deliveries[index].id == id {
+      context.deliveries[index].overtaken = true
+    }
+  }
 }

@@ -163,6 +163,9 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var writeContent: ContentWriter<Element>?
+  /// Asked before Add, Insert and Remove change the controller's own content (a store's content
+  /// writes the database first); `nil` lets every change through. Setting the content ends it.
+  @KeyValueIgnored package var contentGate: ContentGate<Element>?
   @KeyValueIgnored private var arrangementObservers:
     [(id: Int, handler: (CollectionChange, ArrangedObjects<Element>) -> Void)] = []
   @KeyValueIgnored private var nextObserverID = 0
@@ -257,6 +260,7 @@ public final class ArrayController<Element: AnyObject> {
   public func setContent(_ elements: [Element]) {
     unbind(\.content)
     readContent = nil
+    contentGate = nil
     let old = fixedContent
     fixedContent = elements
     rebuild()
@@ -287,7 +291,8 @@ public final class ArrayController<Element: AnyObject> {
     line: UInt,
     start: () -> KeyValueObservation
   ) -> PropertyBinding {
-    PropertyBinding.link(
+    contentGate = nil
+    return PropertyBinding.link(
       \.content, of: self, to: model, keyPath, direction: writable ? .both : .sourceToTarget, file: file, line: line
     ) {
       let following = start()
@@ -694,18 +699,23 @@ public final class ArrayController<Element: AnyObject> {
   public func add() -> Element? {
     guard isEditable, let makeElement, canWriteContent, hasRoom else { return nil }
     let element = makeElement()
-    insert(element, at: content.count)
-    return element
+    return insertIfAllowed(element, at: content.count) ? element : nil
   }
 
   /// Inserts `element` into the content at `index` (clamped) and, if ``selectsInsertedObjects``,
   /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
   /// and the filter would hide the object, the filter is cleared first, so the object is shown.
   public func insert(_ element: Element, at index: Int) {
-    guard isEditable, let writeContent = contentWriter, hasRoom else { return }
+    _ = insertIfAllowed(element, at: index)
+  }
+
+  /// Inserts as ``insert(_:at:)`` does; whether the element was inserted (a store can refuse it).
+  private func insertIfAllowed(_ element: Element, at index: Int) -> Bool {
+    guard isEditable, let writeContent = contentWriter, hasRoom else { return false }
     if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
-    writeContent.insert(element, max(0, min(index, content.count)))
+    guard writeContent.insert(element, max(0, min(index, content.count))) else { return false }
     if selectsInsertedObjects { select([element]) }
+    return true
   }
 
   /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
@@ -725,22 +735,40 @@ public final class ArrayController<Element: AnyObject> {
     guard readContent == nil else { return nil }
     return ContentWriter(
       insert: { [weak self] element, index in
-        guard let self else { return }
-        let old = fixedContent
-        fixedContent.insert(element, at: index)
-        contentDidChange(CollectionChange(inserted: [index]), old, fixedContent)
-        ownContentDidChange(from: old)
-        updateAbilities()
+        guard let self else { return false }
+        if let contentGate, !contentGate.willInsert(element, index) { return false }
+        insertOwnContent(element, at: index)
+        return true
       },
       remove: { [weak self] ids in
         guard let self else { return }
-        let old = fixedContent
-        let removed = old.indices.filter { ids.contains(ObjectIdentifier(old[$0])) }
-        fixedContent.removeAll { ids.contains(ObjectIdentifier($0)) }
-        contentDidChange(CollectionChange(removed: removed), old, fixedContent)
-        ownContentDidChange(from: old)
-        updateAbilities()
+        if let contentGate, !contentGate.willRemove(fixedContent.filter { ids.contains(ObjectIdentifier($0)) }) {
+          return
+        }
+        removeOwnContent(ids)
       })
+  }
+
+  /// Inserts `element` into the controller's own content at `index` (clamped), past ``contentGate``.
+  package func insertOwnContent(_ element: Element, at index: Int) {
+    let old = fixedContent
+    let index = max(0, min(index, fixedContent.count))
+    fixedContent.insert(element, at: index)
+    contentDidChange(CollectionChange(inserted: [index]), old, fixedContent)
+    ownContentDidChange(from: old)
+    updateAbilities()
+  }
+
+  /// Removes the objects with these identities from the controller's own content, past
+  /// ``contentGate``.
+  package func removeOwnContent(_ ids: Set<ObjectIdentifier>) {
+    let old = fixedContent
+    let removed = old.indices.filter { ids.contains(ObjectIdentifier(old[$0])) }
+    guard !removed.isEmpty else { return }
+    fixedContent.removeAll { ids.contains(ObjectIdentifier($0)) }
+    contentDidChange(CollectionChange(removed: removed), old, fixedContent)
+    ownContentDidChange(from: old)
+    updateAbilities()
   }
 
   // MARK: Rearranging
@@ -754,13 +782,13 @@ public final class ArrayController<Element: AnyObject> {
 
 /// How a controller writes its bound content: through the model's property, by key path.
 private struct ContentWriter<Element: AnyObject> {
-  /// Inserts an object at an index.
-  let insert: (Element, Int) -> Void
+  /// Inserts an object at an index; whether it was inserted.
+  let insert: (Element, Int) -> Bool
   /// Removes the objects with these identities.
   let remove: (Set<ObjectIdentifier>) -> Void
 
   /// Writes with these closures.
-  init(insert: @escaping (Element, Int) -> Void, remove: @escaping (Set<ObjectIdentifier>) -> Void) {
+  init(insert: @escaping (Element, Int) -> Bool, remove: @escaping (Set<ObjectIdentifier>) -> Void) {
     self.insert = insert
     self.remove = remove
   }
@@ -770,7 +798,32 @@ private struct ContentWriter<Element: AnyObject> {
     _ model: Model,
     _ keyPath: ReferenceWritableKeyPath<Model, Content>
   ) where Content.Index == Int {
-    insert = { [weak model] element, index in model?[keyPath: keyPath].insert(element, at: index) }
+    insert = { [weak model] element, index in
+      guard let model else { return false }
+      model[keyPath: keyPath].insert(element, at: index)
+      return true
+    }
     remove = { [weak model] ids in model?[keyPath: keyPath].removeAll { ids.contains(ObjectIdentifier($0)) } }
+  }
+}
+
+/// What a controller asks before Add, Insert and Remove change its own content.
+package struct ContentGate<Element: AnyObject> {
+  /// Whether `element` may be inserted at the index; `false` refuses it.
+  package let willInsert: (Element, Int) -> Bool
+  /// Whether these objects may be removed; `false` refuses them all.
+  package let willRemove: ([Element]) -> Bool
+  /// Who set the gate, so that only it takes it down.
+  package let owner: ObjectIdentifier
+
+  /// A gate with these questions, set by `owner`.
+  package init(
+    owner: AnyObject,
+    willInsert: @escaping (Element, Int) -> Bool,
+    willRemove: @escaping ([Element]) -> Bool
+  ) {
+    self.owner = ObjectIdentifier(owner)
+    self.willInsert = willInsert
+    self.willRemove = willRemove
   }
 }

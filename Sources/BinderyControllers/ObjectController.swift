@@ -67,6 +67,9 @@ public final class ObjectController<Content: AnyObject> {
 
   @KeyValueIgnored private let makeContent: (() -> Content)?
   @KeyValueIgnored private var writeContent: ((Content?) -> Void)?
+  /// Asked before Add and Remove change the content (a store's content writes the database first);
+  /// `nil` lets every change through. Binding the content ends it.
+  @KeyValueIgnored package var contentGate: ContentGate<Content>?
 
   /// Creates a controller; `makeContent` lets ``add()`` make a content object.
   public init(content: Content? = nil, makeContent: (() -> Content)? = nil) {
@@ -95,6 +98,7 @@ public final class ObjectController<Content: AnyObject> {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> PropertyBinding {
+    contentGate = nil
     let binding = PropertyBinding.link(
       \.content, of: self, to: model, keyPath, direction: .both, file: file, line: line
     ) {
@@ -141,13 +145,15 @@ public final class ObjectController<Content: AnyObject> {
   public func add() -> Content? {
     guard isEditable, content == nil, let makeContent else { return nil }
     let made = makeContent()
+    if let contentGate, !contentGate.willInsert(made, 0) { return nil }
     setContent(made)
     return made
   }
 
   /// Removes the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard isEditable, content != nil else { return }
+    guard isEditable, let content else { return }
+    if let contentGate, !contentGate.willRemove([content]) { return }
     setContent(nil)
   }
 

@@ -33,6 +33,8 @@ let package = Package(
     .library(name: "BinderyTracing", targets: ["BinderyTracing"]),
     .library(name: "BinderyCombine", targets: ["BinderyCombine"]),
     .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
+    .library(name: "BinderyStore", targets: ["BinderyStore"]),
+    .library(name: "BinderySQLite", targets: ["BinderySQLite"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
@@ -56,6 +58,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // SQLite, for BinderySQLite (the system's libsqlite3).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // Built only with the OpenCombine trait, for BinderyCombine away from Apple's platforms.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
@@ -85,6 +89,21 @@ let package = Package(
     .target(
       name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
     .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    // Controllers' content kept in a database, through the RecordStore protocol (no driver here).
+    .target(name: "BinderyStore", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
+    // A RecordStore on SQLite, through GRDB.
+    .target(
+      name: "BinderySQLite",
+      dependencies: ["BinderyStore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyStoreTests",
+      dependencies: [
+        "Bindery", "BinderyControllers", "BinderyControls", "BinderyStore", "BinderySQLite", "BinderyTestKit",
+      ],
+      swiftSettings: strictSettings
+    ),
     .target(
       name: "BinderySpec",
       dependencies: [
@@ -167,7 +186,8 @@ let package = Package(
       name: "PersonEditor",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
-        "BinderyTracing", "BinderyWeb", "BinderyGTK", gtk, .product(name: "Logging", package: "swift-log"),
+        "BinderyTracing", "BinderyWeb", "BinderyGTK", "BinderyStore", "BinderySQLite", gtk,
+        .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",
       resources: [.copy("PersonEditor.spec.yaml")],
@@ -183,7 +203,7 @@ let package = Package(
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
         "BinderyLint", "BinderyScreens", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine",
-        "BinderyGTK", openCombine,
+        "BinderyGTK", "BinderyStore", "BinderySQLite", openCombine,
       ],
       swiftSettings: strictSettings
     ),

@@ -1,0 +1,425 @@
+import Bindery
+
+/// A controller's content kept in a database (Cocoa's entity mode): the rows of an entity's table,
+/// fetched by a filter and a sort, one object per row.
+///
+/// Made by `bindContent(to:entity:…)` on an ``BinderyControllers/ArrayController`` or
+/// ``BinderyControllers/ObjectController``, which keeps it: Add inserts a row, Remove deletes the
+/// rows, and every edit of a mapped property, through a binding or from code, is saved (at once, or
+/// when editing ends: ``StoreSavePolicy``). A save the database refuses leaves the database as it
+/// was and sets the object back to its saved value; a model that is ``StoreValidating`` refuses
+/// such a value before it is written, so the field shows why.
+///
+/// Safe to use from any thread; the store is called on the thread that made the change.
+public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
+  /// The database.
+  public let store: any RecordStore
+  /// The table and its mapping to `Model`.
+  public let entity: StoreEntity<Model>
+  /// Where saved edits are registered for undo, if anywhere.
+  public let history: EditHistory?
+  /// What the content fetches.
+  public let query: StoreQuery
+
+  /// When edits are saved; ``StoreSavePolicy/immediately`` by default.
+  public var savePolicy: StoreSavePolicy {
+    get { state.withLock { $0.policy } }
+    set { state.withLock { $0.policy = newValue } }
+  }
+
+  /// The last error a save, an insert or a delete met, if any.
+  public var lastError: StoreError? { state.withLock { $0.lastError } }
+
+  /// Called with each error a save, an insert or a delete meets (after the database and the objects
+  /// are back as they were), on the thread that made the change.
+  public var errorHandler: (@Sendable (StoreError) -> Void)? {
+    get { state.withLock { $0.errorHandler } }
+    set { state.withLock { $0.errorHandler = newValue } }
+  }
+
+  /// Whether edits are waiting to be saved.
+  public var hasUnsavedChanges: Bool { state.withLock { !$0.dirtyOrder.isEmpty } }
+
+  /// How many objects the content keeps in the database.
+  public var count: Int { state.withLock { $0.records.count } }
+
+  /// Whether the content still saves: ``unbind()`` was not called and its controller is alive.
+  public var isBound: Bool { state.withLock { $0.isBound } }
+
+  /// The row id of `object`, or `nil` when the content does not keep it.
+  public func id(of object: Model) -> Int64? {
+    state.withLock { $0.records[ObjectIdentifier(object)]?.id }
+  }
+
+  /// What the controller does for the content.
+  struct Host {
+    /// Puts an object into the controller's content at an index (`nil`: at the end).
+    let insert: (Model, Int?) -> Void
+    /// Takes objects out of the controller's content.
+    let remove: (Set<ObjectIdentifier>) -> Void
+    /// Where an object is in the controller's content.
+    let index: (Model) -> Int?
+    /// Lets the controller's Add and Remove change its own content again, unasked.
+    let detach: (_ owner: ObjectIdentifier) -> Void
+  }
+
+  private let host: Host
+  private let state = Locked(State())
+  private let columnNames: [String]
+  private var editingEnds: KeyValueObservation?
+
+  init(
+    store: any RecordStore, entity: StoreEntity<Model>, query: StoreQuery, history: EditHistory?,
+    policy: StoreSavePolicy, host: Host
+  ) {
+    self.store = store
+    self.entity = entity
+    self.query = query
+    self.history = history
+    self.host = host
+    self.columnNames = entity.columns.map(\.name)
+    state.withLock { $0.policy = policy }
+    editingEnds = UserEditing.observe { [weak self] event, control in
+      guard event == .ended, let self,
+        self.state.withLock({ $0.pendingEditors.remove(control) != nil })
+      else { return }
+      try? self.save(editor: nil)
+    }
+  }
+
+  deinit {
+    let ids = state.withLock { Array($0.records.keys) }
+    StoreValidation.forget(ids)
+  }
+
+  // MARK: Fetching
+
+  /// Fetches the content's rows as new objects (nothing changes on failure).
+  func fetchObjects() throws(StoreError) -> [(Model, StoreRow)] {
+    let rows = try store.fetch(query)
+    var made: [(Model, StoreRow)] = []
+    made.reserveCapacity(rows.count)
+    for row in rows {
+      made.append((try makeObject(for: row), row))
+    }
+    return made
+  }
+
+  /// An object with `row`'s values, or an error naming the row and column that do not fit.
+  private func makeObject(for row: StoreRow) throws(StoreError) -> Model {
+    guard row.values.count == entity.columns.count else {
+      throw StoreError(
+        .wrongValue, "the row has \(row.values.count) values for \(entity.columns.count) columns",
+        table: entity.table, row: row.id)
+    }
+    let object = entity.make()
+    for (column, value) in zip(entity.columns, row.values) where !column.write(object, value) {
+      throw StoreError(
+        .wrongValue,
+        "\(value.kindName) does not fit a \(column.type.rawValue) column\(column.admitsNull ? "" : " without NULL")",
+        table: entity.table, row: row.id, column: column.name)
+    }
+    return object
+  }
+
+  /// Starts keeping `objects` (fetched, with their rows): their edits are saved from now on.
+  func adopt(_ fetched: [(Model, StoreRow)]) {
+    for (object, row) in fetched { keep(object, id: row.id, saved: row.values) }
+  }
+
+  /// Keeps `object` as the row `id`, its values as saved, and follows its properties.
+  private func keep(_ object: Model, id: Int64, saved: [StoreValue]) {
+    let objectID = ObjectIdentifier(object)
+    var observations: [KeyValueObservation] = []
+    observations.reserveCapacity(entity.columns.count)
+    for (index, column) in entity.columns.enumerated() {
+      observations.append(
+        column.observe(object) { [weak self] value in self?.columnChanged(objectID, index, value) })
+    }
+    state.withLock { state in
+      state.records[objectID] = Record(object: object, id: id, saved: saved, observations: observations)
+    }
+    StoreValidation.remember(objectID) { [weak self] value, keyPath in
+      try self?.validate(value, for: keyPath, of: objectID)
+    }
+  }
+
+  /// Stops keeping the objects with these identities; returns their records.
+  private func release(_ ids: Set<ObjectIdentifier>) -> [Record] {
+    let records = state.withLock { state in
+      var released: [Record] = []
+      for id in ids {
+        if let record = state.records.removeValue(forKey: id) { released.append(record) }
+        state.dirty[id] = nil
+      }
+      state.dirtyOrder.removeAll { ids.contains($0) }
+      return released
+    }
+    StoreValidation.forget(Array(ids))
+    for record in records { for observation in record.observations { observation.unbind() } }
+    return records
+  }
+
+  // MARK: Saving
+
+  /// A mapped property of a kept object changed: remembered to save, and saved now with
+  /// ``StoreSavePolicy/immediately``.
+  private func columnChanged(_ id: ObjectIdentifier, _ column: Int, _ value: StoreValue) {
+    let editor = UserEditing.controlBeingEdited
+    let saveNow = state.withLock { state -> Bool in
+      guard state.isBound, let record = state.records[id] else { return false }
+      if record.saved[column] == value {
+        state.dirty[id]?.remove(column)
+        return false
+      }
+      if state.dirty[id, default: []].insert(column).inserted, state.dirty[id]?.count == 1 {
+        state.dirtyOrder.append(id)
+      }
+      guard state.holdingSaves == 0 else { return false }
+      guard state.policy == .whenEditingEnds, let editor else { return true }
+      state.pendingEditors.insert(editor)
+      return false
+    }
+    if saveNow { try? save(editor: editor) }
+  }
+
+  /// Saves every edit not saved yet, in one transaction. When the database refuses, nothing is
+  /// written and the objects are set back to their saved values; the error is thrown, kept in
+  /// ``lastError`` and given to ``errorHandler``.
+  public func save() throws(StoreError) {
+    try save(editor: nil)
+  }
+
+  /// Saves as ``save()`` does; the edits made through `editor` join its undo group.
+  private func save(editor: ObjectIdentifier?) throws(StoreError) {
+    let pending = state.withLock { state -> [(Record, [Int])] in
+      let pending = state.dirtyOrder.compactMap { id -> (Record, [Int])? in
+        guard let record = state.records[id], let columns = state.dirty[id], !columns.isEmpty else { return nil }
+        return (record, columns.sorted())
+      }
+      state.dirty.removeAll()
+      state.dirtyOrder.removeAll()
+      return pending
+    }
+    guard !pending.isEmpty else { return }
+    var changes: [StoreChange] = []
+    var saves: [(record: Record, columns: [Int], values: [StoreValue])] = []
+    for (record, columns) in pending {
+      let values = columns.map { entity.columns[$0].read(record.object) }
+      let changed = zip(columns, values).filter { record.saved[$0.0] != $0.1 }
+      guard !changed.isEmpty else { continue }
+      changes.append(
+        .update(
+          table: entity.table, id: record.id, columns: changed.map { columnNames[$0.0] }, values: changed.map(\.1)))
+      saves.append((record, changed.map(\.0), changed.map(\.1)))
+    }
+    guard !changes.isEmpty else { return }
+    do {
+      try store.apply(changes)
+    } catch {
+      for save in saves { restoreSaved(save.record, columns: save.columns) }
+      throw report(error)
+    }
+    state.withLock { state in
+      for save in saves {
+        let id = ObjectIdentifier(save.record.object)
+        for (column, value) in zip(save.columns, save.values) { state.records[id]?.saved[column] = value }
+      }
+    }
+    guard let history else { return }
+    // One action puts back what this save changed (a single property is keyed, so an editor's
+    // later saves of it add nothing to its group).
+    let restores = saves.map { save in (save.record.object, save.columns.map { ($0, save.record.saved[$0]) }) }
+    let key: AnyHashable? =
+      saves.count == 1 && saves[0].columns.count == 1
+      ? EditKey(
+        content: ObjectIdentifier(self), object: ObjectIdentifier(saves[0].record.object), column: saves[0].columns[0])
+      : nil
+    history.register(key: key, editor: editor) { [weak self] in self?.setValues(restores) }
+  }
+
+  /// Sets properties of kept objects and saves them (undo and redo of edits).
+  private func setValues(_ restores: [(Model, [(Int, StoreValue)])]) {
+    state.withLock { $0.holdingSaves += 1 }
+    for (object, values) in restores {
+      for (column, value) in values { _ = entity.columns[column].write(object, value) }
+    }
+    state.withLock { $0.holdingSaves -= 1 }
+    try? save(editor: nil)
+  }
+
+  /// Sets the properties of a refused save back to the values the database has.
+  private func restoreSaved(_ record: Record, columns: [Int]) {
+    let saved = state.withLock { $0.records[ObjectIdentifier(record.object)]?.saved } ?? record.saved
+    for column in columns { _ = entity.columns[column].write(record.object, saved[column]) }
+  }
+
+  /// Keeps `error` as the last, tells the handler, and returns it.
+  private func report(_ error: StoreError) -> StoreError {
+    let handler = state.withLock { state in
+      state.lastError = error
+      return state.errorHandler
+    }
+    handler?(error)
+    return error
+  }
+
+  // MARK: Inserting and deleting
+
+  /// Inserts a row for `object` (Add): whether the database took it.
+  func insertRow(for object: Model) -> Bool {
+    guard isBound, state.withLock({ $0.records[ObjectIdentifier(object)] == nil }) else { return false }
+    return insert([(object, nil)], at: nil)
+  }
+
+  /// Inserts rows for `objects` (with their old ids when put back by undo), in one transaction, and
+  /// puts them into the controller at `positions` when given; whether the database took them.
+  private func insert(_ objects: [(Model, Int64?)], at positions: [Int?]?) -> Bool {
+    let values = objects.map { object, _ in entity.columns.map { $0.read(object) } }
+    let changes = zip(objects, values).map { object, values in
+      StoreChange.insert(table: entity.table, id: object.1, columns: columnNames, values: values)
+    }
+    let ids: [Int64]
+    do {
+      ids = try store.apply(changes)
+    } catch {
+      _ = report(error)
+      return false
+    }
+    guard ids.count == objects.count else { return false }
+    for ((object, _), (id, saved)) in zip(objects, zip(ids, values)) { keep(object, id: id, saved: saved) }
+    if let positions {
+      for ((object, _), position) in zip(objects, positions) { host.insert(object, position) }
+    }
+    let kept = objects.map(\.0)
+    history?.register(editor: nil) { [weak self] in self?.delete(kept, fromHost: true) }
+    return true
+  }
+
+  /// Deletes the rows of `objects` (Remove), in one transaction: whether the database deleted them.
+  func deleteRows(of objects: [Model]) -> Bool {
+    delete(objects, fromHost: false)
+  }
+
+  /// Deletes the rows of `objects`; with `fromHost`, also takes them out of the controller (undo of
+  /// an insert).
+  @discardableResult
+  private func delete(_ objects: [Model], fromHost: Bool) -> Bool {
+    let kept = state.withLock { state in
+      objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0.id) } }
+    }
+    guard !kept.isEmpty else { return fromHost ? false : true }
+    do {
+      try store.apply([.delete(table: entity.table, ids: kept.map(\.1))])
+    } catch {
+      _ = report(error)
+      return false
+    }
+    let positions = kept.map { host.index($0.0) }
+    _ = release(Set(kept.map { ObjectIdentifier($0.0) }))
+    if fromHost { host.remove(Set(kept.map { ObjectIdentifier($0.0) })) }
+    history?.register(editor: nil) { [weak self] in
+      guard let self else { return }
+      // Put back in ascending order of position, so each lands where it was.
+      let order = zip(kept, positions).sorted { ($0.1 ?? .max) < ($1.1 ?? .max) }
+      _ = self.insert(order.map { ($0.0.0, $0.0.1) }, at: order.map(\.1))
+    }
+    return true
+  }
+
+  // MARK: Refreshing
+
+  /// Fetches the rows again and makes the controller's content match: new rows are added, rows no
+  /// longer there (or no longer selected by the filter) are removed, and changed values are set on
+  /// the objects (an edit not saved yet keeps its value). Nothing is saved and nothing is
+  /// registered for undo. A row that does not fit throws, and nothing changes.
+  public func refresh() throws(StoreError) {
+    let rows = try store.fetch(query)
+    let known = state.withLock { state in
+      Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    var made: [(Model, StoreRow)] = []
+    for row in rows where known[row.id] == nil { made.append((try makeObject(for: row), row)) }
+    var updates: [(Record, [(Int, StoreValue)])] = []
+    for row in rows {
+      guard let record = known[row.id], row.values.count == entity.columns.count else { continue }
+      var changed: [(Int, StoreValue)] = []
+      for (index, value) in row.values.enumerated() where value != record.saved[index] {
+        changed.append((index, value))
+      }
+      if !changed.isEmpty { updates.append((record, changed)) }
+    }
+    let present = Set(rows.map(\.id))
+    let gone = known.values.filter { !present.contains($0.id) }.map { ObjectIdentifier($0.object) }
+    if !gone.isEmpty {
+      _ = release(Set(gone))
+      host.remove(Set(gone))
+    }
+    for (record, changed) in updates {
+      let dirty = state.withLock { state -> Set<Int> in
+        let id = ObjectIdentifier(record.object)
+        for (index, value) in changed { state.records[id]?.saved[index] = value }
+        return state.dirty[id] ?? []
+      }
+      for (index, value) in changed where !dirty.contains(index) {
+        _ = entity.columns[index].write(record.object, value)
+      }
+    }
+    for (object, row) in made {
+      keep(object, id: row.id, saved: row.values)
+      host.insert(object, nil)
+    }
+  }
+
+  // MARK: Validating
+
+  /// Asks the database whether it would take `value` for the property at `keyPath` of the kept object
+  /// `id`; throws its refusal. A property with no column, or a value of another type, passes.
+  private func validate(_ value: Any?, for keyPath: AnyKeyPath, of id: ObjectIdentifier) throws {
+    guard let column = entity.columnIndex(of: keyPath), let stored = entity.columns[column].convert(value),
+      let rowID = state.withLock({ $0.records[id]?.id })
+    else { return }
+    try store.check([.update(table: entity.table, id: rowID, columns: [columnNames[column]], values: [stored])])
+  }
+
+  // MARK: Ending
+
+  /// Stops saving and following the objects; the controller keeps them, as its own content.
+  /// Unsaved edits are saved first.
+  public func unbind() {
+    try? save()
+    state.withLock { $0.isBound = false }
+    editingEnds?.unbind()
+    host.detach(ObjectIdentifier(self))
+    let ids = state.withLock { Set($0.records.keys) }
+    _ = release(ids)
+  }
+
+  private struct Record {
+    let object: Model
+    let id: Int64
+    var saved: [StoreValue]
+    var observations: [KeyValueObservation]
+  }
+
+  private struct State {
+    var records: [ObjectIdentifier: Record] = [:]
+    var dirty: [ObjectIdentifier: Set<Int>] = [:]
+    var dirtyOrder: [ObjectIdentifier] = []
+    var policy = StoreSavePolicy.immediately
+    var lastError: StoreError?
+    var errorHandler: (@Sendable (StoreError) -> Void)?
+    var isBound = true
+    /// Controls whose edits wait for their end of editing (``StoreSavePolicy/whenEditingEnds``).
+    var pendingEditors: Set<ObjectIdentifier> = []
+    /// While above 0, changes wait for one save at the end (undo and redo of several properties).
+    var holdingSaves = 0
+  }
+}
+
+/// An edit's identity in an undo group: the same property of the same object.
+private struct EditKey: Hashable {
+  let content: ObjectIdentifier
+  let object: ObjectIdentifier
+  let column: Int
+}

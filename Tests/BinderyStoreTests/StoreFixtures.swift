@@ -1,0 +1,109 @@
+import Bindery
+import BinderyControllers
+import BinderySQLite
+import BinderyStore
+import Foundation
+import Testing
+
+/// A contact: a name, a unique email, an age the table checks (0 or more), an optional nickname.
+@KeyValueObservable
+final class Contact: StoreValidating {
+  var name: String
+  var email: String
+  var age: Int
+  var nickname: String?
+
+  init(name: String = "", email: String = "", age: Int = 0, nickname: String? = nil) {
+    self.name = name
+    self.email = email
+    self.age = age
+    self.nickname = nickname
+  }
+
+  /// An email is unique and an age is 0 or more: the database says so, the model asks it.
+  static let entity = StoreEntity(
+    table: "contact",
+    columns: [
+      StoreColumn("name", \Contact.name), StoreColumn("email", \Contact.email), StoreColumn("age", \Contact.age),
+      StoreColumn("nickname", \Contact.nickname),
+    ],
+    constraints: ["CHECK (age >= 0)", "UNIQUE (email)"]
+  ) { Contact() }
+}
+
+/// The same table, for a model that does not ask the database before a value is written.
+@KeyValueObservable
+final class PlainContact {
+  var name = ""
+  var email = ""
+  var age = 0
+  var nickname: String?
+
+  static let entity = StoreEntity(
+    table: "contact",
+    columns: [
+      StoreColumn("name", \PlainContact.name), StoreColumn("email", \PlainContact.email),
+      StoreColumn("age", \PlainContact.age), StoreColumn("nickname", \PlainContact.nickname),
+    ],
+    constraints: ["CHECK (age >= 0)", "UNIQUE (email)"]
+  ) { PlainContact() }
+}
+
+/// The stores every store test runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+  case sqliteMemory
+  case sqliteFile
+
+  var testDescription: String { rawValue }
+
+  /// A new, empty database of this kind, and a way to open it again (for a file).
+  func make() throws -> StoreSetup {
+    switch self {
+    case .sqliteMemory:
+      let store = try SQLiteStore()
+      return StoreSetup(store: store, reopen: { store })
+    case .sqliteFile:
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bindery-store-\(UUID().uuidString).sqlite"
+      ).path
+      return StoreSetup(store: try SQLiteStore(path: path), reopen: { try SQLiteStore(path: path) }, path: path)
+    }
+  }
+}
+
+/// A store under test.
+struct StoreSetup {
+  let store: any RecordStore
+  /// The same database through a new connection (the same store for one in memory).
+  let reopen: () throws -> any RecordStore
+  var path: String?
+
+  /// Contacts written straight to the table, as another program would.
+  func insert(_ contacts: [(String, String, Int)]) throws {
+    _ = try store.prepare(Contact.entity.storeTable)
+    try store.apply(
+      contacts.map { name, email, age in
+        .insert(
+          table: "contact", id: nil, columns: ["name", "email", "age", "nickname"],
+          values: [.text(name), .text(email), .integer(Int64(age)), .null])
+      })
+  }
+
+  /// The table's rows as (name, email, age), by id.
+  func rows() throws -> [(name: String, email: String, age: Int64)] {
+    try store.fetch(StoreQuery(table: "contact", columns: ["name", "email", "age"])).map { row in
+      guard case .text(let name) = row.values[0], case .text(let email) = row.values[1],
+        case .integer(let age) = row.values[2]
+      else { return ("?", "?", -1) }
+      return (name, email, age)
+    }
+  }
+
+  /// The names in the table, by id.
+  func names() throws -> [String] { try rows().map(\.name) }
+}
+
+/// The three sample contacts, in id order.
+let sampleContacts = [
+  ("Grace", "grace@example.org", 85), ("Ada", "ada@example.org", 36), ("Alan", "alan@example.org", 41),
+]

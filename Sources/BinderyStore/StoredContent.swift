@@ -371,6 +371,39 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
   }
 
+  /// Follows changes other instances make to the table, when the store tells of them
+  /// (``RecordStoreChangeFeed``): each one ``refresh()``es the content, run by `perform` where the
+  /// model lives (a web page's actor, the main actor), so every page of every instance shows every
+  /// edit. Changes that arrive while a refresh waits to run add nothing: one refresh reads them all.
+  /// Concurrent edits of one property: the last one saved wins, on every instance.
+  ///
+  /// - Returns: Whether the store tells of other instances' changes (if not, nothing is followed).
+  @discardableResult
+  public func followChangesByOthers(perform: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) -> Bool {
+    guard let feed = store as? any RecordStoreChangeFeed else { return false }
+    let table = entity.table
+    let observation = feed.observeChanges { [weak self] changed in
+      guard changed == table, let self else { return }
+      let schedule = self.state.withLock { state -> Bool in
+        guard state.isBound, !state.refreshPending else { return false }
+        state.refreshPending = true
+        return true
+      }
+      guard schedule else { return }
+      perform { [weak self] in
+        guard let self else { return }
+        self.state.withLock { $0.refreshPending = false }
+        do throws(StoreError) {
+          try self.refresh()
+        } catch {
+          _ = self.report(error)
+        }
+      }
+    }
+    state.withLock { $0.following = observation }
+    return true
+  }
+
   // MARK: Validating
 
   /// Asks the database whether it would take `value` for the property at `keyPath` of the kept object
@@ -388,7 +421,12 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Unsaved edits are saved first.
   public func unbind() {
     try? save()
-    state.withLock { $0.isBound = false }
+    let following = state.withLock { state in
+      state.isBound = false
+      defer { state.following = nil }
+      return state.following
+    }
+    following?.unbind()
     editingEnds?.unbind()
     host.detach(ObjectIdentifier(self))
     let ids = state.withLock { Set($0.records.keys) }
@@ -414,6 +452,10 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var pendingEditors: Set<ObjectIdentifier> = []
     /// While above 0, changes wait for one save at the end (undo and redo of several properties).
     var holdingSaves = 0
+    /// Whether a refresh for other instances' changes waits to run.
+    var refreshPending = false
+    /// Other instances' changes, followed (``followChangesByOthers(perform:)``).
+    var following: KeyValueObservation?
   }
 }
 

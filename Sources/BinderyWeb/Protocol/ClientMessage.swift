@@ -4,6 +4,7 @@
 /// {"type":"hello","resume":"3F2A…","tab":"9c1e…"}
 /// {"type":"edit","id":"FirstNameField","value":"Ada"}
 /// {"type":"action","id":"SaveButton"}
+/// {"type":"undo"}
 /// ```
 public enum ClientMessage: Equatable, Sendable {
   /// The page (re)connects; `resume` is the session it had, if any, and `tab` the random name the
@@ -13,6 +14,10 @@ public enum ClientMessage: Equatable, Sendable {
   case edit(id: String, value: JSONValue)
   /// A user's action on an element (a click of a button).
   case action(id: String)
+  /// The user asked to undo the last edit (Ctrl+Z): the page's ``WebContent/undoHistory`` undoes it.
+  case undo
+  /// The user asked to redo the last undone edit (Ctrl+Shift+Z).
+  case redo
 
   /// Parses and checks a message's text in one pass, refusing it at the first byte past `limits`:
   /// any text costs time linear in its length, bounded by ``JSONLimits/maxBytes``.
@@ -22,6 +27,11 @@ public enum ClientMessage: Equatable, Sendable {
   ///   - limits: How large and deep a message may be; ``JSONLimits/message`` by default.
   /// - Throws: ``WebInputError`` (`tooLarge`, `tooDeep`, `tooManyValues` or `malformedMessage`).
   public static func parse(_ text: String, limits: JSONLimits = .message) throws(WebInputError) -> ClientMessage {
+    try ClientRequest.parse(text, limits: limits).message
+  }
+
+  /// Parses the JSON of a message (``ClientRequest/parse(_:limits:)`` read it).
+  static func json(_ text: String, limits: JSONLimits) throws(WebInputError) -> JSONValue {
     let json: JSONValue
     do {
       json = try JSONValue.parse(text, limits: limits)
@@ -39,6 +49,11 @@ public enum ClientMessage: Equatable, Sendable {
         throw WebInputError(.malformedMessage, "the message is not JSON: \(error)")
       }
     }
+    return json
+  }
+
+  /// The message a JSON object holds.
+  static func message(_ json: JSONValue) throws(WebInputError) -> ClientMessage {
     guard case .object = json, let type = json["type"]?.stringValue else {
       throw WebInputError(.malformedMessage, "a message is an object with a \"type\"")
     }
@@ -53,6 +68,10 @@ public enum ClientMessage: Equatable, Sendable {
       return .edit(id: id, value: value)
     case "action":
       return .action(id: try elementID(json))
+    case "undo":
+      return .undo
+    case "redo":
+      return .redo
     default:
       throw WebInputError(.malformedMessage, "unknown message type \"\(LogText.clip(type, max: 40))\"")
     }

@@ -4,6 +4,7 @@
 /// {"type":"reset","session":"3F2A…","title":"People","reason":"new","maxMessageBytes":16384,"tree":{…}}
 /// {"type":"patch","ops":[{"op":"set","id":"FullNameLabel","key":"text","value":"Ada"}]}
 /// {"type":"error","code":"unknownElement","id":"Nope","message":"no element has the id \"Nope\""}
+/// {"type":"ack","seq":41}
 /// ```
 public enum ServerMessage: Equatable, Sendable {
   /// The whole page: sent after `hello`, and instead of patches a page fell behind on; `reason`
@@ -14,6 +15,9 @@ public enum ServerMessage: Equatable, Sendable {
   case patch([PatchOperation])
   /// A message the page sent was refused.
   case error(WebInputError)
+  /// The page's message with this sequence number (``ClientRequest/sequence``) was applied: its edit
+  /// is made, and saved where the model is kept in a database.
+  case ack(Int)
 
   /// The message as JSON.
   public var json: JSONValue {
@@ -30,6 +34,8 @@ public enum ServerMessage: Equatable, Sendable {
         ("type", "error"), ("code", .string(error.code.rawValue)), ("id", JSONValue(error.elementID)),
         ("message", .string(error.message)),
       ])
+    case .ack(let sequence):
+      .object([("type", "ack"), ("seq", JSONValue(sequence))])
     }
   }
 

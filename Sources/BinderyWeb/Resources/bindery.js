@@ -29,8 +29,12 @@
   }
 
   // Sends a message; one larger than the server accepts is not sent, and `tooLarge` is told why.
+  // Every message but hello is numbered: the server acknowledges it (`ack`) once it is applied (and
+  // saved, where the model is kept in a database); the page shows the last number acknowledged in
+  // its body's data-acknowledged, and how many wait in data-unacknowledged.
   function send(message, tooLarge) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    if (message.type !== 'hello') message.seq = nextSeq++;
     const text = JSON.stringify(message);
     const bytes = encoder.encode(text).length;
     if (bytes > maxMessageBytes) {
@@ -39,8 +43,11 @@
       return false;
     }
     socket.send(text);
+    if (message.seq !== undefined) document.body.dataset.unacknowledged = String(message.seq - acknowledged);
     return true;
   }
+  let nextSeq = 1;
+  let acknowledged = 0;
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
   // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
@@ -132,8 +139,24 @@
       case 'error':
         setStatus(message.message, 'error');
         break;
+      case 'ack':
+        if (Number.isFinite(message.seq) && message.seq > acknowledged) acknowledged = message.seq;
+        document.body.dataset.acknowledged = String(acknowledged);
+        document.body.dataset.unacknowledged = String(Math.max(0, nextSeq - 1 - acknowledged));
+        break;
     }
   }
+
+  // Ctrl+Z undoes the last edit of the page's model, Ctrl+Shift+Z (or Ctrl+Y) redoes it (⌘ on a
+  // Mac). A field being edited ends its editing first, so what was typed is one step to undo.
+  document.addEventListener('keydown', (event) => {
+    const key = (event.key || '').toLowerCase();
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || (key !== 'z' && key !== 'y')) return;
+    event.preventDefault();
+    const active = document.activeElement;
+    if (active && active.dataset && active.dataset.editing) send({ type: 'action', id: active.dataset.editing });
+    send({ type: event.shiftKey || key === 'y' ? 'redo' : 'undo' });
+  });
 
   function apply(op) {
     const element = elements.get(op.id);
@@ -347,6 +370,7 @@
     // Text too long to send stays in the field, with the reason as the field's error until the
     // text fits again.
     let tooLong = false;
+    input.dataset.editing = node.id;  // Ctrl+Z ends this field's editing first
     input.addEventListener('input', () => {
       const sent = send({ type: 'edit', id: node.id, value: input.value }, (why) => { tooLong = true; showError(why); });
       if (sent && tooLong) { tooLong = false; showError(''); }

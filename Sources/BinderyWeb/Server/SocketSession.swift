@@ -132,25 +132,26 @@ final class SocketSession {
   }
 
   private func receive(_ text: String) async {
-    let message: ClientMessage
+    let request: ClientRequest
     do throws(WebInputError) {
-      message = try ClientMessage.parse(text, limits: settings.messageLimits)
+      request = try ClientRequest.parse(text, limits: settings.messageLimits)
     } catch {
       return await refuse(error)
     }
+    let message = request.message
     let allowed =
       switch message {
       case .hello: hellos.take()
       case .edit: edits.take()
-      case .action: actions.take()
+      case .action, .undo, .redo: actions.take()
       }
     guard allowed else {
       return await refuse(WebInputError(.rateLimited, "too many messages; slow down"))
     }
     if case .hello = message {
-      await settings.helloGate.pass { await settings.host.receive(message, from: connection) }
+      await settings.helloGate.pass { await settings.host.receive(request, from: connection) }
     } else {
-      await settings.host.receive(message, from: connection)
+      await settings.host.receive(request, from: connection)
     }
   }
 

@@ -1,5 +1,6 @@
 public import Bindery
 public import BinderyControls
+public import BinderyStore
 
 /// What one session's page is made of: its root element, the element ids, and everything that must
 /// live as long as the page (objects, bindings, observations).
@@ -23,6 +24,9 @@ public final class WebContent {
   public private(set) var styles: [ObjectIdentifier: ControlStyle] = [:]
   /// The page's bindings; they end with the session.
   public let bindings: BindingSet
+  /// What the page's Undo and Redo (Ctrl+Z, Ctrl+Shift+Z) undo and redo: usually the history of the
+  /// store-backed content the page edits. `nil` (the default): the page has no undo.
+  public var undoHistory: EditHistory?
   /// The style of a control ``styles`` does not name (a spec file's controls, those of rows made
   /// later included).
   var styleOfUnstyled: (AnyObject) -> ControlStyle? = { _ in nil }

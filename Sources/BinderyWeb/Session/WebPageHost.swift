@@ -101,7 +101,9 @@ public actor WebPageHost {
   /// ``receive(_:from:)-(ClientMessage,_)``, so that a slow message delays only its own socket.
   public func receive(_ text: String, from connection: WebConnection) {
     do throws(WebInputError) {
-      receive(try ClientMessage.parse(text, maxBytes: limits.maxMessageBytes), from: connection)
+      var messageLimits = JSONLimits.message
+      messageLimits.maxBytes = limits.maxMessageBytes
+      receive(try ClientRequest.parse(text, limits: messageLimits), from: connection)
     } catch {
       refuse(error, from: connection)
     }
@@ -109,6 +111,14 @@ public actor WebPageHost {
 
   /// Handles one parsed message from a page, then sends every tab the changes it caused.
   public func receive(_ message: ClientMessage, from connection: WebConnection) {
+    receive(ClientRequest(message), from: connection)
+  }
+
+  /// Handles one parsed message from a page, then sends every tab the changes it caused, and then,
+  /// for a numbered message that was applied, its `ack` to the page that sent it.
+  public func receive(_ request: ClientRequest, from connection: WebConnection) {
+    let message = request.message
+    var applied = false
     do throws(WebInputError) {
       if case .hello(let resume, let tab) = message {
         try hello(resume: resume, tab: tab, connection: connection)
@@ -118,10 +128,12 @@ public actor WebPageHost {
         }
         try session.handle(message)
       }
+      applied = true
     } catch {
       refuse(error, from: connection)
     }
     flushAll()
+    if applied, let sequence = request.sequence { connection.outbox.send(ServerMessage.ack(sequence).text) }
   }
 
   /// Answers a page's refused message with an `error` to that page only; nothing changes.

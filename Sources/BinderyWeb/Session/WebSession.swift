@@ -55,6 +55,16 @@ final class WebSession {
       try mirror.receiveEdit(value)
     case .action(let id):
       try element(id).receiveAction()
+    case .undo:
+      guard let history = content.undoHistory else {
+        throw WebInputError(.malformedMessage, "this page has nothing to undo")
+      }
+      history.undo()
+    case .redo:
+      guard let history = content.undoHistory else {
+        throw WebInputError(.malformedMessage, "this page has nothing to redo")
+      }
+      history.redo()
     }
   }
 

@@ -115,7 +115,7 @@ let package = Package(
     .target(
       name: "BinderyWeb",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens",
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens", "BinderyStore",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -131,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "BinderyWebTests",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb",
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyStore", "BinderyWeb",
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       swiftSettings: strictSettings
@@ -171,7 +171,7 @@ let package = Package(
       name: "BinderyGTKTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
-        "BinderyGTK", "BinderyTestKit", "GTKMainLoopCheck", gtk,
+        "BinderyGTK", "BinderyTestKit", "GTKMainLoopCheck", "PersonEditorKit", gtk,
       ],
       swiftSettings: strictSettings
     ),
@@ -182,11 +182,22 @@ let package = Package(
       path: "Tests/GTKMainLoopCheck",
       swiftSettings: strictSettings
     ),
+    // PersonEditor's model and screen, for the demo and for the tests that drive it (a test cannot
+    // import an executable's module in every build).
+    .target(
+      name: "PersonEditorKit",
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
+        "BinderyStore", "BinderySQLite",
+      ],
+      path: "Examples/PersonEditorKit",
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "PersonEditor",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
-        "BinderyTracing", "BinderyWeb", "BinderyGTK", "BinderyStore", "BinderySQLite", gtk,
+        "BinderyTracing", "BinderyWeb", "BinderyGTK", "BinderyStore", "BinderySQLite", "PersonEditorKit", gtk,
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",

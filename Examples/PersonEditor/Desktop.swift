@@ -4,20 +4,26 @@
   import BinderyControls
   import BinderyScreens
   import BinderyGTK
+  import PersonEditorKit
   import Foundation
 
   /// The desktop app: one model, shown in `windowCount` windows that all edit it (each follows the
   /// others' edits), until the last window closes.
   @MainActor
   final class DesktopPersonEditor {
-    let controller = PeopleViewController()
+    let controller: PeopleViewController
     private var windows: [GTKWindowHost] = []
+
+    /// The app, showing the people of `controller`.
+    init(controller: PeopleViewController) {
+      self.controller = controller
+    }
 
     /// Opens the windows and runs GTK's loop until the last one closes.
     func run(specPath: String, windowCount: Int) throws {
       try GTKMainLoop.start()
       for index in 0..<max(1, windowCount) {
-        let screen = try PersonEditorPage.loadScreen(specPath: specPath, controller: controller) { [self] _ in
+        let screen = try PersonEditorScreen.load(specPath: specPath, controller: controller) { [self] _ in
           MainActor.assumeIsolated { self.save() }  // a button's click: GTK's thread, the main actor's
         }
         let title = windowCount > 1 ? "People (\(index + 1))" : "People"

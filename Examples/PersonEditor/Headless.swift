@@ -4,11 +4,12 @@ import Bindery
 import BinderyControls
 import BinderySpec
 import Foundation
+import PersonEditorKit
 
 /// The headless walkthrough: PersonEditor.spec.yaml's page, its controls found by name, edited as a
 /// user would and printed after each step.
 func runHeadlessWalkthrough(specPath: String) throws {
-  let controller = PeopleViewController()
+  let controller = try PeopleViewController()  // a database in memory, with the sample people
   let (_, objects) = try PersonEditorPage.load(specPath: specPath, controller: controller) { $0.isSaving = true }
   func control<Control>(_ name: String, as type: Control.Type) throws -> Control {
     guard let object = objects[name] as? Control else {

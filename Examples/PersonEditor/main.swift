@@ -2,10 +2,15 @@
 // http://127.0.0.1:8080), printed step by step in a terminal (`swift run PersonEditor --headless`), or
 // as a GTK 4 window (`swift run --traits GTK PersonEditor --gtk`).
 // `--inspect` also serves the bindings inspector at http://127.0.0.1:8080/inspect.
+// The people are kept in a SQLite file (PersonEditorDatabase.defaultPath; `--database PATH` for
+// another, `--memory` for none), so edits survive a restart.
+import BinderySQLite
+import BinderyStore
 import BinderyTracing
 import BinderyWeb
 import Foundation
 import Logging
+import PersonEditorKit
 
 var arguments = CommandLine.arguments.dropFirst()
 var host = "127.0.0.1"
@@ -13,12 +18,20 @@ var port = 8080
 var headless = false
 var desktopWindows = 0
 var configuration = WebServer.Configuration()
+var databasePath: String? = PersonEditorDatabase.defaultPath
 while let argument = arguments.popFirst() {
   switch argument {
   case "--headless": headless = true
   case "--gtk": desktopWindows = max(desktopWindows, 1)
   case "--windows": desktopWindows = max(1, arguments.popFirst().flatMap { Int($0) } ?? 1)
   case "--inspect": configuration.servesInspector = true
+  case "--memory": databasePath = nil
+  case "--database":
+    guard let path = arguments.popFirst() else {
+      print("PersonEditor: --database needs a file path")
+      exit(2)
+    }
+    databasePath = path
   case "--host": host = arguments.popFirst() ?? host
   case "--port": port = arguments.popFirst().flatMap { Int($0) } ?? port
   case "--resume-window":
@@ -27,7 +40,7 @@ while let argument = arguments.popFirst() {
     configuration.maxConnections = arguments.popFirst().flatMap { Int($0) } ?? configuration.maxConnections
   default:
     print(
-      "usage: PersonEditor [--headless | --gtk [--windows N]] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
+      "usage: PersonEditor [--headless | --gtk [--windows N]] [--database PATH | --memory] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
     )
     exit(2)
   }
@@ -44,10 +57,29 @@ guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType
   print("PersonEditor.spec.yaml is missing from the resources")
   exit(1)
 }
+/// The people, from the database (the headless walkthrough always starts from the sample people).
+func openPeople(path databasePath: String?) -> PeopleViewController {
+  do {
+    let store: any RecordStore
+    if let databasePath {
+      store = try PersonEditorDatabase.open(path: databasePath)
+      print("PersonEditor: people are kept in \(databasePath)")
+    } else {
+      store = try SQLiteStore()
+      print("PersonEditor: people are kept in memory (--memory): gone when it stops")
+    }
+    return try PeopleViewController(store: store)
+  } catch {
+    print("PersonEditor: cannot open the people's database: \(error)")
+    exit(1)
+  }
+}
+
 if desktopWindows > 0 {
   #if GTK
     do {
-      try DesktopPersonEditor().run(specPath: specPath, windowCount: desktopWindows)
+      try DesktopPersonEditor(controller: openPeople(path: databasePath)).run(
+        specPath: specPath, windowCount: desktopWindows)
     } catch {
       print("PersonEditor: \(error)")
       exit(1)
@@ -65,7 +97,7 @@ if desktopWindows > 0 {
   }
 } else {
   let server = WebServer(
-    page: PersonEditorPage.make(specPath: specPath),
+    page: PersonEditorPage.make(specPath: specPath, controller: openPeople(path: databasePath)),
     configuration: configuration)
   print("PersonEditor: serving the Person editor at http://\(host):\(port)  (Ctrl-C to stop)")
   if configuration.servesInspector {

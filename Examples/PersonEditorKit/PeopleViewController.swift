@@ -1,19 +1,37 @@
-import Bindery
-import BinderyControllers
+public import Bindery
+public import BinderyControllers
+import BinderySQLite
+public import BinderyStore
 
-/// The web page's view model: an array controller that holds the people, the selected person
-/// (`person`, following the controller's selection) and whether it is being saved.
+/// The web page's view model: an array controller that holds the people, kept in a database, the
+/// selected person (`person`, following the controller's selection), whether it is being saved, and
+/// the history of edits for Undo and Redo.
 @KeyValueObservable
-final class PeopleViewController {
-  /// The people, in an array controller that holds them (Add and Remove insert and delete there).
-  var people = ArrayController<Person>(makeElement: { Person() })
+public final class PeopleViewController {
+  /// The people, in an array controller whose content is the database's `person` table (Add inserts
+  /// a row, Remove deletes it, every edit is saved as it is made).
+  public var people = ArrayController<Person>(makeElement: { Person() })
   /// The selected person, or `nil`: what the fields edit.
-  var person: Person?
-  var isSaving = false
+  public var person: Person?
+  /// Whether Save is under way (the fields are disabled meanwhile).
+  public var isSaving = false
+  /// Every saved edit, to undo and redo (Ctrl+Z, Ctrl+Shift+Z in the page).
+  public var history = EditHistory()
+  /// The people's rows in the database.
+  @KeyValueIgnored public private(set) var content: StoredContent<Person>?
   @KeyValueIgnored private var following: KeyValueObservation?
 
-  init(persons: [Person] = PeopleViewController.samplePeople()) {
-    people.setContent(persons)
+  /// The people of `store`; a new database gets the three sample people first.
+  public init(store: any RecordStore) throws(StoreError) {
+    if try store.prepare(Person.entity.storeTable) {
+      try store.apply(
+        Self.samplePeople().map { person in
+          .insert(
+            table: Person.entity.table, id: nil, columns: Person.entity.columns.map(\.name),
+            values: [.text(person.firstName), .text(person.lastName), .integer(Int64(person.age))])
+        })
+    }
+    content = try people.bindContent(to: store, entity: Person.entity, history: history)
     // Every tab shares this list: no user can grow it past 500 people (Add is disabled there).
     people.maximumCount = 500
     people.select(indexes: [0])
@@ -24,7 +42,13 @@ final class PeopleViewController {
     }
   }
 
-  static func samplePeople() -> [Person] {
+  /// The people of a new database in memory (the headless walkthrough).
+  public convenience init() throws(StoreError) {
+    try self.init(store: try SQLiteStore())
+  }
+
+  /// Ada Lovelace, Grace Hopper and Alan Turing.
+  public static func samplePeople() -> [Person] {
     [
       Person(firstName: "Ada", lastName: "Lovelace", age: 36),
       Person(firstName: "Grace", lastName: "Hopper", age: 85),

@@ -1,14 +1,18 @@
-import Bindery
+public import Bindery
+public import BinderyStore
 
 /// A person: a first and last name, and a full name computed from them.
 @KeyValueObservable
-final class Person {
-  var firstName: String
-  var lastName: String
-  var age: Int
+public final class Person {
+  /// The first name.
+  public var firstName: String
+  /// The last name.
+  public var lastName: String
+  /// The age, 0 to 150.
+  public var age: Int
 
   /// Reads `firstName` and `lastName`, so a binding to it follows both with no declared dependency.
-  var fullName: String? {
+  public var fullName: String? {
     switch (firstName.isEmpty, lastName.isEmpty) {
     case (false, false): firstName + " " + lastName
     case (false, true): firstName
@@ -17,24 +21,42 @@ final class Person {
     }
   }
 
-  init(firstName: String = "", lastName: String = "", age: Int = 0) {
+  /// A person with these names and age.
+  public init(firstName: String = "", lastName: String = "", age: Int = 0) {
     self.firstName = firstName
     self.lastName = lastName
     self.age = age
   }
+
+  /// The table people are saved in: one row per person. The database checks the age too, and keeps
+  /// names to 100 characters.
+  public static let entity = StoreEntity(
+    table: "person",
+    columns: [
+      StoreColumn("first_name", \Person.firstName), StoreColumn("last_name", \Person.lastName),
+      StoreColumn("age", \Person.age),
+    ],
+    constraints: [
+      "CHECK (age BETWEEN 0 AND 150)", "CHECK (length(first_name) <= 100)", "CHECK (length(last_name) <= 100)",
+    ]
+  ) { Person() }
 }
 
-extension Person: KeyValueValidating {
-  /// An age is between 0 and 150: another age is not written, and its field shows why.
-  func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
+extension Person: StoreValidating {
+  /// An age is between 0 and 150: another age is not written, and its field shows why. Then the
+  /// database is asked (a name over 100 characters is refused there).
+  public func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
     if keyPath == \Person.age, let age = value as? Int, !(0...150).contains(age) {
       throw AgeOutOfRange(age: age)
     }
+    try validateInStore(value, for: keyPath)
   }
 }
 
 /// An age outside 0...150.
-struct AgeOutOfRange: Error, CustomStringConvertible {
-  let age: Int
-  var description: String { "\(age) is not an age (0 to 150)" }
+public struct AgeOutOfRange: Error, CustomStringConvertible {
+  /// The age refused.
+  public let age: Int
+  /// Why, for the field.
+  public var description: String { "\(age) is not an age (0 to 150)" }
 }

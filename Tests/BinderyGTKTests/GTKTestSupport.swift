@@ -2,6 +2,7 @@
   import Bindery
   import BinderyControls
   import BinderyGTK
+  import PersonEditorKit
   import CGTK
   import Foundation
   import Testing

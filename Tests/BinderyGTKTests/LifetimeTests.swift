@@ -3,6 +3,7 @@
   import BinderyControls
   import BinderyScreens
   import BinderyGTK
+  import PersonEditorKit
   import CGTK
   import Foundation
   import Testing
@@ -20,14 +21,14 @@
       }
 
       func open(_ controller: PeopleViewController) throws -> (window: GTKWindowHost, screen: LoadedScreen) {
-        let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { _ in }
+        let screen = try PersonEditorScreen.load(specPath: personEditorSpec, controller: controller) { _ in }
         let window = try GTKWindowHost(title: uniqueTitle("People"), screen: screen)
         window.present()
         return (window, screen)
       }
 
       @Test func closingAWindowUnbindsItsBindingsAndReleasesItsWidgetsAndControls() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let before = observerCounts(controller)
         let counter = FinalizationCounter()
         weak var field: HeadlessTextField?
@@ -54,7 +55,7 @@
       }
 
       @Test func closingTheWindowAsAUserDoesEndsItsBindingsToo() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let before = observerCounts(controller)
         let counter = FinalizationCounter()
         var closed = false
@@ -71,7 +72,7 @@
       }
 
       @Test func aWindowAnAppKeepsOpenOnCloseRequestKeepsItsBindings() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let window = try open(controller).window
         defer { window.close() }
         let gtkWindow = try #require(window.window)
@@ -86,7 +87,7 @@
       }
 
       @Test func aWidgetIsHeldByItsParentAndItsMirrorWhileItsWindowIsOpen() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let window = try open(controller).window
         let field = try #require(window.widget(named: "FirstNameField"))
         let counter = FinalizationCounter()
@@ -99,7 +100,7 @@
       }
 
       @Test func rowsThatLeaveTheListReleaseTheirWidgets() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let window = try open(controller).window
         defer { window.close() }
         let list = try #require(window.widget(named: "People"))

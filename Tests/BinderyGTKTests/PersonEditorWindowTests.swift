@@ -3,6 +3,7 @@
   import BinderyControls
   import BinderyScreens
   import BinderyGTK
+  import PersonEditorKit
   import CGTK
   import Foundation
   import Testing
@@ -16,7 +17,7 @@
       /// One window of PersonEditor's spec file on `controller`.
       func open(_ controller: PeopleViewController, title: String) throws -> GTKWindowHost {
         try GTKMainLoop.start()
-        let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { controller in
+        let screen = try PersonEditorScreen.load(specPath: personEditorSpec, controller: controller) { controller in
           controller.isSaving = true
         }
         let window = try GTKWindowHost(title: title, screen: screen)
@@ -25,7 +26,7 @@
       }
 
       @Test func typingAFirstAndLastNameShowsTheFullNameInTheLabel() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         defer { window.close() }
@@ -43,7 +44,7 @@
       }
 
       @Test func aSecondWindowOnTheSameModelFollowsTheFirst() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let firstTitle = uniqueTitle("People")
         let one = try open(controller, title: firstTitle)
         let two = try open(controller, title: uniqueTitle("People"))
@@ -61,7 +62,7 @@
       }
 
       @Test func aDisabledFieldIgnoresTyping() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         defer { window.close() }
@@ -83,7 +84,7 @@
       }
 
       @Test func addAndRemoveChangeTheList() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let window = try open(controller, title: uniqueTitle("People"))
         defer { window.close() }
         let list = window.widget(named: "People")
@@ -103,7 +104,7 @@
       }
 
       @Test func badAgeTextShowsTheErrorAndLeavesTheModelUnchanged() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         defer { window.close() }
@@ -123,7 +124,7 @@
       }
 
       @Test func leavingTheAgeFieldWritesWhatWasTypedThere() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         defer { window.close() }
@@ -138,7 +139,7 @@
       }
 
       @Test func closingTheWindowWhileEditingWritesWhatWasTyped() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         let age = try #require(window.widget(named: "AgeField"))
@@ -151,7 +152,7 @@
       }
 
       @Test func sortingTheControllerMovesRowsWithTheirWidgets() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let window = try open(controller, title: uniqueTitle("People"))
         defer { window.close() }
         let list = try #require(window.widget(named: "People"))
@@ -168,7 +169,7 @@
       }
 
       @Test func anAgeOutsideItsRangeShowsTheModelsReason() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         defer { window.close() }
@@ -183,7 +184,7 @@
       }
 
       @Test func clickingARowSelectsItsPersonAndTheControllersSelectionShowsInTheList() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let title = uniqueTitle("People")
         let window = try open(controller, title: title)
         defer { window.close() }
@@ -204,9 +205,9 @@
       }
 
       @Test func aChangeOfTheModelShowsInTheFieldAndIsNotWrittenBack() async throws {
-        let controller = PeopleViewController()
+        let controller = try PeopleViewController()
         let writeBacks = WriteBackCounter()
-        let screen = try PersonEditorPage.loadScreen(specPath: personEditorSpec, controller: controller) { _ in }
+        let screen = try PersonEditorScreen.load(specPath: personEditorSpec, controller: controller) { _ in }
         screen.objects.bindings.delegate = writeBacks
         let window = try GTKWindowHost(title: uniqueTitle("People"), screen: screen)
         window.present()

@@ -4,8 +4,10 @@ import BinderyControls
 import BinderyExpressions
 import BinderyFormatters
 import BinderyLint
+import BinderySQLite
 import BinderyScreens
 import BinderySpec
+import BinderyStore
 import BinderyTestKit
 import BinderyTracing
 import BinderyWeb
@@ -67,6 +69,13 @@ struct UnqualifiedNamesTests {
       ArrayController<Account>.self,
       (any DefaultInitializable).self, ObjectController<Account>.self,
       ObjectSelection<Account>.self, SelectionProxy<Account>.self,
+      // BinderyStore, BinderySQLite
+      (any RecordStore).self, EditHistory.self, StoreChange.self, StoreColumn<Account>.self,
+      (any StoreColumnValue).Type.self, StoreColumnType.self, StoreComparison.self, StoreCondition.self,
+      StoreEntity<Account>.self, StoreError.self, StoreFilter<Account>.self, StoreName.self, StoreQuery.self,
+      StoreRow.self, StoreSavePolicy.self, StoreSort<Account>.self, StoreTable.self, StoredContent<Account>.self,
+      (any StoreValidating).self, StoreValue.self, SQLiteStore.self,
+      UserEditing.self, UserEditingEvent.self,
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,
       CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParser.self, ExpressionScope.self,
@@ -79,7 +88,7 @@ struct UnqualifiedNamesTests {
       SpecLimits.self, SpecLoadError.self, SpecObjects.self,
       SpecRowTemplate.self, BinderyLintCommand.self,
       // BinderyWeb
-      ClientMessage.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self,
+      ClientMessage.self, ClientRequest.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self,
       PatchOperation.self, ResetReason.self, ServerMessage.self, SocketRates.self, WebConnection.self,
       WebContent.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
       WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,

@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -180,7 +181,7 @@ def main():
         if people.get_attribute("role") != "listbox" or people.accessible_name != PEOPLE:
             raise AssertionError(f"the list is named {people.accessible_name!r}")
         names = sorted(button.accessible_name for button in driver.find_elements(By.TAG_NAME, "button"))
-        if names != ["Add", "Remove", "Save"]:
+        if names != ["Add", "Redo", "Remove", "Save", "Undo"]:
             raise AssertionError(f"the buttons are named {names!r}")
 
     @test("a second tab sees the change, and the first sees the second's")
@@ -192,6 +193,28 @@ def main():
         first = state["first"].focus()
         first.wait(lambda: first.element("FullNameLabel").text == "Augusta King", "the first tab did not follow")
         first.wait(lambda: first.field(LAST_NAME).get_attribute("value") == "King", "no King in the field")
+
+    @test("Ctrl+Z undoes what was typed in a field, in every tab, and Ctrl+Shift+Z redoes it")
+    def _():
+        first = state["first"].focus()
+        first.type_into(FIRST_NAME, "Augustina")  # still editing: Ctrl+Z ends the editing first
+        first.wait(lambda: first.element("FullNameLabel").text == "Augustina King", "no Augustina")
+        if not first.button("Undo").is_enabled():
+            raise AssertionError("the Undo button is disabled after an edit")
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        first.wait(lambda: first.field(FIRST_NAME).get_attribute("value") == "Augusta", "Ctrl+Z did not undo")
+        first.wait(lambda: first.button("Redo").is_enabled(), "the Redo button stayed disabled")
+        second = state["second"].focus()
+        second.wait(lambda: second.element("FullNameLabel").text == "Augusta King", "the other tab kept Augustina")
+        first = state["first"].focus()
+        first.field(FIRST_NAME).click()
+        ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(
+            Keys.CONTROL).perform()
+        first.wait(lambda: first.field(FIRST_NAME).get_attribute("value") == "Augustina", "Ctrl+Shift+Z did not redo")
+        first.button("Undo").click()
+        first.wait(lambda: first.field(FIRST_NAME).get_attribute("value") == "Augusta", "Undo did not undo")
+        first.wait(lambda: driver.execute_script("return document.body.dataset.unacknowledged") == "0",
+                   "some messages were never acknowledged")
 
     @test("the Save button disables the fields for a moment")
     def _():
@@ -232,6 +255,20 @@ def main():
             raise AssertionError("Alan Turing is still listed")
         second = state["second"].focus()
         second.wait(lambda: len(second.rows()) == 2, "the second tab still has three rows")
+
+    @test("Ctrl+Z puts a removed person back in both tabs; Ctrl+Shift+Z removes them again")
+    def _():
+        first = state["first"].focus()
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        first.wait(lambda: len(first.rows()) == 3, "the removed row did not come back")
+        if "Alan Turing" not in first.rows()[2].text:
+            raise AssertionError(f"the third row is {first.rows()[2].text!r}")
+        second = state["second"].focus()
+        second.wait(lambda: len(second.rows()) == 3, "the second tab did not get the row back")
+        first = state["first"].focus()
+        ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(
+            Keys.CONTROL).perform()
+        first.wait(lambda: len(first.rows()) == 2, "Ctrl+Shift+Z did not remove the row again")
 
     @test("adding a person selects an empty one")
     def _():

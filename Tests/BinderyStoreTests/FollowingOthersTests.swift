@@ -1,0 +1,122 @@
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderySQLite
+import BinderyStore
+import Foundation
+import Testing
+
+/// A store that tells of changes when the test says so (as PostgreSQL's NOTIFY would).
+final class AnnouncingStore: RecordStoreChangeFeed, @unchecked Sendable {
+  let base: any RecordStore
+  private let lock = NSLock()
+  private var handlers: [Int: @Sendable (String) -> Void] = [:]
+  private var next = 0
+
+  init(_ base: any RecordStore) { self.base = base }
+
+  func prepare(_ table: StoreTable) throws(StoreError) -> Bool { try base.prepare(table) }
+  func fetch(_ query: StoreQuery) throws(StoreError) -> [StoreRow] { try base.fetch(query) }
+  func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] { try base.apply(changes) }
+  func check(_ changes: [StoreChange]) throws(StoreError) { try base.check(changes) }
+
+  func observeChanges(_ handler: @escaping @Sendable (String) -> Void) -> KeyValueObservation {
+    let id = lock.withLock {
+      next += 1
+      handlers[next] = handler
+      return next
+    }
+    return KeyValueObservation { [weak self] in self?.lock.withLock { _ = self?.handlers.removeValue(forKey: id) } }
+  }
+
+  /// Another instance changed `table`.
+  func announce(_ table: String) {
+    for handler in lock.withLock({ Array(handlers.values) }) { handler(table) }
+  }
+
+  var observerCount: Int { lock.withLock { handlers.count } }
+}
+
+/// Work handed to "the model's executor", run when the test says.
+final class PendingWork: @unchecked Sendable {
+  private let lock = NSLock()
+  private var work: [@Sendable () -> Void] = []
+  func add(_ body: @escaping @Sendable () -> Void) { lock.withLock { work.append(body) } }
+  var count: Int { lock.withLock { work.count } }
+  func run() {
+    for body in lock.withLock({
+      defer { work = [] }
+      return work
+    }) { body() }
+  }
+}
+
+@Suite("Store-backed content following other instances")
+struct FollowingOthersTests {
+  @Test("another instance's edits, adds and removes reach this one's controller, one refresh per burst")
+  func othersEditsArrive() throws {
+    let setup = try StoreKind.sqliteFile.make()
+    try setup.insert(sampleContacts)
+    let here = AnnouncingStore(try setup.reopen())
+    let there = ArrayController<Contact>(makeElement: { Contact(name: "Joan", email: "joan@example.org") })
+    try there.bindContent(to: setup.store, entity: Contact.entity)
+    let controller = ArrayController<Contact>()
+    let content = try controller.bindContent(to: here, entity: Contact.entity)
+    let pending = PendingWork()
+    #expect(content.followChangesByOthers { pending.add($0) })
+    let label = HeadlessLabel()
+    label.bind(\.text, to: controller.arrangedObjects[1], \.name)
+
+    there.arrangedObjects[1].name = "Augusta"
+    there.add()
+    there.select(indexes: [0])
+    there.remove()
+    for _ in 0..<5 { here.announce("contact") }
+    here.announce("other_table")
+    #expect(pending.count == 1)  // coalesced
+    pending.run()
+    #expect(controller.arrangedObjects.map(\.name) == ["Augusta", "Alan", "Joan"])
+    #expect(label.text == "Augusta")
+    here.announce("contact")
+    #expect(pending.count == 1)  // the next change schedules again
+  }
+
+  @Test("concurrent edits of one property: the last saved wins, on both instances")
+  func lastWriteWins() throws {
+    let setup = try StoreKind.sqliteFile.make()
+    try setup.insert(sampleContacts)
+    let first = AnnouncingStore(setup.store)
+    let second = AnnouncingStore(try setup.reopen())
+    let a = ArrayController<Contact>()
+    let b = ArrayController<Contact>()
+    let contentA = try a.bindContent(to: first, entity: Contact.entity)
+    let contentB = try b.bindContent(to: second, entity: Contact.entity)
+    let work = PendingWork()
+    contentA.followChangesByOthers { work.add($0) }
+    contentB.followChangesByOthers { work.add($0) }
+    a.arrangedObjects[0].age = 90  // saved first
+    b.arrangedObjects[0].age = 91  // saved last
+    first.announce("contact")
+    second.announce("contact")
+    work.run()
+    #expect(a.arrangedObjects[0].age == 91)
+    #expect(b.arrangedObjects[0].age == 91)
+    #expect(try setup.rows()[0].age == 91)
+  }
+
+  @Test("a store that cannot tell of others' changes is not followed; unbinding stops following")
+  func notAFeed() throws {
+    let setup = try StoreKind.sqliteMemory.make()
+    try setup.insert(sampleContacts)
+    let controller = ArrayController<Contact>()
+    let content = try controller.bindContent(to: setup.store, entity: Contact.entity)
+    #expect(!content.followChangesByOthers { $0() })
+    let feed = AnnouncingStore(setup.store)
+    let other = ArrayController<Contact>()
+    let followed = try other.bindContent(to: feed, entity: Contact.entity)
+    followed.followChangesByOthers { $0() }
+    #expect(feed.observerCount == 1)
+    followed.unbind()
+    #expect(feed.observerCount == 0)
+  }
+}

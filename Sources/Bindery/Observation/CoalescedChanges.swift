@@ -29,9 +29,13 @@ public func withCoalescedChanges<Result>(_ body: () throws -> Result) rethrows -
   return try body()
 }
 
-/// Process-wide count of threads inside a transaction, read without a lock on every notification.
+/// Process-wide count of threads inside a transaction (low 32 bits) and of deliveries to several
+/// subscribers under way (high 32 bits, ``OvertakenChanges``), read without a lock on every
+/// notification.
 enum Transactions {
   static let active = Atomic<Int>(0)
+  /// The bits that count transactions.
+  static let countMask = (1 << 32) - 1
 }
 
 /// An observer that can take a change now and deliver it at the end of a transaction.

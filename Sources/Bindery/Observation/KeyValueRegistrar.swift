@@ -254,21 +254,13 @@ public final class KeyValueRegistrar: Sendable {
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
-    if OvertakenChanges.active.load(ordering: .relaxed) > 0, key.channel == .change {
-      OvertakenChanges.markOvertaken(ObjectIdentifier(storage), key.id)
-    }
     var others: [Subscriber?]?
     let only = storage.withLock { $0.subscribers(for: key, others: &others) }
-    if Transactions.active.load(ordering: .relaxed) > 0, key.channel == .change,
-      let context = ThreadLocalStorage.get(), context.transactionDepth > 0
+    // One load tells whether a transaction or a delivery to several subscribers is under way
+    // anywhere; a change pays nothing more when neither is.
+    if Transactions.active.load(ordering: .relaxed) != 0, key.channel == .change,
+      notifyOnSlowPath(change, key, only, others)
     {
-      for case let subscriber? in CollectionOfOne(only?.takeRetainedValue()) + (others ?? []) {
-        if let observer = subscriber.deferredDelivery {
-          context.deferChange(change, for: observer)
-        } else {
-          subscriber.deliver(change)
-        }
-      }
       return
     }
     if let only {
@@ -279,18 +271,44 @@ public final class KeyValueRegistrar: Sendable {
       return
     }
     guard let others else { return }
+    deliver(change, to: others, key)
+  }
+
+  /// Marks the deliveries of this property under way on this thread as overtaken, then, inside a
+  /// transaction, defers the change (and returns `true`: delivered).
+  @inline(never)
+  func notifyOnSlowPath(
+    _ change: RawChange, _ key: SlotKey, _ only: Unmanaged<Subscriber>?, _ others: [Subscriber?]?
+  ) -> Bool {
+    let slowPaths = Transactions.active.load(ordering: .relaxed)
+    if slowPaths >= OvertakenChanges.delivery { OvertakenChanges.markOvertaken(storage, key.id) }
+    guard slowPaths & Transactions.countMask > 0, let context = ThreadLocalStorage.get(), context.transactionDepth > 0
+    else { return false }
+    for case let subscriber? in CollectionOfOne(only?.takeRetainedValue()) + (others ?? []) {
+      if let observer = subscriber.deferredDelivery {
+        context.deferChange(change, for: observer)
+      } else {
+        subscriber.deliver(change)
+      }
+    }
+    return true
+  }
+
+  /// Delivers `change` to several subscribers. A subscriber may change the property again (a store
+  /// setting back a refused value): that newer change reaches every subscriber, and this one,
+  /// overtaken, goes no further. Kept out of ``_notify(_:_:)``, whose one-subscriber path stays lean.
+  @inline(never)
+  func deliver(_ change: RawChange, to others: [Subscriber?], _ key: SlotKey) {
     guard key.channel == .change else {
       for case let subscriber? in others { subscriber.deliver(change) }
       return
     }
-    // A subscriber may change the property again (a store setting back a refused value): that newer
-    // change reaches every subscriber, and this one, overtaken, goes no further.
     let context = ThreadContext.current
     let depth = context.deliveries.count
     context.deliveries.append((ObjectIdentifier(storage), key.id, false))
-    OvertakenChanges.active.add(1, ordering: .relaxed)
+    Transactions.active.add(OvertakenChanges.delivery, ordering: .relaxed)
     defer {
-      OvertakenChanges.active.subtract(1, ordering: .relaxed)
+      Transactions.active.subtract(OvertakenChanges.delivery, ordering: .relaxed)
       context.deliveries.removeLast()
     }
     for case let subscriber? in others {
@@ -328,15 +346,17 @@ public final class KeyValueRegistrar: Sendable {
 /// value.
 @usableFromInline
 enum OvertakenChanges {
-  /// How many deliveries to several subscribers are under way, in all threads: while none is, a
-  /// change costs one relaxed load here.
+  /// What a delivery to several subscribers adds to ``Transactions/active`` while it is under way
+  /// (the high half counts them, the low half counts transactions), so that one load tells a change
+  /// whether either is under way.
   @usableFromInline
-  static let active = Atomic<Int>(0)
+  static let delivery = 1 << 32
 
   /// Marks the deliveries under way on this thread of a change of `id` of the object `storage`.
-  @usableFromInline
-  static func markOvertaken(_ storage: ObjectIdentifier, _ id: PropertyID) {
+  @inline(never)
+  static func markOvertaken(_ storage: AnyObject, _ id: PropertyID) {
     guard let context = ThreadLocalStorage.get() else { return }
+    let storage = ObjectIdentifier(storage)
     for index in context.deliveries.indices
     where context.deliveries[index].storage == storage && context.deliveries[index].id == id {
       context.deliveries[index].overtaken = true

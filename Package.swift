@@ -58,6 +58,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // SQLite, for BinderySQLite (the system's libsqlite3).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // Built only with the OpenCombine trait, for BinderyCombine away from Apple's platforms.
@@ -124,6 +125,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Resources")],
       swiftSettings: strictSettings
@@ -133,6 +135,8 @@ let package = Package(
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyStore", "BinderyWeb",
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: strictSettings
     ),

@@ -28,6 +28,12 @@ enum PersonEditorPage {
     }
   }
 
+  /// What the server does once it takes no more messages (SIGTERM): saves what is pending.
+  static func savingPending(of controller: PeopleViewController) -> @Sendable () async -> Void {
+    let shared = MadeBeforeServing(controller)
+    return { try? shared.controller.content?.save() }
+  }
+
   /// Loads the page's file for `controller`: its content for a browser, and its objects (headless
   /// controls) by name. `save` runs when Save is clicked.
   static func load(

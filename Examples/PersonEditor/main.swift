@@ -96,8 +96,10 @@ if desktopWindows > 0 {
     exit(1)
   }
 } else {
+  let people = openPeople(path: databasePath)
+  configuration.whenStopped = PersonEditorPage.savingPending(of: people)
   let server = WebServer(
-    page: PersonEditorPage.make(specPath: specPath, controller: openPeople(path: databasePath)),
+    page: PersonEditorPage.make(specPath: specPath, controller: people),
     configuration: configuration)
   print("PersonEditor: serving the Person editor at http://\(host):\(port)  (Ctrl-C to stop)")
   if configuration.servesInspector {

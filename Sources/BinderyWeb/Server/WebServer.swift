@@ -54,6 +54,11 @@ public struct WebServer: Sendable {
     /// machine only: each tab's live bindings drawn as a graph, and the last changes with their
     /// causes. Serving it switches ``BindingDiagnostics/isRecording`` on when the server is made.
     public var servesInspector: Bool
+    /// Runs when the server has stopped taking messages (SIGTERM, a service group's graceful
+    /// shutdown), before ``WebServer/run()`` returns: write what is pending (a store-backed
+    /// content's `save()`), so that in a service group the database client stops after it. `nil` by
+    /// default.
+    public var whenStopped: (@Sendable () async -> Void)?
 
     /// Creates a configuration.
     public init(
@@ -125,9 +130,21 @@ public struct WebServer: Sendable {
     if configuration.servesInspector { BindingDiagnostics.isRecording = true }
   }
 
-  /// Serves until the task is cancelled or the process is told to stop (SIGINT, SIGTERM); sessions
-  /// whose tab went away end after the resume window, a few at a time, in a task of their own.
+  /// Serves until the task is cancelled, the process is told to stop (SIGINT, SIGTERM), or the
+  /// service group it runs in shuts down gracefully; sessions whose tab went away end after the resume
+  /// window, a few at a time, in a task of their own. Once the server takes no more messages,
+  /// ``Configuration/whenStopped`` runs (save what is pending there), then `run()` returns.
   public func run() async throws {
+    do {
+      try await serve()
+    } catch {
+      await configuration.whenStopped?()
+      throw error
+    }
+    await configuration.whenStopped?()
+  }
+
+  private func serve() async throws {
     let application = try makeApplication()
     let host = self.host
     try await withThrowingTaskGroup(of: Void.self) { group in

@@ -98,6 +98,10 @@ enum PostgresSQL {
     }
   }
 
+  /// Waits until no other transaction creates the table or schema named `$1` (two stores preparing
+  /// the same table at once would otherwise both try to create it); held until the transaction ends.
+  static let lockName = "SELECT pg_advisory_xact_lock(hashtext('bindery ' || current_schema() || ' ' || lower($1)))"
+
   /// Creates `schema` when missing.
   static func createSchema(_ schema: String) -> String { "CREATE SCHEMA IF NOT EXISTS \(schema)" }
 

@@ -44,14 +44,19 @@ public final class PostgresStore: RecordStore {
       connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
     configuration.options.connectTimeout = timeout
     let target = "\(address.user)@\(address.host):\(address.port)/\(address.database)"
-    // The first connection creates the schema, so every later one can set it as its search path.
+    // A first connection creates the schema, so that every later one can set it as its search path.
     let first = PostgresConnections(
       connector: PostgresConnector(configuration: configuration, schema: nil, timeout: timeout))
     connections = PostgresConnections(
       connector: PostgresConnector(configuration: configuration, schema: self.schema, timeout: timeout))
     do {
-      try first.withConnection { connection in
-        if let schema = self.schema { _ = try first.run(PostgresSQL.createSchema(schema), on: connection) }
+      if let schema = self.schema {
+        try first.inTransaction { connection in
+          var name = PostgresBindings()
+          name.append("schema " + schema)
+          _ = try first.run(PostgresSQL.lockName, name, on: connection)
+          _ = try first.run(PostgresSQL.createSchema(schema), on: connection)
+        }
       }
       first.close()
       // And the store's own first connection, kept for its first call.
@@ -76,6 +81,7 @@ public final class PostgresStore: RecordStore {
       try connections.inTransaction { connection in
         var name = PostgresBindings()
         name.append(table.name)
+        _ = try connections.run(PostgresSQL.lockName, name, on: connection)
         guard try connections.run(PostgresSQL.tableExists, name, on: connection).rows.isEmpty else { return false }
         _ = try connections.run(PostgresSQL.createTable(table), on: connection)
         return true

@@ -4,6 +4,7 @@ import BinderyControls
 import BinderyExpressions
 import BinderyFormatters
 import BinderyLint
+import BinderyPostgres
 import BinderyScreens
 import BinderySpec
 import BinderyTestKit
@@ -87,6 +88,8 @@ struct UnqualifiedNamesTests {
       ChangeLog<Int>.self, LifetimeTracker.self, ManualClock.self, PropagationRecorder<Account, Int>.self,
       // BinderyTracing
       BindingTracer.self, TraceFilter.self, TraceFilterError.self,
+      // BinderyPostgres
+      PostgresStore.self,
     ]
     #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
   }

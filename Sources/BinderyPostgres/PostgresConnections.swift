@@ -111,7 +111,11 @@ final class PostgresConnections: Sendable {
       giveBack(lease)
       return result
     } catch {
-      giveBack(lease)
+      if PostgresErrors.leavesConnectionUsable(error) {
+        giveBack(lease)
+      } else {
+        discard(lease)
+      }
       throw error
     }
   }
@@ -185,6 +189,12 @@ final class PostgresConnections: Sendable {
         return lease
       }
     }
+  }
+
+  /// Closes `lease`'s connection and forgets it.
+  private func discard(_ lease: PostgresLease) {
+    _ = state.withLock { $0.backendPIDs.remove(lease.backendPID) }
+    PostgresConnector.close(lease.connection)
   }
 
   /// Keeps `lease` for the next call, unless the server dropped it or enough are kept.

@@ -22,12 +22,25 @@ enum PostgresErrors {
     return StoreError(.database, "\(error)", table: table)
   }
 
+  /// Whether a connection that failed with `error` can serve the next call: after the store's own
+  /// errors and the server's plain `ERROR`s (a refused value, an unknown table) it can; after a
+  /// connection error or a `FATAL` one (the server shutting down, the session terminated) it is
+  /// dropped, even before postgres-nio sees it closed.
+  static func leavesConnectionUsable(_ error: any Error) -> Bool {
+    if error is StoreError { return true }
+    guard let error = error as? PSQLError, error.code == .server, let server = error.serverInfo else { return false }
+    let state = server[.sqlState] ?? ""
+    // Class 08: connection exception; 57: operator intervention (shutdown, terminated backend).
+    guard !state.hasPrefix("08"), !state.hasPrefix("57") else { return false }
+    return (server[.severity] ?? "ERROR") == "ERROR"
+  }
+
   /// A connection error's code, for people.
   private static func describe(_ code: PSQLError.Code) -> String {
     switch code {
     case .serverClosedConnection: "the server closed the connection"
     case .clientClosedConnection: "the connection was closed"
-    case .connectionError: "could not reach the server"
+    case .connectionError: "the connection to the server failed"
     case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError: "could not log in (\(code))"
     default: "\(code)"
     }

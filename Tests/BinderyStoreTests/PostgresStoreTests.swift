@@ -293,6 +293,24 @@ struct PostgresStoreTests {
     #expect(try store.fetch(StoreQuery(table: "contact", columns: ["name"])).count == 1)
   }
 
+  @Test("a CHECK with length() in the entity's SQL refuses empty text, as in SQLite")
+  func lengthCheck() throws {
+    let store = try PostgresStore(url: url, schema: schema)
+    _ = try store.prepare(
+      StoreTable(
+        name: "tag", columns: [.init(name: "label", type: .text, admitsNull: false)],
+        constraints: ["CHECK (length(label) > 0)", "UNIQUE (label)"]))
+    try store.apply([.insert(table: "tag", id: nil, columns: ["label"], values: [.text("kept")])])
+    for refused in ["", "kept"] {
+      #expect {
+        try store.apply([.insert(table: "tag", id: nil, columns: ["label"], values: [.text(refused)])])
+      } throws: { error in
+        (error as? StoreError)?.kind == .constraint
+      }
+    }
+    #expect(try store.fetch(StoreQuery(table: "tag", columns: ["label"])).map(\.values) == [[.text("kept")]])
+  }
+
   @Test("contains matches %, _ and \\ literally, ignoring case, in BYTEA and real columns' tables too")
   func containsAndTypes() throws {
     let store = try PostgresStore(url: url, schema: schema)

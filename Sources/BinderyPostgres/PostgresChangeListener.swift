@@ -106,7 +106,7 @@ final class PostgresChangeListener: Sendable {
   }
 
   private func received(payload: String, from backendPID: Int32) {
-    guard !connections.backendPIDs.contains(backendPID),
+    guard !connections.isOwn(backendPID: backendPID),
       let table = PostgresSQL.table(inPayload: payload, schema: schema)
     else { return }
     let live = state.withLock { state in

@@ -83,7 +83,8 @@ final class PostgresConnections: Sendable {
 
   private struct State {
     var idle: [PostgresLease] = []
-    var backendPIDs: Set<Int32> = []
+    /// The open connections (idle or in use), by their server process's id.
+    var open: [Int32: PostgresConnection] = [:]
     var tables: Set<String> = []
     var closed = false
   }
@@ -92,8 +93,12 @@ final class PostgresConnections: Sendable {
     self.connector = connector
   }
 
-  /// The server processes of this store's connections: their notifications are its own.
-  var backendPIDs: Set<Int32> { state.withLock { $0.backendPIDs } }
+  /// Whether the server process `backendPID` is one of this store's open connections: its
+  /// notifications are the store's own. (A connection the server dropped no longer counts, since its
+  /// process id may come back for another client's connection.)
+  func isOwn(backendPID: Int32) -> Bool {
+    state.withLock { state in state.open[backendPID].map { !$0.isClosed } ?? false }
+  }
 
   /// The tables this store prepared, read or changed.
   var tables: Set<String> { state.withLock { $0.tables } }
@@ -182,18 +187,25 @@ final class PostgresConnections: Sendable {
         throw StoreError(.database, "the store is closed")
       case .some(let lease?):
         if !lease.connection.isClosed { return lease }
-        _ = state.withLock { $0.backendPIDs.remove(lease.backendPID) }
+        forget(lease)
       case nil:
         let lease = try PostgresBlocking.wait(connector.open())
-        _ = state.withLock { $0.backendPIDs.insert(lease.backendPID) }
+        state.withLock { $0.open[lease.backendPID] = lease.connection }
         return lease
       }
     }
   }
 
+  /// Removes `lease` from the open connections.
+  private func forget(_ lease: PostgresLease) {
+    state.withLock { state in
+      if state.open[lease.backendPID] === lease.connection { state.open[lease.backendPID] = nil }
+    }
+  }
+
   /// Closes `lease`'s connection and forgets it.
   private func discard(_ lease: PostgresLease) {
-    _ = state.withLock { $0.backendPIDs.remove(lease.backendPID) }
+    forget(lease)
     PostgresConnector.close(lease.connection)
   }
 
@@ -201,7 +213,7 @@ final class PostgresConnections: Sendable {
   private func giveBack(_ lease: PostgresLease) {
     let kept = state.withLock { state in
       guard !state.closed, !lease.connection.isClosed, state.idle.count < Self.idleLimit else {
-        state.backendPIDs.remove(lease.backendPID)
+        if state.open[lease.backendPID] === lease.connection { state.open[lease.backendPID] = nil }
         return false
       }
       state.idle.append(lease)

@@ -35,6 +35,7 @@ let package = Package(
     .library(name: "BinderyGTK", targets: ["BinderyGTK"]),
     .library(name: "BinderyStore", targets: ["BinderyStore"]),
     .library(name: "BinderySQLite", targets: ["BinderySQLite"]),
+    .library(name: "BinderyPostgres", targets: ["BinderyPostgres"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
   ],
@@ -61,6 +62,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // SQLite, for BinderySQLite (the system's libsqlite3).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // PostgreSQL, for BinderyPostgres.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // Built only with the OpenCombine trait, for BinderyCombine away from Apple's platforms.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
@@ -98,10 +101,23 @@ let package = Package(
       dependencies: ["BinderyStore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strictSettings
     ),
+    // A RecordStore on PostgreSQL, through postgres-nio, with change notifications between processes.
+    .target(
+      name: "BinderyPostgres",
+      dependencies: [
+        "Bindery", "BinderyStore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "BinderyStoreTests",
       dependencies: [
-        "Bindery", "BinderyControllers", "BinderyControls", "BinderyStore", "BinderySQLite", "BinderyTestKit",
+        "Bindery", "BinderyControllers", "BinderyControls", "BinderyStore", "BinderySQLite", "BinderyPostgres",
+        "BinderyTestKit",
       ],
       swiftSettings: strictSettings
     ),
@@ -201,7 +217,8 @@ let package = Package(
       name: "PersonEditor",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
-        "BinderyTracing", "BinderyWeb", "BinderyGTK", "BinderyStore", "BinderySQLite", "PersonEditorKit", gtk,
+        "BinderyTracing", "BinderyWeb", "BinderyGTK", "BinderyStore", "BinderySQLite", "BinderyPostgres",
+        "PersonEditorKit", gtk,
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",
@@ -218,7 +235,7 @@ let package = Package(
       dependencies: [
         "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
         "BinderyLint", "BinderyScreens", "BinderyTestKit", "BinderyTracing", "BinderyWeb", "BinderyCombine",
-        "BinderyGTK", "BinderyStore", "BinderySQLite", openCombine,
+        "BinderyGTK", "BinderyStore", "BinderySQLite", "BinderyPostgres", openCombine,
       ],
       swiftSettings: strictSettings
     ),

@@ -20,7 +20,7 @@ KINDS = {
 }
 PRODUCTS = ["Bindery", "BinderyControls", "BinderyScreens", "BinderyFormatters", "BinderyExpressions", "BinderySpec",
             "BinderyLint", "BinderyControllers", "BinderyWeb", "BinderyTestKit", "BinderyTracing", "BinderyCombine",
-            "BinderyGTK", "BinderyStore", "BinderySQLite"]
+            "BinderyGTK", "BinderyStore", "BinderySQLite", "BinderyPostgres"]
 
 
 def symbols(path, top_level_only):

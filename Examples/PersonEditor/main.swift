@@ -3,7 +3,9 @@
 // as a GTK 4 window (`swift run --traits GTK PersonEditor --gtk`).
 // `--inspect` also serves the bindings inspector at http://127.0.0.1:8080/inspect.
 // The people are kept in a SQLite file (PersonEditorDatabase.defaultPath; `--database PATH` for
-// another, `--memory` for none), so edits survive a restart.
+// another, `--memory` for none), so edits survive a restart; or in PostgreSQL (`--postgres URL`), where
+// several instances share them and show each other's edits.
+import BinderyPostgres
 import BinderySQLite
 import BinderyStore
 import BinderyTracing
@@ -19,6 +21,7 @@ var headless = false
 var desktopWindows = 0
 var configuration = WebServer.Configuration()
 var databasePath: String? = PersonEditorDatabase.defaultPath
+var postgresURL: String?
 while let argument = arguments.popFirst() {
   switch argument {
   case "--headless": headless = true
@@ -26,6 +29,12 @@ while let argument = arguments.popFirst() {
   case "--windows": desktopWindows = max(1, arguments.popFirst().flatMap { Int($0) } ?? 1)
   case "--inspect": configuration.servesInspector = true
   case "--memory": databasePath = nil
+  case "--postgres":
+    guard let url = arguments.popFirst() else {
+      print("PersonEditor: --postgres needs a URL (postgres://user:password@host:port/database)")
+      exit(2)
+    }
+    postgresURL = url
   case "--database":
     guard let path = arguments.popFirst() else {
       print("PersonEditor: --database needs a file path")
@@ -40,7 +49,7 @@ while let argument = arguments.popFirst() {
     configuration.maxConnections = arguments.popFirst().flatMap { Int($0) } ?? configuration.maxConnections
   default:
     print(
-      "usage: PersonEditor [--headless | --gtk [--windows N]] [--database PATH | --memory] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
+      "usage: PersonEditor [--headless | --gtk [--windows N]] [--database PATH | --memory | --postgres URL] [--inspect] [--host ADDRESS] [--port PORT] [--resume-window SECONDS] [--max-connections N]"
     )
     exit(2)
   }
@@ -58,10 +67,13 @@ guard let specPath = Bundle.module.path(forResource: "PersonEditor.spec", ofType
   exit(1)
 }
 /// The people, from the database (the headless walkthrough always starts from the sample people).
-func openPeople(path databasePath: String?) -> PeopleViewController {
+func openPeople(path databasePath: String?, postgres postgresURL: String?) -> PeopleViewController {
   do {
     let store: any RecordStore
-    if let databasePath {
+    if let postgresURL {
+      store = try PostgresStore(url: postgresURL)
+      print("PersonEditor: people are kept in PostgreSQL; other instances on it show each other's edits")
+    } else if let databasePath {
       store = try PersonEditorDatabase.open(path: databasePath)
       print("PersonEditor: people are kept in \(databasePath)")
     } else {
@@ -78,7 +90,7 @@ func openPeople(path databasePath: String?) -> PeopleViewController {
 if desktopWindows > 0 {
   #if GTK
     do {
-      try DesktopPersonEditor(controller: openPeople(path: databasePath)).run(
+      try DesktopPersonEditor(controller: openPeople(path: databasePath, postgres: postgresURL)).run(
         specPath: specPath, windowCount: desktopWindows)
     } catch {
       print("PersonEditor: \(error)")
@@ -96,7 +108,7 @@ if desktopWindows > 0 {
     exit(1)
   }
 } else {
-  let people = openPeople(path: databasePath)
+  let people = openPeople(path: databasePath, postgres: postgresURL)
   configuration.whenStopped = PersonEditorPage.savingPending(of: people)
   let server = WebServer(
     page: PersonEditorPage.make(specPath: specPath, controller: people),
@@ -108,6 +120,9 @@ if desktopWindows > 0 {
   fflush(nil)  // every stream: the address shows at once in a log file too
   // Served from a task, with the main thread parked in the main queue: the top level stays
   // synchronous, as GTK's loop needs it (`--gtk`).
+  // Another instance's edits (PostgreSQL's NOTIFY) reach this one's pages through the page's actor.
+  let host = server.host
+  people.content?.followChangesByOthers { refresh in Task { await host.perform(refresh) } }
   Task {
     do {
       try await server.run()

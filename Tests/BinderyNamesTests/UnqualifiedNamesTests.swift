@@ -4,6 +4,7 @@ import BinderyControls
 import BinderyExpressions
 import BinderyFormatters
 import BinderyLint
+import BinderyPostgres
 import BinderySQLite
 import BinderyScreens
 import BinderySpec
@@ -96,6 +97,8 @@ struct UnqualifiedNamesTests {
       ChangeLog<Int>.self, LifetimeTracker.self, ManualClock.self, PropagationRecorder<Account, Int>.self,
       // BinderyTracing
       BindingTracer.self, TraceFilter.self, TraceFilterError.self,
+      // BinderyPostgres
+      PostgresStore.self,
     ]
     #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
   }

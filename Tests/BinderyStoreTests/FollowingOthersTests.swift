@@ -120,3 +120,44 @@ struct FollowingOthersTests {
     #expect(feed.observerCount == 0)
   }
 }
+
+@Suite("Two instances on one PostgreSQL database")
+struct TwoInstancesTests {
+  /// Waits up to 5 s for `condition`, running the work handed to the model's executor meanwhile.
+  private func eventually(_ work: PendingWork, _ condition: () -> Bool) async throws -> Bool {
+    for _ in 0..<250 {
+      work.run()
+      if condition() { return true }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
+
+  @Test("an edit, an Add and a Remove on one instance reach the other through NOTIFY",
+    arguments: StoreKind.allCases.filter { $0 == .postgres })
+  func editsCrossInstances(kind: StoreKind) async throws {
+    let setup = try kind.make()
+    try setup.insert(sampleContacts)
+    let first = ArrayController<Contact>(makeElement: { Contact(name: "Joan", email: "joan@example.org") })
+    let firstContent = try first.bindContent(to: setup.store, entity: Contact.entity)
+    let second = ArrayController<Contact>()
+    let content = try second.bindContent(to: try setup.reopen(), entity: Contact.entity)
+    let work = PendingWork()
+    #expect(content.followChangesByOthers { work.add($0) })
+    #expect(firstContent.followChangesByOthers { work.add($0) })
+    try await Task.sleep(for: .milliseconds(300))  // the listener's connection is up
+
+    first.arrangedObjects[1].name = "Augusta"
+    #expect(try await eventually(work) { second.arrangedObjects.map(\.name) == ["Grace", "Augusta", "Alan"] })
+    first.add()
+    #expect(try await eventually(work) { second.arrangedObjects.map(\.name).last == "Joan" })
+    first.select(indexes: [0])
+    first.remove()
+    #expect(try await eventually(work) { second.arrangedObjects.map(\.name) == ["Augusta", "Alan", "Joan"] })
+    // Last write wins: both edit Alan's age; the later save is what both show.
+    first.arrangedObjects[1].age = 90
+    second.arrangedObjects[1].age = 91
+    #expect(try await eventually(work) { first.arrangedObjects[1].age == 91 && second.arrangedObjects[1].age == 91 })
+    #expect(try setup.rows().first { $0.name == "Alan" }?.age == 91)
+  }
+}

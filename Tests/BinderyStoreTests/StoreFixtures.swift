@@ -5,6 +5,8 @@ import BinderyStore
 import Foundation
 import Testing
 
+@testable import BinderyPostgres
+
 /// A contact: a name, a unique email, an age the table checks (0 or more), an optional nickname.
 @KeyValueObservable
 final class Contact: StoreValidating {
@@ -49,14 +51,28 @@ final class PlainContact {
   ) { PlainContact() }
 }
 
-/// The stores every store test runs against.
+/// The stores every store test runs against: PostgreSQL too when `BINDERY_POSTGRES_URL` names a
+/// server (`BINDERY_POSTGRES_URL=$(bash .ci/postgres.sh url) swift test`).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
   case sqliteMemory
   case sqliteFile
+  case postgres
+
+  static var allCases: [StoreKind] {
+    postgresURL == nil ? [.sqliteMemory, .sqliteFile] : [.sqliteMemory, .sqliteFile, .postgres]
+  }
+
+  /// The kinds whose database a second store can open: every kind but SQLite in memory.
+  static var reopenable: [StoreKind] { allCases.filter { $0 != .sqliteMemory } }
+
+  /// The PostgreSQL server for the tests, from `BINDERY_POSTGRES_URL`.
+  static var postgresURL: String? {
+    ProcessInfo.processInfo.environment["BINDERY_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+  }
 
   var testDescription: String { rawValue }
 
-  /// A new, empty database of this kind, and a way to open it again (for a file).
+  /// A new, empty database of this kind, and a way to open it again (for a file or a server).
   func make() throws -> StoreSetup {
     switch self {
     case .sqliteMemory:
@@ -67,8 +83,19 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         "bindery-store-\(UUID().uuidString).sqlite"
       ).path
       return StoreSetup(store: try SQLiteStore(path: path), reopen: { try SQLiteStore(path: path) }, path: path)
+    case .postgres:
+      // A schema of its own, so tests running at once do not see each other's tables.
+      let url = try #require(Self.postgresURL)
+      let schema = freshSchema()
+      return StoreSetup(
+        store: try PostgresStore(url: url, schema: schema), reopen: { try PostgresStore(url: url, schema: schema) })
     }
   }
+}
+
+/// A new schema name for one test: `t_` and 32 hex digits.
+func freshSchema() -> String {
+  "t_" + UUID().uuidString.lowercased().filter { $0 != "-" }
 }
 
 /// A store under test.
@@ -96,6 +123,17 @@ struct StoreSetup {
         case .integer(let age) = row.values[2]
       else { return ("?", "?", -1) }
       return (name, email, age)
+    }
+  }
+
+  /// Leaves a value in `column` of row `id` that the model's property cannot take, as another
+  /// program could: text in SQLite's integer column, `NULL` in PostgreSQL's (its types are strict).
+  func spoil(row id: Int64, column: String) throws {
+    if let store = store as? PostgresStore {
+      try store.execute("ALTER TABLE contact ALTER COLUMN \(column) DROP NOT NULL")
+      try store.apply([.update(table: "contact", id: id, columns: [column], values: [.null])])
+    } else {
+      try store.apply([.update(table: "contact", id: id, columns: [column], values: [.text("thirty-six")])])
     }
   }
 

@@ -14,8 +14,8 @@ struct StoreInputTests {
   func rowThatDoesNotFit(kind: StoreKind) throws {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
-    // Another program wrote text where the age goes (SQLite keeps it).
-    try setup.store.apply([.update(table: "contact", id: 2, columns: ["age"], values: [.text("thirty-six")])])
+    // Another program wrote text where the age goes (SQLite keeps it), or NULL (in PostgreSQL).
+    try setup.spoil(row: 2, column: "age")
     let controller = ArrayController<Contact>()
     let old = [Contact(name: "Kept")]
     controller.setContent(old)

@@ -183,7 +183,7 @@ struct StoredContentTests {
     _ = watching
   }
 
-  @Test("the people saved are there when the database is opened again", arguments: [StoreKind.sqliteFile])
+  @Test("the people saved are there when the database is opened again", arguments: StoreKind.reopenable)
   func reopened(kind: StoreKind) throws {
     let setup = try kind.make()
     do {
@@ -199,7 +199,7 @@ struct StoredContentTests {
     #expect(again.arrangedObjects.map(\.age) == [101])
   }
 
-  @Test("refresh picks up rows another connection added, changed and deleted", arguments: [StoreKind.sqliteFile])
+  @Test("refresh picks up rows another connection added, changed and deleted", arguments: StoreKind.reopenable)
   func refreshFollowsOtherWriters(kind: StoreKind) throws {
     let setup = try kind.make()
     try setup.insert(sampleContacts)

@@ -13,6 +13,10 @@ let openCombine = Target.Dependency.product(
   condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd], traits: ["OpenCombine"])
 )
 
+/// postgres-nio (and its TLS, BoringSSL), only with the package's Postgres trait.
+let postgresNIO = Target.Dependency.product(
+  name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"]))
+
 /// GTK 4's headers and libraries, with the package's GTK trait.
 let gtk = Target.Dependency.target(name: "CGTK", condition: .when(traits: ["GTK"]))
 
@@ -43,6 +47,10 @@ let package = Package(
     .trait(
       name: "OpenCombine",
       description: "Builds BinderyCombine on OpenCombine where Apple's Combine is missing (Linux, Windows, Android)."
+    ),
+    .trait(
+      name: "Postgres",
+      description: "Builds BinderyPostgres on postgres-nio, and PersonEditor's --postgres (needs a PostgreSQL server)."
     ),
     .trait(
       name: "GTK",
@@ -106,7 +114,7 @@ let package = Package(
       name: "BinderyPostgres",
       dependencies: [
         "Bindery", "BinderyStore",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
+        postgresNIO,
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

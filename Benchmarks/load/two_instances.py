@@ -44,7 +44,9 @@ class Client:
 
 async def run_client(client, url, arguments, start_event, timing, ready):
     origin = url.replace("ws://", "http://").split("/socket")[0]
-    async with websockets.connect(url, origin=origin, max_size=None, ping_interval=None) as socket:
+    # 50 clients per loopback address: a server keeps at most 64 pages per client address.
+    source = (f"127.0.{client.instance}.{2 + client.index // 50}", 0)
+    async with websockets.connect(url, origin=origin, max_size=None, ping_interval=None, local_addr=source) as socket:
         await socket.send(json.dumps({"type": "hello", "resume": None}))
         first = json.loads(await socket.recv())
         assert first["type"] == "reset", first

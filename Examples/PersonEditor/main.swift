@@ -1,11 +1,3 @@
-// PersonEditor: the Person editor as a web page (`swift run PersonEditor`, then open
-// http://127.0.0.1:8080), printed step by step in a terminal (`swift run PersonEditor --headless`), or
-// as a GTK 4 window (`swift run --traits GTK PersonEditor --gtk`).
-// `--inspect` also serves the bindings inspector at http://127.0.0.1:8080/inspect.
-// The people are kept in a SQLite file (PersonEditorDatabase.defaultPath; `--database PATH` for
-// another, `--memory` for none), so edits survive a restart; or in PostgreSQL (`--postgres URL`), where
-// several instances share them and show each other's edits.
-import BinderyPostgres
 import BinderySQLite
 import BinderyStore
 import BinderyTracing
@@ -13,6 +5,17 @@ import BinderyWeb
 import Foundation
 import Logging
 import PersonEditorKit
+
+// PersonEditor: the Person editor as a web page (`swift run PersonEditor`, then open
+// http://127.0.0.1:8080), printed step by step in a terminal (`swift run PersonEditor --headless`), or
+// as a GTK 4 window (`swift run --traits GTK PersonEditor --gtk`).
+// `--inspect` also serves the bindings inspector at http://127.0.0.1:8080/inspect.
+// The people are kept in a SQLite file (PersonEditorDatabase.defaultPath; `--database PATH` for
+// another, `--memory` for none), so edits survive a restart; or in PostgreSQL (`--postgres URL`), where
+// several instances share them and show each other's edits.
+#if Postgres
+  import BinderyPostgres
+#endif
 
 var arguments = CommandLine.arguments.dropFirst()
 var host = "127.0.0.1"
@@ -71,8 +74,15 @@ func openPeople(path databasePath: String?, postgres postgresURL: String?) -> Pe
   do {
     let store: any RecordStore
     if let postgresURL {
-      store = try PostgresStore(url: postgresURL)
-      print("PersonEditor: people are kept in PostgreSQL; other instances on it show each other's edits")
+      #if Postgres
+        store = try PostgresStore(url: postgresURL)
+        print("PersonEditor: people are kept in PostgreSQL; other instances on it show each other's edits")
+      #else
+        print(
+          "PersonEditor: this build has no PostgreSQL (\(postgresURL)); build it with: swift run --traits Postgres PersonEditor --postgres URL"
+        )
+        exit(2)
+      #endif
     } else if let databasePath {
       store = try PersonEditorDatabase.open(path: databasePath)
       print("PersonEditor: people are kept in \(databasePath)")

@@ -1,58 +1,61 @@
-import BinderyStore
-import PostgresNIO
+// Built with the package's Postgres trait; without it the module is empty.
+#if Postgres
+  import BinderyStore
+  import PostgresNIO
 
-/// Errors from PostgreSQL and postgres-nio as store errors.
-enum PostgresErrors {
-  /// `error` as a store error: an integrity-constraint violation (SQLSTATE class 23: `CHECK`,
-  /// `UNIQUE`, `NOT NULL`, foreign key) as ``BinderyStore/StoreError/Kind/constraint`` with the
-  /// server's message, anything else as ``BinderyStore/StoreError/Kind/database``.
-  static func storeError(_ error: any Error, table: String?) -> StoreError {
-    if let error = error as? StoreError { return error }
-    if let error = error as? PSQLError {
-      if let server = error.serverInfo {
-        let message = server[.message] ?? "PostgreSQL error"
-        let state = server[.sqlState] ?? ""
-        if state.hasPrefix("23") {
-          return StoreError(.constraint, "the database refused the value (\(message))", table: table)
+  /// Errors from PostgreSQL and postgres-nio as store errors.
+  enum PostgresErrors {
+    /// `error` as a store error: an integrity-constraint violation (SQLSTATE class 23: `CHECK`,
+    /// `UNIQUE`, `NOT NULL`, foreign key) as ``BinderyStore/StoreError/Kind/constraint`` with the
+    /// server's message, anything else as ``BinderyStore/StoreError/Kind/database``.
+    static func storeError(_ error: any Error, table: String?) -> StoreError {
+      if let error = error as? StoreError { return error }
+      if let error = error as? PSQLError {
+        if let server = error.serverInfo {
+          let message = server[.message] ?? "PostgreSQL error"
+          let state = server[.sqlState] ?? ""
+          if state.hasPrefix("23") {
+            return StoreError(.constraint, "the database refused the value (\(message))", table: table)
+          }
+          return StoreError(.database, state.isEmpty ? message : "\(message) (SQLSTATE \(state))", table: table)
         }
-        return StoreError(.database, state.isEmpty ? message : "\(message) (SQLSTATE \(state))", table: table)
+        return StoreError(.database, "PostgreSQL connection: \(describe(error.code))", table: table)
       }
-      return StoreError(.database, "PostgreSQL connection: \(describe(error.code))", table: table)
+      return StoreError(.database, "\(error)", table: table)
     }
-    return StoreError(.database, "\(error)", table: table)
-  }
 
-  /// Whether a connection that failed with `error` can serve the next call: after the store's own
-  /// errors and the server's plain `ERROR`s (a refused value, an unknown table) it can; after a
-  /// connection error or a `FATAL` one (the server shutting down, the session terminated) it is
-  /// dropped, even before postgres-nio sees it closed.
-  static func leavesConnectionUsable(_ error: any Error) -> Bool {
-    if error is StoreError { return true }
-    guard let error = error as? PSQLError, error.code == .server, let server = error.serverInfo else { return false }
-    let state = server[.sqlState] ?? ""
-    // Class 08: connection exception; 57: operator intervention (shutdown, terminated backend).
-    guard !state.hasPrefix("08"), !state.hasPrefix("57") else { return false }
-    return (server[.severity] ?? "ERROR") == "ERROR"
-  }
+    /// Whether a connection that failed with `error` can serve the next call: after the store's own
+    /// errors and the server's plain `ERROR`s (a refused value, an unknown table) it can; after a
+    /// connection error or a `FATAL` one (the server shutting down, the session terminated) it is
+    /// dropped, even before postgres-nio sees it closed.
+    static func leavesConnectionUsable(_ error: any Error) -> Bool {
+      if error is StoreError { return true }
+      guard let error = error as? PSQLError, error.code == .server, let server = error.serverInfo else { return false }
+      let state = server[.sqlState] ?? ""
+      // Class 08: connection exception; 57: operator intervention (shutdown, terminated backend).
+      guard !state.hasPrefix("08"), !state.hasPrefix("57") else { return false }
+      return (server[.severity] ?? "ERROR") == "ERROR"
+    }
 
-  /// A connection error's code, for people.
-  private static func describe(_ code: PSQLError.Code) -> String {
-    switch code {
-    case .serverClosedConnection: "the server closed the connection"
-    case .clientClosedConnection: "the connection was closed"
-    case .connectionError: "the connection to the server failed"
-    case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError: "could not log in (\(code))"
-    default: "\(code)"
+    /// A connection error's code, for people.
+    private static func describe(_ code: PSQLError.Code) -> String {
+      switch code {
+      case .serverClosedConnection: "the server closed the connection"
+      case .clientClosedConnection: "the connection was closed"
+      case .connectionError: "the connection to the server failed"
+      case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError: "could not log in (\(code))"
+      default: "\(code)"
+      }
     }
   }
-}
 
-/// A wait for the server that took longer than it was given.
-struct PostgresTimeout: Error, CustomStringConvertible {
-  /// What was waited for.
-  let what: String
-  /// How long, in seconds.
-  let seconds: Int64
+  /// A wait for the server that took longer than it was given.
+  struct PostgresTimeout: Error, CustomStringConvertible {
+    /// What was waited for.
+    let what: String
+    /// How long, in seconds.
+    let seconds: Int64
 
-  var description: String { "\(what) took more than \(seconds) s" }
-}
+    var description: String { "\(what) took more than \(seconds) s" }
+  }
+#endif

@@ -1,217 +1,220 @@
-public import Bindery
-public import BinderyStore
-import NIOCore
-import PostgresNIO
+// Built with the package's Postgres trait; without it the module is empty.
+#if Postgres
+  public import Bindery
+  public import BinderyStore
+  import NIOCore
+  import PostgresNIO
 
-/// A ``BinderyStore/RecordStore`` on PostgreSQL, through postgres-nio: every program that opens
-/// the same database shares its rows, and ``observeChanges(_:)`` tells one store what the others
-/// changed.
-///
-/// ```swift
-/// let store = try PostgresStore(url: "postgres://app:secret@db.example.org:5432/people")
-/// try people.bindContent(to: store, entity: Person.entity)
-/// let token = store.observeChanges { table in DispatchQueue.main.async { try? people.refresh() } }
-/// ```
-///
-/// Its methods are synchronous, like the protocol's: each runs on the store's own NIO event loops
-/// while the calling thread waits, so they must not be called on a NIO event-loop thread (such a
-/// call throws). The store keeps a few connections open; when the server drops one, the call that
-/// was using it throws a ``BinderyStore/StoreError/Kind/database`` error and the next call opens a
-/// new connection.
-///
-/// Columns are `BIGINT` (integers and booleans, as 0 and 1), `DOUBLE PRECISION`, `TEXT` or `BYTEA`,
-/// after `id BIGSERIAL PRIMARY KEY`. Text sorts in the database's collation (a cluster made with
-/// `--no-locale` sorts it as SQLite does, by bytes).
-public final class PostgresStore: RecordStoreChangeFeed {
-  /// The schema the store's tables are in, when it was given one; else the server's search path
-  /// decides (`public`, usually).
-  public let schema: String?
-  private let connections: PostgresConnections
-
-  /// Connects to the database at `url`, `postgres://user:password@host:port/database` (or
-  /// `postgresql://…`; port 5432 unless given). With `schema`, the store's tables are in that schema,
-  /// created when missing, and notifications name it. Throws a
-  /// ``BinderyStore/StoreError/Kind/database`` error for a bad URL, or a server that does not answer
-  /// within `connectTimeout` or refuses the user.
-  public init(url: String, schema: String? = nil, connectTimeout: Duration = .seconds(5)) throws(StoreError) {
-    let address = try PostgresURL(url)
-    if let schema { try StoreName.check(schema, table: nil, column: nil) }
-    self.schema = schema?.lowercased()
-    var configuration = PostgresConnection.Configuration(
-      host: address.host, port: address.port, username: address.user, password: address.password,
-      database: address.database, tls: .disable)
-    let timeout = TimeAmount.nanoseconds(
-      connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
-    configuration.options.connectTimeout = timeout
-    let target = "\(address.user)@\(address.host):\(address.port)/\(address.database)"
-    // A first connection creates the schema, so that every later one can set it as its search path.
-    let first = PostgresConnections(
-      connector: PostgresConnector(configuration: configuration, schema: nil, timeout: timeout))
-    connections = PostgresConnections(
-      connector: PostgresConnector(configuration: configuration, schema: self.schema, timeout: timeout))
-    do {
-      if let schema = self.schema {
-        try first.inTransaction { connection in
-          var name = PostgresBindings()
-          name.append("schema " + schema)
-          _ = try first.run(PostgresSQL.lockName, name, on: connection)
-          _ = try first.run(PostgresSQL.createSchema(schema), on: connection)
-        }
-      }
-      first.close()
-      // And the store's own first connection, kept for its first call.
-      try connections.withConnection { _ in }
-    } catch {
-      first.close()
-      connections.close()
-      let failure = PostgresErrors.storeError(error, table: nil)
-      throw StoreError(.database, "cannot connect to \(target): \(failure.message)")
-    }
-  }
-
-  deinit { connections.close() }
-
-  /// Creates `table` when the schema has no table of that name (`id BIGSERIAL PRIMARY KEY`, then
-  /// the columns, `NOT NULL` unless optional, then the constraints); whether it did.
-  public func prepare(_ table: StoreTable) throws(StoreError) -> Bool {
-    try StoreName.check(table.name, table: table.name, column: nil)
-    for column in table.columns { try StoreName.check(column.name, table: table.name, column: column.name) }
-    connections.use(table.name)
-    return try run(table: table.name) {
-      try connections.inTransaction { connection in
-        var name = PostgresBindings()
-        name.append(table.name)
-        _ = try connections.run(PostgresSQL.lockName, name, on: connection)
-        guard try connections.run(PostgresSQL.tableExists, name, on: connection).rows.isEmpty else { return false }
-        _ = try connections.run(PostgresSQL.createTable(table), on: connection)
-        return true
-      }
-    }
-  }
-
-  /// The rows `query` selects, ordered by its columns (`NULL`s first going up) and then by id; the
-  /// filter's values are bound as parameters.
-  public func fetch(_ query: StoreQuery) throws(StoreError) -> [StoreRow] {
-    let (sql, parameters) = PostgresSQL.select(query)
-    connections.use(query.table)
-    return try run(table: query.table) {
-      let result = try connections.withConnection { connection in
-        try connections.run(sql, PostgresValues.bindings(parameters), on: connection)
-      }
-      return try result.rows.map { row in
-        var cells = row.makeIterator()
-        guard let idCell = cells.next() else { throw StoreError(.database, "a row without its id") }
-        let id = try idCell.decode(Int64.self)
-        var values: [StoreValue] = []
-        values.reserveCapacity(query.columns.count)
-        while let cell = cells.next() { values.append(try PostgresValues.storeValue(cell)) }
-        return StoreRow(id: id, values: values)
-      }
-    }
-  }
-
-  /// Applies `changes` in one transaction (all or none) that also notifies other stores of the
-  /// tables it changed; the ids of the inserted rows.
-  @discardableResult
-  public func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] {
-    guard !changes.isEmpty else { return [] }
-    return try run(table: Self.table(of: changes[0])) {
-      try connections.inTransaction { connection in
-        let inserted = try apply(changes, on: connection)
-        for table in Self.tables(of: changes) {
-          var payload = PostgresBindings()
-          payload.append(PostgresSQL.payload(table: table, schema: schema))
-          _ = try connections.run(PostgresSQL.notify, payload, on: connection)
-        }
-        return inserted
-      }
-    }
-  }
-
-  /// Applies `changes` in a transaction that is rolled back: throws what ``apply(_:)`` would.
-  public func check(_ changes: [StoreChange]) throws(StoreError) {
-    guard !changes.isEmpty else { return }
-    try run(table: Self.table(of: changes[0])) {
-      try connections.inTransaction(commit: false) { connection in _ = try apply(changes, on: connection) }
-    }
-  }
-
-  /// Calls `handler` with a table's name each time another store (another connection, in this
-  /// program or another) applies changes to that table, in this store's schema. It listens on a
-  /// connection of its own; when that connection drops, it connects again (waiting longer after each
-  /// failure, up to 5 s) and then calls `handler` once for every table it has heard of or this store
-  /// has used, since changes made meanwhile were not announced.
+  /// A ``BinderyStore/RecordStore`` on PostgreSQL, through postgres-nio: every program that opens
+  /// the same database shares its rows, and ``observeChanges(_:)`` tells one store what the others
+  /// changed.
   ///
-  /// `handler` runs on a serial dispatch queue of this observation, never on a NIO thread, so it may
-  /// call the store. The observation lasts until the token is unbound or released.
-  public func observeChanges(_ handler: @escaping @Sendable (String) -> Void) -> KeyValueObservation {
-    let listener = PostgresChangeListener(connections: connections, schema: schema, handler: handler)
-    listener.start()
-    return KeyValueObservation { listener.cancel() }
-  }
+  /// ```swift
+  /// let store = try PostgresStore(url: "postgres://app:secret@db.example.org:5432/people")
+  /// let content = try people.bindContent(to: store, entity: Person.entity)
+  /// content.followChangesByOthers { refresh in DispatchQueue.main.async(execute: refresh) }
+  /// ```
+  ///
+  /// Its methods are synchronous, like the protocol's: each runs on the store's own NIO event loops
+  /// while the calling thread waits, so they must not be called on a NIO event-loop thread (such a
+  /// call throws). The store keeps a few connections open; when the server drops one, the call that
+  /// was using it throws a ``BinderyStore/StoreError/Kind/database`` error and the next call opens a
+  /// new connection.
+  ///
+  /// Columns are `BIGINT` (integers and booleans, as 0 and 1), `DOUBLE PRECISION`, `TEXT` or `BYTEA`,
+  /// after `id BIGSERIAL PRIMARY KEY`. Text sorts in the database's collation (a cluster made with
+  /// `--no-locale` sorts it as SQLite does, by bytes).
+  public final class PostgresStore: RecordStoreChangeFeed {
+    /// The schema the store's tables are in, when it was given one; else the server's search path
+    /// decides (`public`, usually).
+    public let schema: String?
+    private let connections: PostgresConnections
 
-  /// Applies `changes` inside the transaction `connection` is in; the inserted ids.
-  private func apply(_ changes: [StoreChange], on connection: PostgresConnection) throws -> [Int64] {
-    var inserted: [Int64] = []
-    for change in changes {
-      switch change {
-      case .insert(let table, let id, let columns, let values):
-        var bindings = PostgresBindings(capacity: values.count + 1)
-        if let id { bindings.append(id) }
-        for value in values { PostgresValues.append(value, to: &bindings) }
-        let sql = PostgresSQL.insert(table: table, explicitID: id != nil, columns: columns)
-        let result = try connections.run(sql, bindings, on: connection)
-        guard let cell = result.rows.first?.first else {
-          throw StoreError(.database, "the insert returned no id", table: table)
+    /// Connects to the database at `url`, `postgres://user:password@host:port/database` (or
+    /// `postgresql://…`; port 5432 unless given). With `schema`, the store's tables are in that schema,
+    /// created when missing, and notifications name it. Throws a
+    /// ``BinderyStore/StoreError/Kind/database`` error for a bad URL, or a server that does not answer
+    /// within `connectTimeout` or refuses the user.
+    public init(url: String, schema: String? = nil, connectTimeout: Duration = .seconds(5)) throws(StoreError) {
+      let address = try PostgresURL(url)
+      if let schema { try StoreName.check(schema, table: nil, column: nil) }
+      self.schema = schema?.lowercased()
+      var configuration = PostgresConnection.Configuration(
+        host: address.host, port: address.port, username: address.user, password: address.password,
+        database: address.database, tls: .disable)
+      let timeout = TimeAmount.nanoseconds(
+        connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
+      configuration.options.connectTimeout = timeout
+      let target = "\(address.user)@\(address.host):\(address.port)/\(address.database)"
+      // A first connection creates the schema, so that every later one can set it as its search path.
+      let first = PostgresConnections(
+        connector: PostgresConnector(configuration: configuration, schema: nil, timeout: timeout))
+      connections = PostgresConnections(
+        connector: PostgresConnector(configuration: configuration, schema: self.schema, timeout: timeout))
+      do {
+        if let schema = self.schema {
+          try first.inTransaction { connection in
+            var name = PostgresBindings()
+            name.append("schema " + schema)
+            _ = try first.run(PostgresSQL.lockName, name, on: connection)
+            _ = try first.run(PostgresSQL.createSchema(schema), on: connection)
+          }
         }
-        inserted.append(try cell.decode(Int64.self))
-        if id != nil { _ = try connections.run(PostgresSQL.advanceSequence(table: table), on: connection) }
-      case .update(let table, let id, let columns, let values):
-        guard !columns.isEmpty else { continue }
-        var bindings = PostgresValues.bindings(values)
-        bindings.append(id)
-        let result = try connections.run(PostgresSQL.update(table: table, columns: columns), bindings, on: connection)
-        guard (result.metadata.rows ?? 0) > 0 else {
-          throw StoreError(.notFound, "the row is no longer in the database", table: table, row: id)
-        }
-      case .delete(let table, let ids):
-        guard !ids.isEmpty else { continue }
-        var bindings = PostgresBindings()
-        bindings.append(ids)
-        _ = try connections.run(PostgresSQL.delete(table: table), bindings, on: connection)
+        first.close()
+        // And the store's own first connection, kept for its first call.
+        try connections.withConnection { _ in }
+      } catch {
+        first.close()
+        connections.close()
+        let failure = PostgresErrors.storeError(error, table: nil)
+        throw StoreError(.database, "cannot connect to \(target): \(failure.message)")
       }
     }
-    return inserted
-  }
 
-  /// Runs `body`, its errors as store errors.
-  private func run<Result>(table: String?, _ body: () throws -> Result) throws(StoreError) -> Result {
-    do {
-      return try body()
-    } catch {
-      throw PostgresErrors.storeError(error, table: table)
+    deinit { connections.close() }
+
+    /// Creates `table` when the schema has no table of that name (`id BIGSERIAL PRIMARY KEY`, then
+    /// the columns, `NOT NULL` unless optional, then the constraints); whether it did.
+    public func prepare(_ table: StoreTable) throws(StoreError) -> Bool {
+      try StoreName.check(table.name, table: table.name, column: nil)
+      for column in table.columns { try StoreName.check(column.name, table: table.name, column: column.name) }
+      connections.use(table.name)
+      return try run(table: table.name) {
+        try connections.inTransaction { connection in
+          var name = PostgresBindings()
+          name.append(table.name)
+          _ = try connections.run(PostgresSQL.lockName, name, on: connection)
+          guard try connections.run(PostgresSQL.tableExists, name, on: connection).rows.isEmpty else { return false }
+          _ = try connections.run(PostgresSQL.createTable(table), on: connection)
+          return true
+        }
+      }
+    }
+
+    /// The rows `query` selects, ordered by its columns (`NULL`s first going up) and then by id; the
+    /// filter's values are bound as parameters.
+    public func fetch(_ query: StoreQuery) throws(StoreError) -> [StoreRow] {
+      let (sql, parameters) = PostgresSQL.select(query)
+      connections.use(query.table)
+      return try run(table: query.table) {
+        let result = try connections.withConnection { connection in
+          try connections.run(sql, PostgresValues.bindings(parameters), on: connection)
+        }
+        return try result.rows.map { row in
+          var cells = row.makeIterator()
+          guard let idCell = cells.next() else { throw StoreError(.database, "a row without its id") }
+          let id = try idCell.decode(Int64.self)
+          var values: [StoreValue] = []
+          values.reserveCapacity(query.columns.count)
+          while let cell = cells.next() { values.append(try PostgresValues.storeValue(cell)) }
+          return StoreRow(id: id, values: values)
+        }
+      }
+    }
+
+    /// Applies `changes` in one transaction (all or none) that also notifies other stores of the
+    /// tables it changed; the ids of the inserted rows.
+    @discardableResult
+    public func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] {
+      guard !changes.isEmpty else { return [] }
+      return try run(table: Self.table(of: changes[0])) {
+        try connections.inTransaction { connection in
+          let inserted = try apply(changes, on: connection)
+          for table in Self.tables(of: changes) {
+            var payload = PostgresBindings()
+            payload.append(PostgresSQL.payload(table: table, schema: schema))
+            _ = try connections.run(PostgresSQL.notify, payload, on: connection)
+          }
+          return inserted
+        }
+      }
+    }
+
+    /// Applies `changes` in a transaction that is rolled back: throws what ``apply(_:)`` would.
+    public func check(_ changes: [StoreChange]) throws(StoreError) {
+      guard !changes.isEmpty else { return }
+      try run(table: Self.table(of: changes[0])) {
+        try connections.inTransaction(commit: false) { connection in _ = try apply(changes, on: connection) }
+      }
+    }
+
+    /// Calls `handler` with a table's name each time another store (another connection, in this
+    /// program or another) applies changes to that table, in this store's schema. It listens on a
+    /// connection of its own; when that connection drops, it connects again (waiting longer after each
+    /// failure, up to 5 s) and then calls `handler` once for every table it has heard of or this store
+    /// has used, since changes made meanwhile were not announced.
+    ///
+    /// `handler` runs on a serial dispatch queue of this observation, never on a NIO thread, so it may
+    /// call the store. The observation lasts until the token is unbound or released.
+    public func observeChanges(_ handler: @escaping @Sendable (String) -> Void) -> KeyValueObservation {
+      let listener = PostgresChangeListener(connections: connections, schema: schema, handler: handler)
+      listener.start()
+      return KeyValueObservation { listener.cancel() }
+    }
+
+    /// Applies `changes` inside the transaction `connection` is in; the inserted ids.
+    private func apply(_ changes: [StoreChange], on connection: PostgresConnection) throws -> [Int64] {
+      var inserted: [Int64] = []
+      for change in changes {
+        switch change {
+        case .insert(let table, let id, let columns, let values):
+          var bindings = PostgresBindings(capacity: values.count + 1)
+          if let id { bindings.append(id) }
+          for value in values { PostgresValues.append(value, to: &bindings) }
+          let sql = PostgresSQL.insert(table: table, explicitID: id != nil, columns: columns)
+          let result = try connections.run(sql, bindings, on: connection)
+          guard let cell = result.rows.first?.first else {
+            throw StoreError(.database, "the insert returned no id", table: table)
+          }
+          inserted.append(try cell.decode(Int64.self))
+          if id != nil { _ = try connections.run(PostgresSQL.advanceSequence(table: table), on: connection) }
+        case .update(let table, let id, let columns, let values):
+          guard !columns.isEmpty else { continue }
+          var bindings = PostgresValues.bindings(values)
+          bindings.append(id)
+          let result = try connections.run(PostgresSQL.update(table: table, columns: columns), bindings, on: connection)
+          guard (result.metadata.rows ?? 0) > 0 else {
+            throw StoreError(.notFound, "the row is no longer in the database", table: table, row: id)
+          }
+        case .delete(let table, let ids):
+          guard !ids.isEmpty else { continue }
+          var bindings = PostgresBindings()
+          bindings.append(ids)
+          _ = try connections.run(PostgresSQL.delete(table: table), bindings, on: connection)
+        }
+      }
+      return inserted
+    }
+
+    /// Runs `body`, its errors as store errors.
+    private func run<Result>(table: String?, _ body: () throws -> Result) throws(StoreError) -> Result {
+      do {
+        return try body()
+      } catch {
+        throw PostgresErrors.storeError(error, table: table)
+      }
+    }
+
+    private static func table(of change: StoreChange) -> String {
+      switch change {
+      case .insert(let table, _, _, _), .update(let table, _, _, _), .delete(let table, _): table
+      }
+    }
+
+    /// The tables `changes` touch, each once, in order.
+    private static func tables(of changes: [StoreChange]) -> [String] {
+      var seen: Set<String> = []
+      return changes.map(table(of:)).filter { seen.insert($0).inserted }
     }
   }
 
-  private static func table(of change: StoreChange) -> String {
-    switch change {
-    case .insert(let table, _, _, _), .update(let table, _, _, _), .delete(let table, _): table
+  extension PostgresStore {
+    /// Runs `sql` (one statement, no parameters) outside the store's methods: for tests that change a
+    /// table as another program would.
+    func execute(_ sql: String) throws(StoreError) {
+      try run(table: nil) {
+        _ = try connections.withConnection { connection in try connections.run(sql, on: connection) }
+      }
     }
   }
-
-  /// The tables `changes` touch, each once, in order.
-  private static func tables(of changes: [StoreChange]) -> [String] {
-    var seen: Set<String> = []
-    return changes.map(table(of:)).filter { seen.insert($0).inserted }
-  }
-}
-
-extension PostgresStore {
-  /// Runs `sql` (one statement, no parameters) outside the store's methods: for tests that change a
-  /// table as another program would.
-  func execute(_ sql: String) throws(StoreError) {
-    try run(table: nil) {
-      _ = try connections.withConnection { connection in try connections.run(sql, on: connection) }
-    }
-  }
-}
+#endif

@@ -4,7 +4,6 @@ import BinderyControls
 import BinderyExpressions
 import BinderyFormatters
 import BinderyLint
-import BinderyPostgres
 import BinderySQLite
 import BinderyScreens
 import BinderySpec
@@ -97,8 +96,6 @@ struct UnqualifiedNamesTests {
       ChangeLog<Int>.self, LifetimeTracker.self, ManualClock.self, PropagationRecorder<Account, Int>.self,
       // BinderyTracing
       BindingTracer.self, TraceFilter.self, TraceFilterError.self,
-      // BinderyPostgres
-      PostgresStore.self,
     ]
     #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
   }

@@ -133,7 +133,8 @@ struct TwoInstancesTests {
     return false
   }
 
-  @Test("an edit, an Add and a Remove on one instance reach the other through NOTIFY",
+  @Test(
+    "an edit, an Add and a Remove on one instance reach the other through NOTIFY",
     arguments: StoreKind.allCases.filter { $0 == .postgres })
   func editsCrossInstances(kind: StoreKind) async throws {
     let setup = try kind.make()

@@ -5,7 +5,9 @@ import BinderyStore
 import Foundation
 import Testing
 
-@testable import BinderyPostgres
+#if Postgres
+  @testable import BinderyPostgres
+#endif
 
 /// A contact: a name, a unique email, an age the table checks (0 or more), an optional nickname.
 @KeyValueObservable
@@ -58,8 +60,13 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
   case sqliteFile
   case postgres
 
+  /// PostgreSQL only in a build with the Postgres trait (`--traits Postgres`) and a server named.
   static var allCases: [StoreKind] {
-    postgresURL == nil ? [.sqliteMemory, .sqliteFile] : [.sqliteMemory, .sqliteFile, .postgres]
+    #if Postgres
+      postgresURL == nil ? [.sqliteMemory, .sqliteFile] : [.sqliteMemory, .sqliteFile, .postgres]
+    #else
+      [.sqliteMemory, .sqliteFile]
+    #endif
   }
 
   /// The kinds whose database a second store can open: every kind but SQLite in memory.
@@ -84,11 +91,15 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
       ).path
       return StoreSetup(store: try SQLiteStore(path: path), reopen: { try SQLiteStore(path: path) }, path: path)
     case .postgres:
-      // A schema of its own, so tests running at once do not see each other's tables.
-      let url = try #require(Self.postgresURL)
-      let schema = freshSchema()
-      return StoreSetup(
-        store: try PostgresStore(url: url, schema: schema), reopen: { try PostgresStore(url: url, schema: schema) })
+      #if Postgres
+        // A schema of its own, so tests running at once do not see each other's tables.
+        let url = try #require(Self.postgresURL)
+        let schema = freshSchema()
+        return StoreSetup(
+          store: try PostgresStore(url: url, schema: schema), reopen: { try PostgresStore(url: url, schema: schema) })
+      #else
+        throw StoreError(.database, "this build has no PostgreSQL (build with --traits Postgres)")
+      #endif
     }
   }
 }
@@ -129,12 +140,14 @@ struct StoreSetup {
   /// Leaves a value in `column` of row `id` that the model's property cannot take, as another
   /// program could: text in SQLite's integer column, `NULL` in PostgreSQL's (its types are strict).
   func spoil(row id: Int64, column: String) throws {
-    if let store = store as? PostgresStore {
-      try store.execute("ALTER TABLE contact ALTER COLUMN \(column) DROP NOT NULL")
-      try store.apply([.update(table: "contact", id: id, columns: [column], values: [.null])])
-    } else {
-      try store.apply([.update(table: "contact", id: id, columns: [column], values: [.text("thirty-six")])])
-    }
+    #if Postgres
+      if let store = store as? PostgresStore {
+        try store.execute("ALTER TABLE contact ALTER COLUMN \(column) DROP NOT NULL")
+        try store.apply([.update(table: "contact", id: id, columns: [column], values: [.null])])
+        return
+      }
+    #endif
+    try store.apply([.update(table: "contact", id: id, columns: [column], values: [.text("thirty-six")])])
   }
 
   /// The names in the table, by id.

@@ -135,7 +135,12 @@ print("last saved value: \(saved.first?.values.first.map { "\($0)" } ?? "none")"
 // Where the fetch's time goes (diagnostic): making objects, and observing their columns.
 do {
   let objects = (0..<rowCount).map { _ in Row() }
-  let make = seconds { for object in objects { object.name = "x"; object.rank = 1 } }
+  let make = seconds {
+    for object in objects {
+      object.name = "x"
+      object.rank = 1
+    }
+  }
   var tokens: [KeyValueObservation] = []
   tokens.reserveCapacity(rowCount * 2)
   let observing = seconds {
@@ -144,7 +149,10 @@ do {
       tokens.append(observe(object, \.rank) { _ in })
     }
   }
-  print(String(format: "parts: setting 2 properties of %d objects %.1f ms; observing them %.1f ms", rowCount, make * 1000, observing * 1000))
+  print(
+    String(
+      format: "parts: setting 2 properties of %d objects %.1f ms; observing them %.1f ms", rowCount, make * 1000,
+      observing * 1000))
 }
 do {
   let objects = (0..<rowCount).map { _ in Row() }
@@ -156,5 +164,8 @@ do {
     let other = ArrayController<Row>()
     _ = try other.bindContent(to: store, entity: rowEntity)
   }
-  print(String(format: "parts: setContent %.1f ms; then sorting %.1f ms; bindContent %.1f ms (%d rows)", setting * 1000, sorting * 1000, content * 1000, rows.count))
+  print(
+    String(
+      format: "parts: setContent %.1f ms; then sorting %.1f ms; bindContent %.1f ms (%d rows)", setting * 1000,
+      sorting * 1000, content * 1000, rows.count))
 }

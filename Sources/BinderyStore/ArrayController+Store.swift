@@ -41,8 +41,9 @@ extension ArrayController {
     let stored = StoredContent(
       store: store, entity: entity, query: query, history: history, policy: saving, host: host)
     let fetched = try stored.fetchObjects()
-    setContent(fetched.map(\.0))
+    // The order first, so the content is arranged once.
     if !sort.isEmpty { sortOrder = sort.map(\.arrangement) }
+    setContent(fetched.map(\.0))
     stored.adopt(fetched)
     contentGate = ContentGate(
       owner: stored,

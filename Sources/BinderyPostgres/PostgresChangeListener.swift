@@ -100,10 +100,11 @@
           return PostgresConnector.close(connection)
         }
         connection.closeFuture.whenComplete { _ in self.lost(connection) }
-        if reconnected {
-          let tables = self.state.withLock { $0.seen }.union(self.connections.tables).sorted()
-          self.queue.async { for table in tables where !self.isCancelled { self.handler(table) } }
-        }
+        // Once listening (the first time too, and again after a lost connection), every table known
+        // is named: a change made before the listener was up, or while it was away, is then read.
+        _ = reconnected
+        let tables = self.state.withLock { $0.seen }.union(self.connections.tables).sorted()
+        self.queue.async { for table in tables where !self.isCancelled { self.handler(table) } }
       }
     }
 

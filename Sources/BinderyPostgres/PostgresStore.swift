@@ -140,8 +140,10 @@
 
     /// Calls `handler` with a table's name each time another store (another connection, in this
     /// program or another) applies changes to that table, in this store's schema. It listens on a
-    /// connection of its own; when that connection drops, it connects again (waiting longer after each
-    /// failure, up to 5 s) and then calls `handler` once for every table it has heard of or this store
+    /// connection of its own, and once it listens calls `handler` for every table this store has used
+    /// (a change made before it was listening is then read); when that connection drops, it connects
+    /// again (waiting longer after each failure, up to 5 s) and then calls `handler` once for every
+    /// table it has heard of or this store
     /// has used, since changes made meanwhile were not announced.
     ///
     /// `handler` runs on a serial dispatch queue of this observation, never on a NIO thread, so it may

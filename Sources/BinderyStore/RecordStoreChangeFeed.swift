@@ -5,7 +5,8 @@ public import Bindery
 /// ``StoredContent/followChangesByOthers(perform:)``.
 public protocol RecordStoreChangeFeed: RecordStore {
   /// Calls `handler` with the name of each table another connection changed (not this store's own
-  /// changes), on a thread of the store's; also, after a lost connection comes back, once for every
-  /// table it had heard of, since changes made meanwhile were not heard. Ends with the observation.
+  /// changes), on a thread of the store's; also, once it is listening, and again after a lost
+  /// connection comes back, once for every table it knows, since changes made before (or meanwhile)
+  /// were not heard. Ends with the observation.
   func observeChanges(_ handler: @escaping @Sendable (_ table: String) -> Void) -> KeyValueObservation
 }

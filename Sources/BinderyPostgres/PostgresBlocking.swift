@@ -1,9 +1,10 @@
 // Built with the package's Postgres trait; without it the module is empty.
 #if Postgres
+  import Bindery
+  import Synchronization
   import BinderyStore
   import NIOCore
   import NIOPosix
-  import Synchronization
 
   /// The bridge from the store's synchronous methods to postgres-nio: the work runs on the store's own
   /// event loops and the calling thread waits for it.
@@ -48,7 +49,7 @@
 
   /// A flag that is set once, from any thread.
   final class Flag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
 
     /// Whether ``set()`` was called.
     var isSet: Bool { value.withLock { $0 } }

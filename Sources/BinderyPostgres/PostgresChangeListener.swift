@@ -1,9 +1,10 @@
 // Built with the package's Postgres trait; without it the module is empty.
 #if Postgres
+  import Bindery
+  import Synchronization
   import Dispatch
   import NIOCore
   import PostgresNIO
-  import Synchronization
 
   /// Listens on a connection of its own for the notifications other stores send after each apply, and
   /// hands the changed tables' names to a handler; connects again when the connection drops.
@@ -12,7 +13,7 @@
     private let schema: String?
     private let handler: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "BinderyPostgres.changes")
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The longest wait between two attempts to connect.
     static let longestBackoff = TimeAmount.seconds(5)

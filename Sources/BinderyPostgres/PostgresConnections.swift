@@ -1,10 +1,11 @@
 // Built with the package's Postgres trait; without it the module is empty.
 #if Postgres
+  import Bindery
+  import Synchronization
   import BinderyStore
   import Logging
   import NIOCore
   import PostgresNIO
-  import Synchronization
 
   /// A connection and the server process behind it.
   struct PostgresLease: Sendable {
@@ -79,7 +80,7 @@
   final class PostgresConnections: Sendable {
     /// How connections are opened.
     let connector: PostgresConnector
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// How many idle connections are kept.
     private static let idleLimit = 4
 

@@ -1,5 +1,4 @@
 public import Bindery
-import Synchronization
 
 /// A model whose values the database checks before a binding writes them: a value a constraint
 /// refuses (`CHECK`, `UNIQUE`, `NOT NULL`) shows at the field as a validation error, and the model
@@ -36,7 +35,7 @@ extension StoreValidating {
 enum StoreValidation {
   typealias Check = @Sendable (Any?, AnyKeyPath) throws -> Void
 
-  private static let checks = Mutex<[ObjectIdentifier: Check]>([:])
+  private static let checks = Locked<[ObjectIdentifier: Check]>([:])
 
   /// Remembers how to check values of the object `id`.
   static func remember(_ id: ObjectIdentifier, _ check: @escaping Check) {

@@ -79,10 +79,10 @@ public enum UserEditing {
   private static let count = Atomic<Int>(0)
 
   /// The observers, in the order they started.
-  private static let observers = Mutex(Observers())
+  private static let observers = Locked(Observers())
 
   /// The observers and the last number given to one.
-  private struct Observers: ~Copyable {
+  private struct Observers {
     var next = 0
     var handlers: [(id: Int, handler: @Sendable (UserEditingEvent, ObjectIdentifier) -> Void)] = []
   }

@@ -28,23 +28,20 @@ public final class Person {
     self.age = age
   }
 
-  /// The table people are saved in: one row per person. The database checks the age too, and keeps
-  /// names to 100 characters.
+  /// The table people are saved in: one row per person. The database checks the age too.
   public static let entity = StoreEntity(
     table: "person",
     columns: [
       StoreColumn("first_name", \Person.firstName), StoreColumn("last_name", \Person.lastName),
       StoreColumn("age", \Person.age),
     ],
-    constraints: [
-      "CHECK (age BETWEEN 0 AND 150)", "CHECK (length(first_name) <= 100)", "CHECK (length(last_name) <= 100)",
-    ]
+    constraints: ["CHECK (age BETWEEN 0 AND 150)"]
   ) { Person() }
 }
 
 extension Person: StoreValidating {
   /// An age is between 0 and 150: another age is not written, and its field shows why. Then the
-  /// database is asked (a name over 100 characters is refused there).
+  /// database is asked, so a constraint of its table shows at the field too.
   public func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
     if keyPath == \Person.age, let age = value as? Int, !(0...150).contains(age) {
       throw AgeOutOfRange(age: age)

@@ -26,8 +26,6 @@ extension ArrayController {
     saving: StoreSavePolicy = .immediately,
     history: EditHistory? = nil
   ) throws(StoreError) -> StoredContent<Element> {
-    let query = try StoreQueries.query(for: entity, filter: filter, sort: sort)
-    _ = try store.prepare(entity.storeTable)
     let host = StoredContent<Element>.Host(
       insert: { [weak self] object, index in
         guard let self else { return }
@@ -38,17 +36,13 @@ extension ArrayController {
       detach: { [weak self] owner in
         if self?.contentGate?.owner == owner { self?.contentGate = nil }
       })
-    let stored = StoredContent(
-      store: store, entity: entity, query: query, history: history, policy: saving, host: host)
-    let fetched = try stored.fetchObjects()
+    let (stored, fetched) = try StoredContent.fetched(
+      store: store, entity: entity, filter: filter, sort: sort, saving: saving, history: history, host: host)
     // The order first, so the content is arranged once.
     if !sort.isEmpty { sortOrder = sort.map(\.arrangement) }
     setContent(fetched.map(\.0))
     stored.adopt(fetched)
-    contentGate = ContentGate(
-      owner: stored,
-      willInsert: { object, _ in stored.insertRow(for: object) },
-      willRemove: { objects in stored.deleteRows(of: objects) })
+    contentGate = stored.gate
     return stored
   }
 }
@@ -66,8 +60,6 @@ extension ObjectController {
     saving: StoreSavePolicy = .immediately,
     history: EditHistory? = nil
   ) throws(StoreError) -> StoredContent<Content> {
-    let query = try StoreQueries.query(for: entity, filter: filter, sort: sort)
-    _ = try store.prepare(entity.storeTable)
     let host = StoredContent<Content>.Host(
       insert: { [weak self] object, _ in self?.setContent(object) },
       remove: { [weak self] ids in
@@ -78,16 +70,34 @@ extension ObjectController {
       detach: { [weak self] owner in
         if self?.contentGate?.owner == owner { self?.contentGate = nil }
       })
-    let stored = StoredContent(
-      store: store, entity: entity, query: query, history: history, policy: saving, host: host)
-    let fetched = Array(try stored.fetchObjects().prefix(1))
+    let (stored, all) = try StoredContent.fetched(
+      store: store, entity: entity, filter: filter, sort: sort, saving: saving, history: history, host: host)
+    let fetched = Array(all.prefix(1))
     setContent(fetched.first?.0)
     stored.adopt(fetched)
-    contentGate = ContentGate(
-      owner: stored,
-      willInsert: { object, _ in stored.insertRow(for: object) },
-      willRemove: { objects in stored.deleteRows(of: objects) })
+    contentGate = stored.gate
     return stored
+  }
+}
+
+extension StoredContent {
+  /// Content for `entity`'s table, prepared in `store`, and its rows as new objects, not yet kept.
+  static func fetched(
+    store: any RecordStore, entity: StoreEntity<Model>, filter: StoreFilter<Model>?, sort: [StoreSort<Model>],
+    saving: StoreSavePolicy, history: EditHistory?, host: Host
+  ) throws(StoreError) -> (StoredContent, [(Model, StoreRow)]) {
+    let query = try StoreQueries.query(for: entity, filter: filter, sort: sort)
+    _ = try store.prepare(entity.storeTable)
+    let stored = StoredContent(store: store, entity: entity, query: query, history: history, policy: saving, host: host)
+    return (stored, try stored.fetchObjects())
+  }
+
+  /// What the controller asks before its Add and Remove change its content: the database.
+  var gate: ContentGate<Model> {
+    ContentGate(
+      owner: self,
+      willInsert: { object, _ in self.insertRow(for: object) },
+      willRemove: { objects in self.deleteRows(of: objects) })
   }
 }
 

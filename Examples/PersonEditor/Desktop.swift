@@ -23,7 +23,7 @@
     func run(specPath: String, windowCount: Int) throws {
       try GTKMainLoop.start()
       // Another instance's edits (PostgreSQL's NOTIFY) reach the windows on the main actor.
-      controller.content?.followChangesByOthers { refresh in Task { @MainActor in refresh() } }
+      controller.content?.followChangesByOthers { apply in Task { @MainActor in apply() } }
       for index in 0..<max(1, windowCount) {
         let screen = try PersonEditorScreen.load(specPath: specPath, controller: controller) { [self] _ in
           MainActor.assumeIsolated { self.save() }  // a button's click: GTK's thread, the main actor's

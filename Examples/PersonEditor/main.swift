@@ -132,7 +132,7 @@ if desktopWindows > 0 {
   // synchronous, as GTK's loop needs it (`--gtk`).
   // Another instance's edits (PostgreSQL's NOTIFY) reach this one's pages through the page's actor.
   let host = server.host
-  people.content?.followChangesByOthers { refresh in Task { await host.perform(refresh) } }
+  people.content?.followChangesByOthers { apply in Task { await host.perform(apply) } }
   Task {
     do {
       try await server.run()

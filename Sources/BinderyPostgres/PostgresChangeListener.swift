@@ -1,17 +1,18 @@
 // Built with the package's Postgres trait; without it the module is empty.
 #if Postgres
   import Bindery
+  import BinderyStore
   import Synchronization
   import Dispatch
   import NIOCore
   import PostgresNIO
 
-  /// Listens on a connection of its own for the notifications other stores send after each apply, and
-  /// hands the changed tables' names to a handler; connects again when the connection drops.
+  /// Listens on a connection of its own for the notifications stores send after each apply, and hands
+  /// them to a handler as notices, in the order they came; connects again when the connection drops.
   final class PostgresChangeListener: Sendable {
     private let connections: PostgresConnections
     private let schema: String?
-    private let handler: @Sendable (String) -> Void
+    private let handler: @Sendable (StoreNotice) -> Void
     private let queue = DispatchQueue(label: "BinderyPostgres.changes")
     private let state = Locked(State())
 
@@ -29,7 +30,7 @@
     }
 
     /// A listener for the store whose connections are `connections`, in `schema`; not yet started.
-    init(connections: PostgresConnections, schema: String?, handler: @escaping @Sendable (String) -> Void) {
+    init(connections: PostgresConnections, schema: String?, handler: @escaping @Sendable (StoreNotice) -> Void) {
       self.connections = connections
       self.schema = schema
       self.handler = handler
@@ -105,20 +106,21 @@
         // is named: a change made before the listener was up, or while it was away, is then read.
         _ = reconnected
         let tables = self.state.withLock { $0.seen }.union(self.connections.tables).sorted()
-        self.queue.async { for table in tables where !self.isCancelled { self.handler(table) } }
+        self.queue.async {
+          for table in tables where !self.isCancelled { self.handler(StoreNotice(table: table, changes: nil)) }
+        }
       }
     }
 
     private func received(payload: String, from backendPID: Int32) {
-      guard !connections.isOwn(backendPID: backendPID),
-        let table = PostgresSQL.table(inPayload: payload, schema: schema)
-      else { return }
+      let isOwn = connections.isOwn(backendPID: backendPID)
+      guard let notice = PostgresNotice.notice(inPayload: payload, schema: schema, isOwn: isOwn) else { return }
       let live = state.withLock { state in
-        state.seen.insert(table)
+        if !isOwn { state.seen.insert(notice.table) }
         return !state.cancelled
       }
       guard live else { return }
-      queue.async { if !self.isCancelled { self.handler(table) } }
+      queue.async { if !self.isCancelled { self.handler(notice) } }
     }
 
     private func lost(_ connection: PostgresConnection) {

@@ -84,11 +84,6 @@
     /// when the store has one (`$1` is the payload).
     static let notify = "SELECT pg_notify('\(channel)', $1)"
 
-    /// The payload that tells other stores `table` changed, in `schema` or the default one.
-    static func payload(table: String, schema: String?) -> String {
-      schema.map { "\($0).\(table)" } ?? table
-    }
-
     /// The table a notification's payload names, when it is about `schema` (or the default one,
     /// without a schema); `nil` for another schema's table.
     static func table(inPayload payload: String, schema: String?) -> String? {

@@ -12,7 +12,7 @@
   /// ```swift
   /// let store = try PostgresStore(url: "postgres://app:secret@db.example.org:5432/people")
   /// let content = try people.bindContent(to: store, entity: Person.entity)
-  /// content.followChangesByOthers { refresh in DispatchQueue.main.async(execute: refresh) }
+  /// content.followChangesByOthers { apply in DispatchQueue.main.async(execute: apply) }
   /// ```
   ///
   /// Its methods are synchronous, like the protocol's: each runs on the store's own NIO event loops
@@ -112,17 +112,20 @@
       }
     }
 
-    /// Applies `changes` in one transaction (all or none) that also notifies other stores of the
-    /// tables it changed; the ids of the inserted rows.
+    /// Applies `changes` in one transaction (all or none) that also notifies other stores of what it
+    /// changed in each table (``observeChanges(_:)``); the ids of the inserted rows.
     @discardableResult
     public func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] {
       guard !changes.isEmpty else { return [] }
       return try run(table: Self.table(of: changes[0])) {
         try connections.inTransaction { connection in
           let inserted = try apply(changes, on: connection)
+          let applied = Self.withInsertedIDs(changes, inserted)
           for table in Self.tables(of: changes) {
             var payload = PostgresBindings()
-            payload.append(PostgresSQL.payload(table: table, schema: schema))
+            payload.append(
+              PostgresNotice.payload(
+                table: table, schema: schema, changes: applied.filter { Self.table(of: $0) == table }))
             _ = try connections.run(PostgresSQL.notify, payload, on: connection)
           }
           return inserted
@@ -138,17 +141,21 @@
       }
     }
 
-    /// Calls `handler` with a table's name each time another store (another connection, in this
-    /// program or another) applies changes to that table, in this store's schema. It listens on a
-    /// connection of its own, and once it listens calls `handler` for every table this store has used
-    /// (a change made before it was listening is then read); when that connection drops, it connects
-    /// again (waiting longer after each failure, up to 5 s) and then calls `handler` once for every
-    /// table it has heard of or this store
-    /// has used, since changes made meanwhile were not announced.
+    /// Calls `handler` with a notice of each transaction that changed a table in this store's schema,
+    /// in the order they committed: another store's (another connection's, in this program or
+    /// another), with its changes, so they are applied without reading the table again; and this
+    /// store's own, marked ``BinderyStore/StoreNotice/isOwn``. A notice carries the changes when they
+    /// fit in PostgreSQL's notification (under 8,000 bytes); a larger one names the table only.
+    ///
+    /// It listens on a connection of its own, and once it listens sends a notice without changes
+    /// for every table this store has used (a change made before it was listening is then read);
+    /// when that connection drops, it connects again (waiting longer after each failure, up to 5 s)
+    /// and then sends one for every table it has heard of or this store has used, since changes made
+    /// meanwhile were not announced.
     ///
     /// `handler` runs on a serial dispatch queue of this observation, never on a NIO thread, so it may
     /// call the store. The observation lasts until the token is unbound or released.
-    public func observeChanges(_ handler: @escaping @Sendable (String) -> Void) -> KeyValueObservation {
+    public func observeChanges(_ handler: @escaping @Sendable (StoreNotice) -> Void) -> KeyValueObservation {
       let listener = PostgresChangeListener(connections: connections, schema: schema, handler: handler)
       listener.start()
       return KeyValueObservation { listener.cancel() }
@@ -200,6 +207,15 @@
     private static func table(of change: StoreChange) -> String {
       switch change {
       case .insert(let table, _, _, _), .update(let table, _, _, _), .delete(let table, _): table
+      }
+    }
+
+    /// `changes` with each insert's id, as the database gave it.
+    private static func withInsertedIDs(_ changes: [StoreChange], _ inserted: [Int64]) -> [StoreChange] {
+      var ids = inserted.makeIterator()
+      return changes.map { change in
+        guard case .insert(let table, _, let columns, let values) = change else { return change }
+        return .insert(table: table, id: ids.next(), columns: columns, values: values)
       }
     }
 

@@ -33,13 +33,13 @@ extension StoreValidating {
 
 /// Which stored content keeps each object, for ``StoreValidating``.
 enum StoreValidation {
-  typealias Check = @Sendable (Any?, AnyKeyPath) throws -> Void
+  typealias Check = @Sendable (Any?, AnyKeyPath, ObjectIdentifier) throws -> Void
 
   private static let checks = Locked<[ObjectIdentifier: Check]>([:])
 
-  /// Remembers how to check values of the object `id`.
-  static func remember(_ id: ObjectIdentifier, _ check: @escaping Check) {
-    checks.withLock { $0[id] = check }
+  /// Remembers how to check values of the objects `ids`.
+  static func remember(_ ids: [ObjectIdentifier], _ check: @escaping Check) {
+    checks.withLock { checks in for id in ids { checks[id] = check } }
   }
 
   /// Forgets the objects `ids`.
@@ -51,6 +51,6 @@ enum StoreValidation {
   /// Checks `value` with the content that keeps the object `id`, outside the lock.
   static func validate(_ value: Any?, for keyPath: AnyKeyPath, of id: ObjectIdentifier) throws {
     guard let check = checks.withLock({ $0[id] }) else { return }
-    try check(value, keyPath)
+    try check(value, keyPath, id)
   }
 }

@@ -74,7 +74,7 @@ struct UnqualifiedNamesTests {
       (any StoreColumnValue).Type.self, StoreColumnType.self, StoreComparison.self, StoreCondition.self,
       StoreEntity<Account>.self, StoreError.self, StoreFilter<Account>.self, StoreName.self, StoreQuery.self,
       StoreRow.self, StoreSavePolicy.self, StoreSort<Account>.self, StoreTable.self, StoredContent<Account>.self,
-      (any StoreValidating).self, StoreValue.self, SQLiteStore.self, (any RecordStoreChangeFeed).self,
+      (any StoreValidating).self, StoreValue.self, SQLiteStore.self, (any RecordStoreChangeFeed).self, StoreNotice.self,
       UserEditing.self, UserEditingEvent.self,
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,

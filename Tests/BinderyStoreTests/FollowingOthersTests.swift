@@ -10,7 +10,7 @@ import Testing
 final class AnnouncingStore: RecordStoreChangeFeed, @unchecked Sendable {
   let base: any RecordStore
   private let lock = NSLock()
-  private var handlers: [Int: @Sendable (String) -> Void] = [:]
+  private var handlers: [Int: @Sendable (StoreNotice) -> Void] = [:]
   private var next = 0
 
   init(_ base: any RecordStore) { self.base = base }
@@ -20,7 +20,7 @@ final class AnnouncingStore: RecordStoreChangeFeed, @unchecked Sendable {
   func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] { try base.apply(changes) }
   func check(_ changes: [StoreChange]) throws(StoreError) { try base.check(changes) }
 
-  func observeChanges(_ handler: @escaping @Sendable (String) -> Void) -> KeyValueObservation {
+  func observeChanges(_ handler: @escaping @Sendable (StoreNotice) -> Void) -> KeyValueObservation {
     let id = lock.withLock {
       next += 1
       handlers[next] = handler
@@ -29,9 +29,14 @@ final class AnnouncingStore: RecordStoreChangeFeed, @unchecked Sendable {
     return KeyValueObservation { [weak self] in self?.lock.withLock { _ = self?.handlers.removeValue(forKey: id) } }
   }
 
-  /// Another instance changed `table`.
+  /// Another instance changed `table`, in ways not told.
   func announce(_ table: String) {
-    for handler in lock.withLock({ Array(handlers.values) }) { handler(table) }
+    announce(StoreNotice(table: table, changes: nil))
+  }
+
+  /// Tells of `notice`.
+  func announce(_ notice: StoreNotice) {
+    for handler in lock.withLock({ Array(handlers.values) }) { handler(notice) }
   }
 
   var observerCount: Int { lock.withLock { handlers.count } }

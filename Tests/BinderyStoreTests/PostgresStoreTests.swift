@@ -84,13 +84,43 @@
 
     @Test("a notification names the table, after the schema when the store has one; other schemas are ignored")
     func payloads() {
-      #expect(PostgresSQL.payload(table: "contact", schema: nil) == "contact")
-      #expect(PostgresSQL.payload(table: "contact", schema: "t_1") == "t_1.contact")
+      #expect(PostgresNotice.payload(table: "contact", schema: nil, changes: []) == "contact")
+      #expect(PostgresNotice.payload(table: "contact", schema: "t_1", changes: []) == "t_1.contact")
       #expect(PostgresSQL.table(inPayload: "t_1.contact", schema: "t_1") == "contact")
       #expect(PostgresSQL.table(inPayload: "contact", schema: nil) == "contact")
       #expect(PostgresSQL.table(inPayload: "t_2.contact", schema: "t_1") == nil)
       #expect(PostgresSQL.table(inPayload: "contact", schema: "t_1") == nil)
       #expect(PostgresSQL.table(inPayload: "t_1.contact", schema: nil) == nil)
+    }
+
+    @Test("a notification carries the changes' values, every kind of value, and reads back the same")
+    func payloadRoundTrip() {
+      let changes: [StoreChange] = [
+        .insert(
+          table: "contact", id: 7, columns: ["name", "age", "score", "photo", "nickname"],
+          values: [.text("Ada 'Byron'\nLovelace ✓"), .integer(-36), .real(0.1), .bytes([0, 0xAB, 0xFF]), .null]),
+        .update(table: "contact", id: 7, columns: ["score", "name"], values: [.real(-.infinity), .text("")]),
+        .delete(table: "contact", ids: [7, 9]),
+      ]
+      let payload = PostgresNotice.payload(table: "contact", schema: "t_1", changes: changes)
+      let notice = PostgresNotice.notice(inPayload: payload, schema: "t_1", isOwn: true)
+      #expect(notice == StoreNotice(table: "contact", changes: changes, isOwn: true))
+      #expect(PostgresNotice.notice(inPayload: payload, schema: "t_2", isOwn: false) == nil)
+    }
+
+    @Test("a notification that cannot be read, or is too large to send, asks for the table to be read again")
+    func payloadsThatCannotBeRead() {
+      for payload in [
+        "contact\nu 1 1 name t99:short ", "contact\nu 1 2 name n ", "contact\nx ", "contact\nu 1 -1 ",
+        "contact\nd 99999999999 1 ", "contact\nu 1 1 name b0g ", "contact\nu 1 1 name i1", "contact\n",
+        "contact\nu 1 1 name r1e9999x ",
+      ] {
+        let notice = PostgresNotice.notice(inPayload: payload, schema: nil, isOwn: false)
+        #expect(notice == StoreNotice(table: "contact", changes: nil), "\(payload)")
+      }
+      let large = StoreChange.update(
+        table: "contact", id: 1, columns: ["name"], values: [.text(String(repeating: "x", count: 8_000))])
+      #expect(PostgresNotice.payload(table: "contact", schema: nil, changes: [large]) == "contact")
     }
 
     @Test("the listener waits 100 ms after a failure, twice as long after each next one, at most 5 s")
@@ -102,14 +132,16 @@
 
   /// What a change handler heard, in order.
   final class Heard: Sendable {
-    private let tables = Mutex<[String]>([])
+    private let heard = Mutex<[StoreNotice]>([])
 
-    /// Adds `table`.
-    func append(_ table: String) { tables.withLock { $0.append(table) } }
-    /// The tables heard so far.
-    var all: [String] { tables.withLock { $0 } }
+    /// Adds `notice`.
+    func append(_ notice: StoreNotice) { heard.withLock { $0.append(notice) } }
+    /// The tables other stores' notices named so far.
+    var all: [String] { heard.withLock { $0.filter { !$0.isOwn }.map(\.table) } }
+    /// Every notice so far.
+    var notices: [StoreNotice] { heard.withLock { $0 } }
     /// Forgets what was heard.
-    func clear() { tables.withLock { $0 = [] } }
+    func clear() { heard.withLock { $0 = [] } }
   }
 
   /// Waits up to `seconds` for `condition`; whether it came true.
@@ -155,28 +187,55 @@
       heard.clear()
     }
 
-    @Test("a store hears the tables other stores change, and not the changes it makes itself")
+    @Test("a store hears other stores' changes with their values, in commit order, and its own marked as its own")
     func notifications() throws {
       let (store, other, heard, token) = try listeningOnTwoTables()
-      // Its own change first, then another store's: notifications come in commit order, so had its own
-      // been delivered, it would come before the other's.
       try insert(store, name: "own")
       try insert(other, table: "note", name: "theirs")
       #expect(eventually { heard.all.contains("note") })
       Thread.sleep(forTimeInterval: 0.2)
-      #expect(heard.all == ["note"])
+      // (The listener's first notices, without changes, may come late: they are left out.)
+      let notices = heard.notices.filter { $0.changes != nil }
+      #expect(notices.map(\.table) == ["contact", "note"])
+      #expect(notices.map(\.isOwn) == [true, false])
+      guard case .insert("note", let id?, ["body"], [.text("theirs")])? = notices.last?.changes?.first else {
+        Issue.record("the other store's insert, with its id and values: \(String(describing: notices.last))")
+        return
+      }
+      #expect(try store.fetch(StoreQuery(table: "note", columns: ["body"], ids: [id])).count == 1)
+      heard.clear()
+      try other.apply([
+        .update(table: "note", id: id, columns: ["body"], values: [.text("new\nline 'quoted' ünïcode")]),
+        .delete(table: "note", ids: [id]),
+      ])
+      #expect(eventually { heard.notices.contains { $0.changes != nil } })
+      #expect(
+        heard.notices.first { $0.changes != nil }?.changes == [
+          .update(table: "note", id: id, columns: ["body"], values: [.text("new\nline 'quoted' ünïcode")]),
+          .delete(table: "note", ids: [id]),
+        ])
       // A store in another schema changes a table of the same name: not this store's business.
+      heard.clear()
       let elsewhere = try PostgresStore(url: url, schema: freshSchema())
       try contacts(elsewhere)
       try insert(elsewhere, name: "elsewhere")
       try insert(other, table: "note", name: "after")
-      #expect(eventually { heard.all.count == 2 })
-      #expect(heard.all == ["note", "note"])
+      #expect(eventually { heard.all.count == 1 })
+      #expect(heard.all == ["note"])
       token.unbind()
       heard.clear()
       try insert(other, table: "note", name: "unheard")
       Thread.sleep(forTimeInterval: 0.3)
-      #expect(heard.all.isEmpty)
+      #expect(heard.notices.isEmpty)
+    }
+
+    @Test("changes too large for a notification are told as the table's name only, to be read again")
+    func largeChanges() throws {
+      let (_, other, heard, token) = try listeningOnTwoTables()
+      defer { token.unbind() }
+      try insert(other, table: "note", name: String(repeating: "x", count: 10_000))
+      #expect(eventually { heard.all.contains("note") })
+      #expect(heard.notices.last?.changes == nil)
     }
 
     /// A store listening (with `contact` and `note` tables), a second store on the same schema, and

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Nothing acknowledged is lost: 20 clients edit PersonEditor's people, kept in a SQLite file; the
-server is killed with `kill -9` while they edit, and started again on the same file.
+"""Nothing acknowledged is lost: 20 clients edit PersonEditor's people, kept in a SQLite file (or a
+PostgreSQL database); the server is killed with `kill -9` while they edit, and started again on the
+same file (or database).
 
 Every client first adds a person (Add), then types names into the first-name field as fast as the
 server acknowledges them (each message carries a `seq`; the server answers `ack` once it is applied
@@ -12,6 +13,7 @@ and saved). After the kill:
 - every client reconnects and is shown the saved state: the list shows the file's people, row by row.
 
 Usage: test_nothing_lost.py --binary .build/debug/PersonEditor --database /tmp/x.sqlite [--port 18090]
+       test_nothing_lost.py --binary PersonEditor-built-with-Postgres --postgres postgres://… [--port 18090]
 """
 import argparse
 import asyncio
@@ -120,17 +122,36 @@ class Client:
             return n
 
 
+def saved_people(arguments):
+    """(id, name) of every person in the database, by id."""
+    query = "SELECT id, TRIM(first_name || ' ' || last_name) FROM person ORDER BY id"
+    if arguments.postgres:
+        output = subprocess.run(["psql", arguments.postgres, "-AtF", "|", "-c", query],
+                                check=True, capture_output=True, text=True).stdout
+        return [(int(line.split("|", 1)[0]), line.split("|", 1)[1]) for line in output.splitlines() if line]
+    database = sqlite3.connect(arguments.database)
+    rows = database.execute(query).fetchall()
+    database.close()
+    return rows
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
-    parser.add_argument("--database", required=True)
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--database", help="a SQLite file (made afresh)")
+    where.add_argument("--postgres", help="a PostgreSQL URL (its person table is dropped first)")
     parser.add_argument("--port", type=int, default=18090)
     parser.add_argument("--seconds", type=float, default=3.0, help="how long the clients edit before the kill")
     arguments = parser.parse_args()
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(arguments.database + suffix):
-            os.remove(arguments.database + suffix)
-    command = [arguments.binary, "--database", arguments.database, "--port", str(arguments.port)]
+    if arguments.postgres:
+        subprocess.run(["psql", arguments.postgres, "-qc", "DROP TABLE IF EXISTS person"], check=True)
+        command = [arguments.binary, "--postgres", arguments.postgres, "--port", str(arguments.port)]
+    else:
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(arguments.database + suffix):
+                os.remove(arguments.database + suffix)
+        command = [arguments.binary, "--database", arguments.database, "--port", str(arguments.port)]
     log = open("/tmp/bindery-nothing-lost.log", "a")
     server = subprocess.Popen(command, stdout=log, stderr=log)
     failures = []
@@ -151,10 +172,7 @@ async def main():
         acked = sum(1 for c in clients if c.last_acked_name)
         print(f"  killed with SIGKILL after {sum(sent)} edits sent ({acked} clients had edits acknowledged)", flush=True)
 
-        database = sqlite3.connect(arguments.database)
-        rows = database.execute(
-            "SELECT id, TRIM(first_name || ' ' || last_name) FROM person ORDER BY id").fetchall()
-        database.close()
+        rows = saved_people(arguments)
         acked_adds = sum(c.acked_adds for c in clients)
         sent_adds = sum(c.sent_adds for c in clients)
         if not 3 + acked_adds <= len(rows) <= 3 + sent_adds:

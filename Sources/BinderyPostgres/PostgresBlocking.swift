@@ -32,7 +32,7 @@
       let timedOut = Flag()
       let timer = future.eventLoop.scheduleTask(in: timeout) {
         timedOut.set()
-        promise.fail(PostgresTimeout(what: what, seconds: timeout.nanoseconds / 1_000_000_000))
+        promise.fail(PostgresTimeout(what: what, limit: timeout))
       }
       future.whenComplete { result in
         timer.cancel()
@@ -44,6 +44,33 @@
         }
       }
       return promise.futureResult
+    }
+
+    /// `duration` as NIO's time amount: nanoseconds, at most `Int64.max` of them (292 years), at least 0.
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+      let (seconds, attoseconds) = duration.components
+      guard seconds >= 0, attoseconds >= 0 else { return .zero }
+      let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+      let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+      return .nanoseconds(overflow || overflowAgain ? .max : total)
+    }
+
+    /// `amount` in whole milliseconds, rounded up.
+    static func milliseconds(_ amount: TimeAmount) -> Int64 {
+      let (milliseconds, rest) = amount.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
+      return rest > 0 ? milliseconds + 1 : milliseconds
+    }
+
+    /// `amount` for people: `250 ms`, `1 s`, `1.5 s`.
+    static func describe(_ amount: TimeAmount) -> String {
+      let milliseconds = milliseconds(amount)
+      guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
+      let fraction = milliseconds % 1000
+      guard fraction != 0 else { return "\(milliseconds / 1000) s" }
+      var digits = String(fraction)
+      digits = String(repeating: "0", count: 3 - digits.count) + digits
+      while digits.hasSuffix("0") { digits.removeLast() }
+      return "\(milliseconds / 1000).\(digits) s"
     }
   }
 

@@ -23,6 +23,10 @@
     let schema: String?
     /// The longest a connection may take to open, logging in and setting up included.
     let timeout: TimeAmount
+    /// The longest one statement may take: the server's `statement_timeout` on every connection, so
+    /// that the server cancels a statement that runs longer; a store that hears nothing from the
+    /// server by ``answerLimit`` stops waiting too.
+    let queryTimeout: Duration
     /// What the server shows as the connections' `application_name`: `bindery`, then the schema.
     var applicationName: String {
       ["bindery", role, schema].compactMap { $0 }.joined(separator: " ")
@@ -34,12 +38,31 @@
 
     private static let nextID = Atomic<Int>(1)
 
+    /// ``queryTimeout`` for NIO.
+    var queryLimit: TimeAmount { PostgresBlocking.timeAmount(queryTimeout) }
+
+    /// ``queryTimeout`` as the server's `statement_timeout`: whole milliseconds, rounded up, from 1 (0
+    /// would mean none) to the largest it takes.
+    var statementTimeout: Int64 {
+      min(max(PostgresBlocking.milliseconds(queryLimit), 1), Int64(Int32.max))
+    }
+
+    /// How long the store waits for the server's answer to a statement: ``queryTimeout`` and a tenth
+    /// of it more (at most 1 s more), so that a server that answers reports its own cancellation first
+    /// and only one that does not answer is cut off by the store.
+    var answerLimit: TimeAmount {
+      let limit = queryLimit.nanoseconds
+      let (total, overflow) = limit.addingReportingOverflow(min(limit / 10, 1_000_000_000))
+      return .nanoseconds(overflow ? .max : total)
+    }
+
     /// A connection with the schema set and its backend's id known; fails after ``timeout``.
     func open() -> EventLoopFuture<PostgresLease> {
       let loop = PostgresBlocking.eventLoopGroup.next()
       let id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
       let schema = schema
       let logger = logger
+      let statementTimeout = statementTimeout
       var configuration = configuration
       configuration.options.additionalStartupParameters.append(("application_name", applicationName))
       let opened = PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
@@ -51,7 +74,8 @@
               loop.makeSucceededVoidFuture()
             }
           return ready.flatMap {
-            connection.query("SELECT pg_backend_pid()", logger: logger)
+            connection.query(
+              PostgresQuery(unsafeSQL: PostgresSQL.backendPID(statementTimeout: statementTimeout)), logger: logger)
           }.flatMapThrowing { result in
             guard let cell = result.rows.first?.first else {
               throw StoreError(.database, "the server did not say its process id")
@@ -128,16 +152,38 @@
       }
     }
 
-    /// Runs `sql` with `bindings` on `connection`, waiting for all its rows.
+    /// Runs `sql` with `bindings` on `connection`, waiting for all its rows. A statement that takes
+    /// longer than the connector's ``PostgresConnector/queryTimeout`` (the server cancelled it, or did
+    /// not answer within ``PostgresConnector/answerLimit``) throws a ``PostgresTimeout`` naming `what`,
+    /// followed by `consequence` when given, and closes `connection`: the server then rolls back the
+    /// transaction it was in, and ``withConnection(_:)`` does not keep it.
     func run(
-      _ sql: String, _ bindings: PostgresBindings = PostgresBindings(), on connection: PostgresConnection
+      _ sql: String, _ bindings: PostgresBindings = PostgresBindings(), on connection: PostgresConnection,
+      what: String = "the statement", consequence: String? = nil
     ) throws -> PostgresQueryResult {
-      try PostgresBlocking.wait(
-        connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connector.logger))
+      let limit = connector.queryLimit
+      let started = NIODeadline.now()
+      let query = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connector.logger)
+      func timeout(answered: Bool) -> PostgresTimeout {
+        PostgresConnector.close(connection)
+        let why = "(the store's query timeout\(answered ? "" : "; the server did not answer"))"
+        return PostgresTimeout(what: what, limit: limit, detail: why + (consequence.map { ": \($0)" } ?? ""))
+      }
+      do {
+        return try PostgresBlocking.wait(
+          PostgresBlocking.limit(query, to: connector.answerLimit, what: what) { _ in })
+      } catch is PostgresTimeout {
+        throw timeout(answered: false)
+      } catch {
+        // The server's statement_timeout, counted from when the statement reached it, ran out.
+        guard PostgresErrors.isCancelled(error), NIODeadline.now() - started >= limit else { throw error }
+        throw timeout(answered: true)
+      }
     }
 
     /// Runs `body` in a transaction on a connection of its own: committed when `commit` is true and
-    /// `body` returns, else rolled back.
+    /// `body` returns, else rolled back. After an error that leaves the connection unusable (a
+    /// statement that timed out, a dropped connection) it is closed instead, which rolls back too.
     func inTransaction<Result>(commit: Bool = true, _ body: (PostgresConnection) throws -> Result) throws -> Result {
       try withConnection { connection in
         _ = try run("BEGIN", on: connection)
@@ -145,11 +191,16 @@
         do {
           result = try body(connection)
         } catch {
-          rollBack(connection)
+          if PostgresErrors.leavesConnectionUsable(error) {
+            rollBack(connection)
+          } else {
+            PostgresConnector.close(connection)
+          }
           throw error
         }
         if commit {
-          _ = try run("COMMIT", on: connection)
+          _ = try run(
+            "COMMIT", on: connection, what: "COMMIT", consequence: "the transaction may or may not have been written")
         } else {
           rollBack(connection)
         }

@@ -1,6 +1,7 @@
 // Built with the package's Postgres trait; without it the module is empty.
 #if Postgres
   import BinderyStore
+  import NIOCore
   import PostgresNIO
 
   /// Errors from PostgreSQL and postgres-nio as store errors.
@@ -37,6 +38,12 @@
       return (server[.severity] ?? "ERROR") == "ERROR"
     }
 
+    /// Whether `error` is the server's `query_canceled` (SQLSTATE 57014): its `statement_timeout`
+    /// ran out, or another session cancelled the statement.
+    static func isCancelled(_ error: any Error) -> Bool {
+      (error as? PSQLError)?.serverInfo?[.sqlState] == "57014"
+    }
+
     /// A connection error's code, for people.
     private static func describe(_ code: PSQLError.Code) -> String {
       switch code {
@@ -51,11 +58,15 @@
 
   /// A wait for the server that took longer than it was given.
   struct PostgresTimeout: Error, CustomStringConvertible {
-    /// What was waited for.
+    /// What was waited for: `connecting to PostgreSQL`, `the statement`.
     let what: String
-    /// How long, in seconds.
-    let seconds: Int64
+    /// How long it was given.
+    let limit: TimeAmount
+    /// What follows the time in the message, when there is more to say.
+    var detail: String?
 
-    var description: String { "\(what) took more than \(seconds) s" }
+    var description: String {
+      "\(what) timed out after \(PostgresBlocking.describe(limit))" + (detail.map { " \($0)" } ?? "")
+    }
   }
 #endif

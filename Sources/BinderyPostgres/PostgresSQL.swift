@@ -102,6 +102,13 @@
     /// Creates `schema` when missing.
     static func createSchema(_ schema: String) -> String { "CREATE SCHEMA IF NOT EXISTS \(schema)" }
 
+    /// The connection's server process id; also sets the session's `statement_timeout` to
+    /// `milliseconds`, so that the server itself cancels a statement that runs longer (waiting for a
+    /// lock included) and ends its transaction.
+    static func backendPID(statementTimeout milliseconds: Int64) -> String {
+      "SELECT pg_backend_pid(), set_config('statement_timeout', '\(milliseconds)', false)"
+    }
+
     /// Makes `schema` the connection's only schema for unqualified names.
     static func setSearchPath(_ schema: String) -> String { "SET search_path TO \(schema)" }
   }

@@ -19,7 +19,8 @@
   /// while the calling thread waits, so they must not be called on a NIO event-loop thread (such a
   /// call throws). The store keeps a few connections open; when the server drops one, the call that
   /// was using it throws a ``BinderyStore/StoreError/Kind/database`` error and the next call opens a
-  /// new connection.
+  /// new connection. A statement that takes longer than the query timeout (30 s unless given) throws
+  /// such an error too, and its transaction writes nothing (see ``init(url:schema:connectTimeout:queryTimeout:)``).
   ///
   /// Columns are `BIGINT` (integers and booleans, as 0 and 1), `DOUBLE PRECISION`, `TEXT` or `BYTEA`,
   /// after `id BIGSERIAL PRIMARY KEY`. Text sorts in the database's collation (a cluster made with
@@ -35,7 +36,17 @@
     /// created when missing, and notifications name it. Throws a
     /// ``BinderyStore/StoreError/Kind/database`` error for a bad URL, or a server that does not answer
     /// within `connectTimeout` or refuses the user.
-    public init(url: String, schema: String? = nil, connectTimeout: Duration = .seconds(5)) throws(StoreError) {
+    ///
+    /// A statement that takes longer than `queryTimeout` (waiting for a row another transaction has
+    /// locked, or for a server that does not answer) throws a ``BinderyStore/StoreError/Kind/database``
+    /// error saying it timed out and after how long. Its connection is closed, so the transaction it was
+    /// in writes nothing (only a `COMMIT` that times out may or may not have been written, and the error
+    /// says so), and the next call opens a new one. The server enforces the limit, as each connection's
+    /// `statement_timeout`; the store waits a tenth longer (at most 1 s) for a server that does not
+    /// answer at all.
+    public init(
+      url: String, schema: String? = nil, connectTimeout: Duration = .seconds(5), queryTimeout: Duration = .seconds(30)
+    ) throws(StoreError) {
       let address = try PostgresURL(url)
       if let schema { try StoreName.check(schema, table: nil, column: nil) }
       self.schema = schema?.lowercased()
@@ -48,9 +59,11 @@
       let target = "\(address.user)@\(address.host):\(address.port)/\(address.database)"
       // A first connection creates the schema, so that every later one can set it as its search path.
       let first = PostgresConnections(
-        connector: PostgresConnector(configuration: configuration, schema: nil, timeout: timeout))
+        connector: PostgresConnector(
+          configuration: configuration, schema: nil, timeout: timeout, queryTimeout: queryTimeout))
       connections = PostgresConnections(
-        connector: PostgresConnector(configuration: configuration, schema: self.schema, timeout: timeout))
+        connector: PostgresConnector(
+          configuration: configuration, schema: self.schema, timeout: timeout, queryTimeout: queryTimeout))
       do {
         if let schema = self.schema {
           try first.inTransaction { connection in

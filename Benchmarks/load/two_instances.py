@@ -143,6 +143,13 @@ async def main():
     print(f"latency edit -> patch on the other instance:  p50 {percentile(latencies, 0.5):.1f} ms, "
           f"p99 {percentile(latencies, 0.99):.1f} ms")
     print(f"every client ends with one value:             {len(finals) == 1} ({len(finals)} distinct)")
+    if len(finals) != 1:
+        for instance in range(2):
+            counts = {}
+            for client in clients:
+                if client.instance == instance:
+                    counts[client.current] = counts.get(client.current, 0) + 1
+            print(f"  instance {instance + 1} clients end with: {counts}")
     print(f"errors: {sum(c.errors for c in clients)}, resets: {sum(c.resets for c in clients)}")
     return 0 if sent == saved == same_all == other_all and len(finals) == 1 else 1
 

@@ -435,7 +435,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       if notice.changes == nil, case .notice(let last)? = state.followQueue.last, last.changes == nil {
         return false
       }
-      if notice.isOwn, notice.changes != nil, state.followQueue.isEmpty {
+      if notice.isOwn, notice.changes != nil, state.followQueue.isEmpty, !state.isFollowingBusy {
         countOwn(notice, in: &state)
         return false
       }
@@ -447,9 +447,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Takes the oldest step waiting and carries it out (on the model's executor).
   private func followNext() {
     let step = state.withLock { state -> FollowStep? in
-      state.followQueue.isEmpty ? nil : state.followQueue.removeFirst()
+      guard !state.followQueue.isEmpty else { return nil }
+      state.isFollowingBusy = true
+      return state.followQueue.removeFirst()
     }
     guard let step else { return }
+    // Until the step is done, this instance's own notices wait behind it (it may queue a step that
+    // needs them not counted yet).
+    defer { state.withLock { $0.isFollowingBusy = false } }
     do throws(StoreError) {
       switch step {
       case .notice(let notice):
@@ -630,6 +635,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var schedule: (@Sendable () -> Void)?
     /// What following has still to do, oldest first.
     var followQueue: [FollowStep] = []
+    /// Whether a step of following is being carried out.
+    var isFollowingBusy = false
     /// Saves of this instance's whose notices are not heard yet, by row and column.
     var ownSaves: [OwnKey: OwnSave] = [:]
     /// The object of each row.

@@ -36,11 +36,12 @@ final class NoticeHub: @unchecked Sendable {
   /// How many stores follow the hub's notices.
   var followerCount: Int { lock.withLock { members.count } }
 
-  /// Delivers every notice waiting, in commit order, to every store.
-  func deliver() {
+  /// Delivers the notices waiting (the first `count`, when given), in commit order, to every store.
+  func deliver(count: Int? = nil) {
     let (notices, handlers) = lock.withLock {
-      defer { waiting = [] }
-      return (waiting, members)
+      let taken = Array(waiting.prefix(count ?? waiting.count))
+      waiting.removeFirst(taken.count)
+      return (taken, members)
     }
     for notice in notices {
       for (member, (_, handler)) in handlers {
@@ -170,6 +171,23 @@ struct FollowingNoticesTests {
     #expect(try two.setup.rows()[2].age == 91)
     // Nothing is saved again: the database took the two writes only.
     #expect(two.firstStore.applyCount + two.secondStore.applyCount == 2)
+  }
+
+  @Test("this instance's own notice heard while an older edit of another's is being shown still waits its turn")
+  func ownNoticeDuringOlderEdit() throws {
+    let two = try TwoInstances()
+    let alan = two.second.arrangedObjects[2]
+    two.first.arrangedObjects[2].age = 90  // saved first
+    alan.age = 91  // saved last
+    two.hub.deliver(count: 1)  // the second instance hears 90 only
+    // While 90 is being shown there, its own 91 is heard.
+    let hub = two.hub
+    let watching = observe(alan, \.age) { change in if change.newValue == 90 { hub.deliver() } }
+    defer { watching.unbind() }
+    two.work.runAll()
+    #expect(alan.age == 91)
+    #expect(two.first.arrangedObjects[2].age == 91)
+    #expect(try two.setup.rows()[2].age == 91)
   }
 
   @Test("with a filter, an edit that takes a row out removes it here, and one that brings a row in adds it")

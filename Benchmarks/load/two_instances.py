@@ -60,7 +60,10 @@ async def run_client(client, url, arguments, start_event, timing, ready):
                     for op in message["ops"]:
                         if op.get("op") == "set" and op.get("id") == "FirstNameField" and op.get("key") == "text":
                             client.seen.setdefault(op["value"], now)
-                            client.current = op["value"]
+                            # As the page does: while its own edit is not acknowledged, a value the
+                            # server sent before taking it is stale and the field keeps the edit.
+                            if not client.pending:
+                                client.current = op["value"]
                 elif message["type"] == "ack":
                     value = client.pending.pop(message["seq"], None)
                     if value is not None:

@@ -23,7 +23,7 @@ struct AckAndUndoTests {
     }
   }
 
-  @Test("a numbered edit is acknowledged after the patches it caused")
+  @Test("a numbered edit is acknowledged before the patches it caused")
   func numberedEditIsAcknowledged() async throws {
     let box = UncheckedBox(Profile())
     let host = WebPageHost(page: page(box, history: nil))
@@ -31,8 +31,8 @@ struct AckAndUndoTests {
     await tab.hello()
     await tab.send(#"{"type":"edit","id":"Name","value":"Ada","seq":7}"#)
     let messages = await tab.messages()
-    #expect(messages.map { $0["type"] } == ["patch", "ack"])
-    #expect(messages.last?["seq"] == 7)
+    #expect(messages.map { $0["type"] } == ["ack", "patch"])
+    #expect(messages.first?["seq"] == 7)
     #expect(box.value.name == "Ada")
   }
 
@@ -72,8 +72,8 @@ struct AckAndUndoTests {
     await tab.send(#"{"type":"undo","seq":1}"#)
     var messages = await tab.messages()
     #expect(box.value.name == "")
-    #expect(messages.first?.operations.contains { $0["id"] == "Label" } == true)
-    #expect(messages.last?["type"] == "ack")
+    #expect(messages.first?["type"] == "ack")
+    #expect(messages.last?.operations.contains { $0["id"] == "Label" } == true)
     await tab.send(#"{"type":"redo"}"#)
     messages = await tab.messages()
     #expect(box.value.name == "Grace")

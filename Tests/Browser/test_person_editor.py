@@ -338,6 +338,56 @@ def main():
             if error.code != 404:
                 raise AssertionError(f"/inspect answered {error.code}, not 404") from error
 
+    @test("two tabs typing into one field at once end with the same, last value")
+    def _():
+        # A tab whose incoming messages the test can hold back: the other tab's value then reaches it
+        # after its own edit left, as when two users type at once over a slow network.
+        driver.switch_to.new_window("tab")
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            (() => {
+              const Real = window.WebSocket;
+              window.__held = null;
+              window.__release = () => { const held = window.__held || []; window.__held = null; held.forEach((f) => f()); };
+              window.WebSocket = function (url, protocols) {
+                const socket = new Real(url, protocols);
+                let handler = null;
+                Object.defineProperty(socket, 'onmessage', {
+                  get: () => handler,
+                  set: (value) => {
+                    handler = value;
+                    Real.prototype.__lookupSetter__('onmessage').call(socket, (event) => {
+                      if (window.__held) window.__held.push(() => handler(event)); else handler(event);
+                    });
+                  },
+                });
+                return socket;
+              };
+              window.WebSocket.prototype = Real.prototype;
+              Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+            })();"""})
+        driver.get(arguments.url)
+        slow = Page(driver, driver.current_window_handle)
+        slow.wait(lambda: len(slow.rows()) > 0, "the page did not load its people")
+        driver.execute_script("window.__held = []")
+        other = state["second"].focus()
+        other.type_into(FIRST_NAME, "Crossed")
+        time.sleep(0.5)  # its value reaches the slow tab, and waits there
+        slow.focus()
+        slow.type_into(FIRST_NAME, "Mine")  # saved after "Crossed": the last value
+        time.sleep(0.5)  # the server takes it, and its ack waits behind "Crossed"
+        driver.execute_script("window.__release()")
+        slow.wait(lambda: driver.execute_script("return document.body.dataset.unacknowledged") == "0",
+                  "the slow tab's edits were not acknowledged")
+        time.sleep(0.3)
+        shown = slow.field(FIRST_NAME).get_attribute("value")
+        if shown != "Mine":
+            raise AssertionError(f"the slow tab shows {shown!r}, an older value than its own last edit 'Mine'")
+        other = state["second"].focus()
+        other.wait(lambda: other.field(FIRST_NAME).get_attribute("value") == "Mine", "the other tab did not get 'Mine'")
+        driver.switch_to.window(slow.handle)
+        driver.close()
+        state["second"].focus()
+
     @test("a screenshot is saved")
     def _():
         if not os.path.exists(arguments.screenshot) or os.path.getsize(arguments.screenshot) < 1000:

@@ -1,6 +1,7 @@
 /// A message from a page with its sequence number, if the page gave one: the server answers a
-/// numbered message with `{"type":"ack","seq":n}` once it has applied it, after the patches it
-/// caused, so the page knows its edit is made (and, for store-backed content, saved).
+/// numbered message with `{"type":"ack","seq":n}` once it has applied it, before the patches it
+/// caused, so the page knows its edit is made (and, for store-backed content, saved), and that a
+/// value it got before the `ack` was sent before its edit was made.
 ///
 /// ```json
 /// {"type":"edit","id":"FirstNameField","value":"Ada","seq":41}

@@ -44,10 +44,16 @@
     }
     socket.send(text);
     if (message.seq !== undefined) document.body.dataset.unacknowledged = String(message.seq - acknowledged);
+    if (message.type === 'edit') unacknowledgedEdits.set(message.id, message.seq);
     return true;
   }
   let nextSeq = 1;
   let acknowledged = 0;
+  // The elements edited here whose last edit the server has not acknowledged yet, with its number. A
+  // value the server sent for such an element before it took the edit is stale: the page keeps what
+  // its user entered, and the server sends the value again if it ends up different.
+  const unacknowledgedEdits = new Map();
+  const valueKeys = { text: 'text', secure: 'text', switch: 'on', checkbox: 'on', slider: 'value', stepper: 'value', select: 'selected', list: 'selected' };
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
   // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
@@ -127,6 +133,7 @@
         if (Number.isFinite(message.maxMessageBytes)) maxMessageBytes = message.maxMessageBytes;
         document.title = message.title;
         elements.clear();
+        unacknowledgedEdits.clear();
         root.replaceChildren(build(message.tree));
         linkLabels();
         root.setAttribute('aria-busy', 'false');
@@ -137,10 +144,13 @@
         for (const op of message.ops) apply(op);
         break;
       case 'error':
+        // A refused edit is never acknowledged: the element takes the server's values again.
+        if (message.id) unacknowledgedEdits.delete(message.id);
         setStatus(message.message, 'error');
         break;
       case 'ack':
         if (Number.isFinite(message.seq) && message.seq > acknowledged) acknowledged = message.seq;
+        for (const [id, seq] of unacknowledgedEdits) if (seq <= acknowledged) unacknowledgedEdits.delete(id);
         document.body.dataset.acknowledged = String(acknowledged);
         document.body.dataset.unacknowledged = String(Math.max(0, nextSeq - 1 - acknowledged));
         break;
@@ -162,6 +172,7 @@
     const element = elements.get(op.id);
     if (!element) return;
     if (op.op === 'set') {
+      if (op.key === valueKeys[element.kind] && unacknowledgedEdits.has(op.id)) return;
       element.props[op.key] = op.value;
       element.set(op.key, op.value);
     } else if (op.op === 'list') {
@@ -174,6 +185,7 @@
     const make = kinds[node.kind] || kinds.panel;
     const element = make(node);
     element.props = node.props || {};
+    element.kind = node.kind;
     elements.set(node.id, element);
     element.node.dataset.bid = node.id;
     // A control's own id, which the labels that name it point at.

@@ -114,8 +114,10 @@ public actor WebPageHost {
     receive(ClientRequest(message), from: connection)
   }
 
-  /// Handles one parsed message from a page, then sends every tab the changes it caused, and then,
-  /// for a numbered message that was applied, its `ack` to the page that sent it.
+  /// Handles one parsed message from a page; for a numbered message that was applied, sends its
+  /// `ack` to the page that sent it; then sends every tab the changes it caused. A value a page gets
+  /// before the `ack` of its own edit was sent before the edit was made (the page keeps its edit);
+  /// what the edit caused comes after.
   public func receive(_ request: ClientRequest, from connection: WebConnection) {
     let message = request.message
     var applied = false
@@ -132,8 +134,8 @@ public actor WebPageHost {
     } catch {
       refuse(error, from: connection)
     }
-    flushAll()
     if applied, let sequence = request.sequence { connection.outbox.send(ServerMessage.ack(sequence).text) }
+    flushAll()
   }
 
   /// Answers a page's refused message with an `error` to that page only; nothing changes.

@@ -6,11 +6,11 @@ same file (or database).
 Every client first adds a person (Add), then types names into the first-name field as fast as the
 server acknowledges them (each message carries a `seq`; the server answers `ack` once it is applied
 and saved). After the kill:
-- every acknowledged Add is a row in the file;
-- the edited person's first name in the file is one that was sent last by some client (its last
+- every acknowledged Add is a row in the database;
+- the edited person's first name in the database is one that was sent last by some client (its last
   acknowledged name, or the one it was waiting for when the server died): never an older one, which
   would mean an acknowledged edit was lost;
-- every client reconnects and is shown the saved state: the list shows the file's people, row by row.
+- every client reconnects and is shown the saved state: the list shows the saved people, row by row.
 
 Usage: test_nothing_lost.py --binary .build/debug/PersonEditor --database /tmp/x.sqlite [--port 18090]
        test_nothing_lost.py --binary PersonEditor-built-with-Postgres --postgres postgres://… [--port 18090]
@@ -176,16 +176,16 @@ async def main():
         acked_adds = sum(c.acked_adds for c in clients)
         sent_adds = sum(c.sent_adds for c in clients)
         if not 3 + acked_adds <= len(rows) <= 3 + sent_adds:
-            failures.append(f"{len(rows)} people in the file; {acked_adds} Adds were acknowledged on 3")
+            failures.append(f"{len(rows)} people in the database; {acked_adds} Adds were acknowledged on 3")
         candidates = {c.last_acked_name for c in clients} | {c.waiting_name for c in clients}
         candidates.discard(None)
         saved = [name for _, name in rows if name.startswith("c")]  # "c7-37": first name, no last name
         if len(saved) != 1:
-            failures.append(f"the edited names in the file are {saved!r}; one person was edited")
+            failures.append(f"the edited names in the database are {saved!r}; one person was edited")
         elif saved[0] not in candidates:
-            failures.append(f"the file has {saved[0]!r}, older than the last acknowledged edits {sorted(candidates)!r}")
+            failures.append(f"the database has {saved[0]!r}, older than the last acknowledged edits {sorted(candidates)!r}")
         else:
-            print(f"  the file has {saved[0]!r}, a last edit; {len(rows)} people", flush=True)
+            print(f"  the database has {saved[0]!r}, a last edit; {len(rows)} people", flush=True)
 
         server = subprocess.Popen(command, stdout=log, stderr=log)
         wait_for_port(arguments.port)

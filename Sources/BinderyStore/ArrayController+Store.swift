@@ -50,7 +50,9 @@ extension ArrayController {
 extension ObjectController {
   /// Makes the content the first row `filter` selects in `entity`'s table (by `sort`), or none:
   /// Add inserts a row, Remove deletes it, and edits of its mapped properties are saved as `saving`
-  /// says, each registered in `history` for undo. Nothing changes when it throws.
+  /// says, each registered in `history` for undo. Nothing changes when it throws. Following other
+  /// instances, it keeps its object (rows they add do not replace it) until its row is deleted or
+  /// leaves the filter; a ``StoredContent/refresh()`` takes the first row again.
   @discardableResult
   public func bindContent(
     to store: any RecordStore,
@@ -69,7 +71,8 @@ extension ObjectController {
       index: { [weak self] object in self?.content === object ? 0 : nil },
       detach: { [weak self] owner in
         if self?.contentGate?.owner == owner { self?.contentGate = nil }
-      })
+      },
+      holdsOne: true)
     let (stored, all) = try StoredContent.fetched(
       store: store, entity: entity, filter: filter, sort: sort, saving: saving, history: history, host: host)
     let fetched = Array(all.prefix(1))

@@ -61,6 +61,9 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     let index: (Model) -> Int?
     /// Lets the controller's Add and Remove change its own content again, unasked.
     let detach: (_ owner: ObjectIdentifier) -> Void
+    /// Whether the controller holds one object (an object controller): the first row, and no other
+    /// row another instance adds.
+    var holdsOne = false
   }
 
   private let host: Host
@@ -361,7 +364,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// the objects (an edit not saved yet keeps its value). Nothing is saved and nothing is
   /// registered for undo. A row that does not fit throws, and nothing changes.
   public func refresh() throws(StoreError) {
-    let rows = try store.fetch(query)
+    let fetched = try store.fetch(query)
+    let rows = host.holdsOne ? Array(fetched.prefix(1)) : fetched
     let known = state.withLock { state in
       Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -523,7 +527,13 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     for (name, value) in zip(columns, values) {
       if let index = columnNames.firstIndex(of: name) { changed.append((index, value)) }
     }
-    var known = state.withLock { $0.rows[row] }
+    var known: ObjectIdentifier?
+    let full = state.withLock { state in
+      known = state.rows[row]
+      return host.holdsOne && !state.records.isEmpty
+    }
+    // An object controller keeps its object: a row new to it is not taken.
+    if known == nil, full { return }
     if query.condition != nil || (known == nil && !(inserted && changed.count == columnNames.count)) {
       // Whether the filter selects the row, and its values when it is new here.
       let rows = try store.fetch(

@@ -264,3 +264,35 @@ extension NoticeHub {
     handler?(notice)
   }
 }
+
+@Suite("An object controller's stored content following other instances")
+struct ObjectFollowingTests {
+  @Test("an object controller keeps its object when another instance adds rows, and follows its edits")
+  func keepsItsObject() throws {
+    let setup = try StoreKind.sqliteFile.make()
+    try setup.insert(sampleContacts)
+    let hub = NoticeHub()
+    let others = ArrayController<Contact>(makeElement: { Contact(name: "Joan", email: "joan@example.org") })
+    try others.bindContent(to: hub.store(setup.store), entity: Contact.entity)
+    let single = ObjectController<Contact>()
+    let work = PendingWork()
+    let content = try single.bindContent(to: hub.store(try setup.reopen()), entity: Contact.entity)
+    content.followChangesByOthers { work.add($0) }
+    others.add()
+    others.arrangedObjects[0].name = "Hopper"
+    hub.deliver()
+    work.runAll()
+    #expect(single.content?.name == "Hopper")
+    #expect(content.count == 1)
+    // Read again: still the first row.
+    try content.refresh()
+    #expect(single.content?.name == "Hopper")
+    #expect(content.count == 1)
+    // Its row deleted elsewhere: the controller is empty.
+    others.select(indexes: [0])
+    others.remove()
+    hub.deliver()
+    work.runAll()
+    #expect(single.content == nil)
+  }
+}

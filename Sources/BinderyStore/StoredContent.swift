@@ -564,6 +564,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       host.insert(object, nil)
       return
     }
+    // A value that does not fit its property (another program's notification) changes nothing.
+    let scratch = entity.make()
+    for (index, value) in changed where !entity.columns[index].write(scratch, value) {
+      let column = entity.columns[index]
+      throw StoreError(
+        .wrongValue, "\(value.kindName) does not fit a \(column.type.rawValue) column", table: entity.table, row: row,
+        column: column.name)
+    }
     let (object, dirty) = state.withLock { state -> (Model?, Set<Int>) in
       for (index, value) in changed {
         state.records[known]?.saved[index] = value

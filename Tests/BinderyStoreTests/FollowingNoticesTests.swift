@@ -96,6 +96,8 @@ private struct TwoInstances {
   let firstStore: NoticeHub.Member
   let secondStore: NoticeHub.Member
   let work = PendingWork()
+  let firstContent: StoredContent<Contact>
+  let secondContent: StoredContent<Contact>
 
   init(filter: StoreFilter<Contact>? = nil) throws {
     setup = try StoreKind.sqliteFile.make()
@@ -103,10 +105,10 @@ private struct TwoInstances {
     firstStore = hub.store(setup.store)
     secondStore = hub.store(try setup.reopen())
     let work = self.work
-    try first.bindContent(to: firstStore, entity: Contact.entity, filter: filter)
-      .followChangesByOthers { work.add($0) }
-    try second.bindContent(to: secondStore, entity: Contact.entity, filter: filter)
-      .followChangesByOthers { work.add($0) }
+    firstContent = try first.bindContent(to: firstStore, entity: Contact.entity, filter: filter)
+    firstContent.followChangesByOthers { work.add($0) }
+    secondContent = try second.bindContent(to: secondStore, entity: Contact.entity, filter: filter)
+    secondContent.followChangesByOthers { work.add($0) }
   }
 }
 
@@ -188,6 +190,28 @@ struct FollowingNoticesTests {
     #expect(alan.age == 91)
     #expect(two.first.arrangedObjects[2].age == 91)
     #expect(try two.setup.rows()[2].age == 91)
+  }
+
+  @Test("a notice whose value does not fit its property is reported and changes nothing")
+  func valueThatDoesNotFit() throws {
+    let two = try TwoInstances()
+    let content = two.secondContent
+    let errors = ErrorLog()
+    content.errorHandler = { errors.append($0) }
+    let id = try #require(content.id(of: two.second.arrangedObjects[2]))
+    two.secondStore.observeChangesForTest(
+      StoreNotice(
+        table: "contact",
+        changes: [.update(table: "contact", id: id, columns: ["name", "age"], values: [.text("X"), .text("old")])]),
+      times: 1)
+    two.work.runAll()
+    #expect(two.second.arrangedObjects[2].name == "Alan")
+    #expect(two.second.arrangedObjects[2].age == 41)
+    #expect(errors.kinds == [.wrongValue])
+    #expect(errors.last?.column == "age")
+    // The object still saves as before.
+    two.second.arrangedObjects[2].name = "Turing"
+    #expect(try two.setup.rows()[2].name == "Turing")
   }
 
   @Test("with a filter, an edit that takes a row out removes it here, and one that brings a row in adds it")

@@ -50,6 +50,7 @@
         " ORDER BY "
         + (query.order.map { "\($0.column) \($0.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")" } + ["id"])
         .joined(separator: ", ")
+      if let limit = query.limit { sql += " LIMIT \(limit)" }
       return (sql, parameters)
     }
 

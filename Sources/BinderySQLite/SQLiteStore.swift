@@ -62,8 +62,8 @@ public final class SQLiteStore: RecordStore {
     }
   }
 
-  /// The rows `query` selects, ordered by its columns and then by id; the filter's values are bound
-  /// as parameters.
+  /// The rows `query` selects, ordered by its columns and then by id (at most its limit); the filter's
+  /// values are bound as parameters.
   public func fetch(_ query: StoreQuery) throws(StoreError) -> [StoreRow] {
     var parameters: [StoreValue] = []
     var sql = "SELECT id\(query.columns.map { ", " + $0 }.joined()) FROM \(query.table)"
@@ -79,6 +79,7 @@ public final class SQLiteStore: RecordStore {
       " ORDER BY "
       + (query.order.map { "\($0.column) \($0.ascending ? "ASC" : "DESC")" } + ["id"])
       .joined(separator: ", ")
+    if let limit = query.limit { sql += " LIMIT \(limit)" }
     let arguments = StatementArguments(parameters.map(Self.databaseValue))
     let count = query.columns.count
     return try read(table: query.table) { db in

@@ -73,9 +73,8 @@ extension ObjectController {
         if self?.contentGate?.owner == owner { self?.contentGate = nil }
       },
       holdsOne: true)
-    let (stored, all) = try StoredContent.fetched(
+    let (stored, fetched) = try StoredContent.fetched(
       store: store, entity: entity, filter: filter, sort: sort, saving: saving, history: history, host: host)
-    let fetched = Array(all.prefix(1))
     setContent(fetched.first?.0)
     stored.adopt(fetched)
     contentGate = stored.gate

@@ -64,6 +64,8 @@ public struct StoreQuery: Sendable, Hashable {
   public let order: [(column: String, ascending: Bool)]
   /// Only rows with these ids, when given.
   public let ids: [Int64]?
+  /// At most this many rows (the first ones in the order), when given.
+  public let limit: Int?
 
   /// A query.
   public init(
@@ -71,18 +73,26 @@ public struct StoreQuery: Sendable, Hashable {
     columns: [String],
     condition: StoreCondition? = nil,
     order: [(column: String, ascending: Bool)] = [],
-    ids: [Int64]? = nil
+    ids: [Int64]? = nil,
+    limit: Int? = nil
   ) {
     self.table = table
     self.columns = columns
     self.condition = condition
     self.order = order
     self.ids = ids
+    self.limit = limit.map { max($0, 0) }
+  }
+
+  /// The same query for at most `limit` rows.
+  public func limited(to limit: Int?) -> StoreQuery {
+    StoreQuery(table: table, columns: columns, condition: condition, order: order, ids: ids, limit: limit)
   }
 
   /// Queries are equal when every part is.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.table == rhs.table && lhs.columns == rhs.columns && lhs.condition == rhs.condition && lhs.ids == rhs.ids
+      && lhs.limit == rhs.limit
       && lhs.order.map(\.column) == rhs.order.map(\.column) && lhs.order.map(\.ascending) == rhs.order.map(\.ascending)
   }
 
@@ -92,6 +102,7 @@ public struct StoreQuery: Sendable, Hashable {
     hasher.combine(columns)
     hasher.combine(condition)
     hasher.combine(ids)
+    hasher.combine(limit)
     for (column, ascending) in order {
       hasher.combine(column)
       hasher.combine(ascending)

@@ -99,7 +99,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
 
   /// Fetches the content's rows as new objects (nothing changes on failure).
   func fetchObjects() throws(StoreError) -> [(Model, StoreRow)] {
-    let rows = try store.fetch(query)
+    let rows = try store.fetch(host.holdsOne ? query.limited(to: 1) : query)
     var made: [(Model, StoreRow)] = []
     made.reserveCapacity(rows.count)
     for row in rows {
@@ -364,8 +364,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// the objects (an edit not saved yet keeps its value). Nothing is saved and nothing is
   /// registered for undo. A row that does not fit throws, and nothing changes.
   public func refresh() throws(StoreError) {
-    let fetched = try store.fetch(query)
-    let rows = host.holdsOne ? Array(fetched.prefix(1)) : fetched
+    let rows = try store.fetch(host.holdsOne ? query.limited(to: 1) : query)
     let known = state.withLock { state in
       Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -23,6 +23,23 @@ struct StoredContentTests {
     #expect(descending.arrangedObjects.map(\.age) == [85, 41, 36, 12])
   }
 
+  @Test(
+    "a query's limit keeps the first rows in its order; an object controller reads one row",
+    arguments: StoreKind.allCases)
+  func limit(kind: StoreKind) throws {
+    let setup = try kind.make()
+    try setup.insert(sampleContacts + [("Ann", "ann@example.org", 12)])
+    let query = StoreQuery(table: "contact", columns: ["name"], order: [("age", false)], limit: 2)
+    #expect(try setup.store.fetch(query).map(\.values) == [[.text("Grace")], [.text("Alan")]])
+    #expect(try setup.store.fetch(query.limited(to: 0)).isEmpty)
+    #expect(try setup.store.fetch(query.limited(to: -3)).isEmpty)
+    #expect(try setup.store.fetch(query.limited(to: nil)).count == 4)
+    let single = ObjectController<Contact>()
+    let content = try single.bindContent(to: setup.store, entity: Contact.entity, sort: [.ascending(\.age)])
+    #expect(single.content?.name == "Ann")
+    #expect(content.count == 1)
+  }
+
   @Test("a filter's text is a value, never SQL", arguments: StoreKind.allCases)
   func filterTextIsAValue(kind: StoreKind) throws {
     let setup = try kind.make()

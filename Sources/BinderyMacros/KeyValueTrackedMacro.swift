@@ -291,7 +291,14 @@ extension KeyValueTrackedMacro: PeerMacro {
       \.pattern,
       PatternSyntax(IdentifierPatternSyntax(identifier: .identifier("_" + identifier.text)))
     )
-    if !property.hasObservers { storage = storage.with(\.accessorBlock, nil) }
+    if !property.hasObservers {
+      storage = storage.with(\.accessorBlock, nil)
+    } else if let block = storage.accessorBlock {
+      // The observers name the storage where they named the property: an assignment in `didSet`
+      // stores directly, as in Swift, and is not stored and notified a second time.
+      let rewritten = OwnObserversRewriter(name: identifier.text, body: block).rewrite(block)
+      storage = storage.with(\.accessorBlock, rewritten.as(AccessorBlockSyntax.self) ?? block)
+    }
     let attributes = property.attributes.filter { element in
       guard case .attribute(let attribute) = element else { return true }
       let text = attribute.attributeName.trimmedDescription

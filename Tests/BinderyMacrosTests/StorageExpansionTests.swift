@@ -81,6 +81,28 @@ struct StorageExpansionTests {
     #expect(!flat.contains("_modify"))
   }
 
+  @Test("An observer that assigns its own property names the storage, so Swift stores it directly")
+  func observersAssignTheirOwnStorage() {
+    let (text, diagnostics) = expand(
+      """
+      @KeyValueObservable class Model {
+        var level = 0 {
+          didSet { level = min(level, 10); self.level += 0; other?.level = level; _ = \\Model.level }
+        }
+        var shadowed = 0 {
+          didSet { let shadowed = 3; print(shadowed, self.shadowed) }
+        }
+      }
+      """)
+    #expect(diagnostics.isEmpty)
+    let flat = squeezed(text)
+    #expect(
+      flat.contains(
+        "private var _level = 0 { didSet { _level = min(_level, 10); self._level += 0; other?.level = _level; _ = \\Model.level } }"
+      ), "\(flat)")
+    #expect(flat.contains("private var _shadowed = 0 { didSet { let shadowed = 3; print(shadowed, self._shadowed) } }"))
+  }
+
   @Test("Lazy and wrapped properties are left alone")
   func lazyAndWrappedPropertiesAreLeftAlone() {
     let (text, diagnostics) = expand(

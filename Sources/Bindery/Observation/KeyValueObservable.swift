@@ -42,7 +42,8 @@ public protocol KeyValueObservable: AnyObject {
 /// What the declaration says keeps its meaning: `weak`, `unowned` and `unowned(unsafe)` properties
 /// keep their ownership, attributes and availability stay, and a property's own `willSet`/`didSet`
 /// run around the notification (prior observers, `willSet`, the store, `didSet`, then observers, who
-/// get the value `didSet` settled on). `let`s, `static` properties, `lazy` properties, properties
+/// get the value `didSet` settled on; a `didSet` that assigns its own property stores directly, as
+/// in Swift, so it runs once and observers hear one change). `let`s, `static` properties, `lazy` properties, properties
 /// with a property wrapper and properties marked ``KeyValueIgnored()`` are left alone (they can
 /// still be read by name). Computed properties need nothing: a tracked observation records the
 /// stored properties they read.

@@ -189,10 +189,80 @@ struct ObservedPropertyTests {
     }
     model.percent = 150
     #expect(model.percent == 100)
-    #expect(seen.last == 100)
-    #expect(tracked.last == 100)
+    #expect(seen == [100])
+    #expect(tracked == [100])
     token.unbind()
     tracking.unbind()
+  }
+
+  @Test("A didSet that assigns its own property stores directly: it runs once and observers hear one change")
+  func aClampingDidSetRunsOnceAndNotifiesOnce() {
+    let model = ClampedLevel()
+    var changes: [String] = []
+    let token = observe(model, \.level, options: [.prior]) { change in
+      let old = change.oldValue.map(String.init) ?? "-"
+      changes.append(change.kind == .prior ? "prior \(change.newValue)" : "\(old) → \(change.newValue)")
+    }
+    model.level = 50
+    #expect(model.level == 10)
+    #expect(model.didSetRuns == 1)
+    #expect(model.willSetRuns == 1)
+    #expect(changes == ["prior 0", "0 → 10"])
+    model.level = 3
+    #expect(changes == ["prior 0", "0 → 10", "prior 10", "10 → 3"])
+    #expect(model.didSetRuns == 2)
+    token.unbind()
+  }
+
+  @Test("With nobody observing, a clamping didSet runs once per write, as in Swift")
+  func aClampingDidSetRunsOnceUnobserved() {
+    let model = ClampedLevel()
+    model.level = 50
+    #expect(model.level == 10)
+    #expect(model.didSetRuns == 1)
+    #expect(model.willSetRuns == 1)
+    model.level += 1
+    #expect(model.level == 10)
+    #expect(model.didSetRuns == 2)
+  }
+
+  @Test("A tracked closure and a binding see the clamped value once, never the value first written")
+  func trackingAndBindingsSeeTheClampedValueOnce() {
+    let model = ClampedLevel()
+    var tracked: [Int] = []
+    let tracking = observe {
+      model.level
+    } onChange: {
+      tracked.append($0)
+    }
+    let label = Node()
+    var labelWrites: [Int] = []
+    let labelToken = observe(label, \.value) { labelWrites.append($0.newValue) }
+    let binding = label.bind(\.value, to: model, \.level)
+    model.level = 50
+    #expect(tracked == [10])
+    #expect(label.value == 10)
+    #expect(labelWrites == [10])
+    model.selfLevel = -4
+    #expect(model.selfLevel == 0)
+    binding.unbind()
+    labelToken.unbind()
+    tracking.unbind()
+  }
+
+  @Test("A didSet leaves another object's property of the same name, and a local that shadows it, as written")
+  func otherObjectsAndShadowingLocalsAreLeftAlone() {
+    let model = ClampedLevel()
+    let other = ClampedLevel()
+    model.other = other
+    var seen: [Int] = []
+    let token = observe(other, \.mirrored) { seen.append($0.newValue) }
+    model.mirrored = 7
+    #expect(other.mirrored == 7)
+    #expect(seen == [7])
+    #expect(model.mirrored == 7)
+    #expect(model.didSetRuns == 1)
+    token.unbind()
   }
 
   @Test("An in-place mutation runs the property's didSet once and notifies once")

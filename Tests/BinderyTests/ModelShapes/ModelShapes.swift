@@ -88,6 +88,33 @@ final class ObservedProperty {
   }
 }
 
+/// A level clamped to 10 by its own `didSet`, which counts its runs; and `self.` spellings, a
+/// shadowing local and another object's property of the same name, which stay as written.
+@KeyValueObservable
+final class ClampedLevel {
+  @KeyValueIgnored var didSetRuns = 0
+  @KeyValueIgnored var willSetRuns = 0
+  @KeyValueIgnored var other: ClampedLevel?
+  var level = 0 {
+    willSet { willSetRuns += 1 }
+    didSet {
+      didSetRuns += 1
+      level = min(level, 10)
+    }
+  }
+  var selfLevel = 0 {
+    didSet { if self.selfLevel < 0 { self.selfLevel = 0 } }
+  }
+  var mirrored = 0 {
+    didSet {
+      // `other.mirrored` is another object's property: its own setter runs, and notifies.
+      other?.mirrored = mirrored
+      let mirrored = 99
+      didSetRuns += mirrored == 99 ? 1 : 0
+    }
+  }
+}
+
 @KeyValueObservable
 class CodableModel: Codable {
   var field: Int = 3

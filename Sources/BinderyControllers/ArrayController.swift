@@ -81,7 +81,8 @@ public final class ArrayController<Element: AnyObject> {
   /// The most objects the content may hold through the controller, or `nil` (the default) for no
   /// bound. At the bound, ``add()`` and ``insert(_:at:)`` do nothing and ``canAdd`` and
   /// ``canInsert`` are `false`, so a button bound to them is disabled: one user of a shared list
-  /// cannot grow it without end. The model itself can still grow.
+  /// cannot grow it without end. ``remove()`` and ``canRemove`` are not affected: a full list can
+  /// always shrink. The model itself can still grow.
   public var maximumCount: Int? {
     didSet { updateAbilities() }
   }
@@ -679,9 +680,11 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   private func updateAbilities() {
-    let insert = isEditable && canWriteContent && hasRoom
+    let writes = isEditable && canWriteContent
+    let insert = writes && hasRoom
     let add = insert && makeElement != nil
-    let remove = insert && !selectionIndexes.isEmpty
+    // Removing never needs room: a full list can always shrink.
+    let remove = writes && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
     let previous = (selectionIndexes.first ?? 0) > 0
     if canInsert != insert { canInsert = insert }

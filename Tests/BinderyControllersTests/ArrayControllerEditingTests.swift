@@ -39,6 +39,25 @@ struct ArrayControllerEditingTests {
     #expect(directory.people.count == 4)
   }
 
+  @Test("at its maximum count the Remove button stays enabled: removing never needs room")
+  func removeStaysEnabledAtTheMaximumCount() {
+    let (directory, controller) = controller(["Ada", "Grace", "Alan"])
+    let removeButton = HeadlessButton(title: "Remove")
+    removeButton.bind(\.isEnabled, to: controller, \.canRemove)
+    controller.maximumCount = 3
+    controller.select(indexes: [1])
+    #expect(!controller.canAdd)
+    #expect(removeButton.isEnabled)
+    controller.remove()
+    #expect(directory.people.map(\.firstName) == ["Ada", "Alan"])
+    #expect(controller.canAdd)
+    controller.maximumCount = 1
+    controller.select(indexes: [0])
+    #expect(removeButton.isEnabled)
+    controller.isEditable = false
+    #expect(!removeButton.isEnabled)
+  }
+
   @Test("canInsert is true while the content can be written and the controller is editable")
   func canInsert() {
     let directory = Directory()

@@ -191,4 +191,21 @@ struct ExpressionLimitsTests {
       #expect(throws: Never.self) { try ExpressionParser.parse(attributes) }
     }
   }
+
+  @Test(
+    "An unknown long key is quoted with at most 40 of its characters, at the key",
+    arguments: ["flag && ", "int == 3 || ", "flag && flag."])
+  func longUnknownKeysAreQuotedShort(prefix: String) {
+    let key = "k" + String(repeating: "x", count: 120)
+    let text = prefix + key
+    #expect {
+      try Light().bind(\.isOn, to: .expression(Sample(), text))
+    } throws: { error in
+      guard let error = error as? ExpressionError else { return false }
+      let quoted = error.message.split(separator: "\"").first { $0.hasPrefix("kxxx") }.map(String.init) ?? ""
+      return error.kind == .key && quoted == String(key.prefix(40)) + "…"
+        && !error.message.contains(String(key.prefix(41)))
+        && error.location.column == prefix.count + 1
+    }
+  }
 }

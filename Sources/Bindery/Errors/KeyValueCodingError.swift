@@ -37,29 +37,35 @@ public enum KeyValueCodingError: LocatedError, Equatable, Sendable {
   public var message: String { description }
 
   /// A message a user can act on; a key or path longer than 80 characters is cut short.
-  public var description: String {
-    switch self {
+  public var description: String { description(quotingAtMost: 80) }
+
+  /// The message, with each key or path it quotes cut to its first `limit` characters and an
+  /// ellipsis when longer (the expression language quotes at most 40).
+  public func description(quotingAtMost limit: Int) -> String {
+    let cut = { (text: String) in Self.cut(text, to: limit) }
+    return switch self {
     case .emptyKey(let path, _):
-      path.isEmpty ? "the key path is empty" : "empty key in \"\(Self.cut(path))\""
+      path.isEmpty ? "the key path is empty" : "empty key in \"\(cut(path))\""
     case .unknownKey(let type, let key, let suggestions, _):
-      "\(type) has no key \"\(Self.cut(key))\""
-        + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?")
+      "\(type) has no key \"\(cut(key))\""
+        + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\(cut($0))\"" }.joined(separator: ", "))?")
     case .notAnObject(let type, let key, _):
-      "cannot read \"\(Self.cut(key))\" of a \(type): it has no keys"
+      "cannot read \"\(cut(key))\" of a \(type): it has no keys"
     case .invalidCollectionOperator(let path, let reason, _):
-      "\(Self.cut(reason)) in \"\(Self.cut(path))\""
+      "\(cut(reason)) in \"\(cut(path))\""
     case .typeMismatch(let path, let pathType, let expected):
-      "\"\(Self.cut(path))\" is a \(pathType), but the property bound to it is a \(expected)"
+      "\"\(cut(path))\" is a \(pathType), but the property bound to it is a \(expected)"
     case .wrongValueType(let path, let expected, let got):
-      "\"\(Self.cut(path))\" takes a \(expected), not a \(got)"
+      "\"\(cut(path))\" takes a \(expected), not a \(got)"
     case .pathTooLong(let path, let limit, _):
-      "\"\(Self.cut(path))\" has more than \(limit) keys"
+      "\"\(cut(path))\" has more than \(limit) keys"
     }
   }
 
-  /// `text`, or its first 80 characters and an ellipsis.
-  static func cut(_ text: String) -> String {
-    guard text.utf8.count > 80, let end = text.index(text.startIndex, offsetBy: 80, limitedBy: text.endIndex),
+  /// `text`, or its first `limit` characters and an ellipsis.
+  static func cut(_ text: String, to limit: Int = 80) -> String {
+    guard text.utf8.count > limit,
+      let end = text.index(text.startIndex, offsetBy: max(limit, 0), limitedBy: text.endIndex),
       end != text.endIndex
     else { return text }
     return text[..<end] + "…"

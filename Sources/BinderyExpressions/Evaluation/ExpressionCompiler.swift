@@ -371,10 +371,7 @@ struct ExpressionCompiler {
       if start <= error.column { index = position }
       start += key.name.count + 1
     }
-    var message = error.description
-    for key in keys where key.name.shortened != key.name {
-      message = message.replacing(key.name, with: key.name.shortened)
-    }
-    return self.error(message, at: keys[index].location, .key)
+    // Messages of the expression language quote at most 40 characters of a key or path.
+    return self.error(error.description(quotingAtMost: 40), at: keys[index].location, .key)
   }
 }

@@ -13,7 +13,8 @@
 public struct SpecLimits: Sendable, Equatable {
   /// The largest file, in bytes of UTF-8 (16 MiB); a longer one is not read past this size.
   public var maximumFileSize: Int
-  /// The deepest nesting of mappings and sequences (64).
+  /// The deepest nesting of mappings and sequences (64); the YAML reader itself takes at most 1,000
+  /// levels, so a larger bound stops at 1,000 (reported as this limit, where the file passed it).
   public var maximumDepth: Int
   /// The most YAML nodes (scalars, sequences and mappings) a file holds (2,000,000).
   public var maximumNodes: Int

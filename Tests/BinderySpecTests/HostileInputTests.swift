@@ -148,6 +148,35 @@ struct HostileInputTests {
     #expect(errors.first?.kind == .limit)
   }
 
+  @Test func nestingOfAThousandLevelsAndMoreIsRefusedAsTheLimitWhereTheLimitWasPassed() {
+    let header = "Label:\n  class: Label\n  text: "
+    for depth in [999, 1_000, 1_001, 1_500, 5_000] {
+      let flow = header + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+      #expect(located(specProblems(flow)) == ["3:71: mappings and lists are nested more than 64 deep here"], "\(depth)")
+      let flowMaps = header + String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth)
+      #expect(specProblems(flowMaps).map(\.kind) == [.limit], "\(depth)")
+      guard depth <= 1_500 else { continue }  // block nesting needs depth² bytes of indentation
+      let blockLists =
+        header + "\n" + (0..<depth).map { String(repeating: " ", count: $0 + 2) + "-" }.joined(separator: "\n") + " x"
+      #expect(specProblems(blockLists).map(\.kind) == [.limit], "\(depth)")
+    }
+    // Raised past the YAML reader's own bound, the limit is still reported as a limit, where it was passed.
+    var limits = SpecLimits()
+    limits.maximumDepth = 5_000
+    let deep = header + String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000)
+    let errors = specProblems(deep, limits: limits)
+    #expect(located(errors) == ["3:1007: mappings and lists are nested more than 1000 deep here"])
+    #expect(errors.map(\.kind) == [.limit])
+    limits.maximumDepth = 900
+    #expect(
+      located(specProblems(deep, limits: limits)) == ["3:907: mappings and lists are nested more than 900 deep here"])
+    // Quoted brackets and comments are not nesting.
+    let quoted =
+      header + String(repeating: "[\"]]\", '[[', ", count: 1_200) + String(repeating: "]", count: 1_200)
+    #expect(located(specProblems(quoted)).first?.hasPrefix("3:") == true)
+    #expect(specProblems(quoted).map(\.kind) == [.limit])
+  }
+
   @Test func moreNodesThanTheLimitAreRefusedAtTheFirstOnePast() {
     var limits = SpecLimits()
     limits.maximumNodes = 100

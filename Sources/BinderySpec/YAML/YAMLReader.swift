@@ -34,7 +34,8 @@ struct YAMLReader {
     var event = yaml_event_t()
     while !builder.isDone {
       guard yaml_parser_parse(&parser, &event) == 1 else {
-        builder.problems.append(syntaxError(parser, in: bytes))
+        builder.problems.append(
+          nestingLimitError(parser, in: bytes, depth: builder.depth) ?? syntaxError(parser, in: bytes))
         break
       }
       builder.handle(event)
@@ -83,6 +84,8 @@ private struct Builder {
   var root: YAMLNode?
   var isDone = false
   private var open: [Collection] = []
+  /// How many mappings and sequences are open.
+  var depth: Int { open.count }
   private var documents = 0
   private var nodes = 0
 

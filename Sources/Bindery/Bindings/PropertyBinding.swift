@@ -534,15 +534,18 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     delegate?.binding(self, didUpdateTarget: shown)
   }
 
-  /// Writes the source with `write` unless the delegate vetoes.
+  /// Writes the source with `write` unless the delegate vetoes; whether it wrote.
   @inlinable
-  final func updateSource<Value, TargetValue>(with value: Value, from targetValue: TargetValue, _ write: () -> Void) {
+  @discardableResult
+  final func updateSource<Value, TargetValue>(
+    with value: Value, from targetValue: TargetValue, _ write: () -> Void
+  ) -> Bool {
     guard state.contains(.mayHaveDelegate) else {
       writing(write)
-      return
+      return true
     }
     let delegate = currentDelegate
-    if let delegate, !delegate.binding(self, shouldUpdateSource: value, from: targetValue) { return }
+    if let delegate, !delegate.binding(self, shouldUpdateSource: value, from: targetValue) { return false }
     if state.containsRelaxed(.recorded) {
       let outer = beginRecording(value, toTarget: false)
       writing(write)
@@ -551,6 +554,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       writing(write)
     }
     delegate?.binding(self, didUpdateSource: value)
+    return true
   }
 
   /// Marks the binding as two-way: from now on its writes are guarded against their own echo; its

@@ -39,6 +39,9 @@ final class ThreadContext {
   @exclusivity(unchecked) var declaringLocation: String?
   /// The control whose user edit or end of editing is being delivered on this thread.
   @exclusivity(unchecked) var editingControl: ObjectIdentifier?
+  /// The failures reported on this thread while a front end collects them (``UserEditing``), or
+  /// `nil` when none does.
+  @exclusivity(unchecked) var collectedFailures: [any Error]?
   /// The changes being delivered to several subscribers on this thread, outermost first, each marked
   /// once a newer change of the same property was delivered during it (``OvertakenChanges``).
   @exclusivity(unchecked) var deliveries: [(storage: ObjectIdentifier, id: PropertyID, overtaken: Bool)] = []

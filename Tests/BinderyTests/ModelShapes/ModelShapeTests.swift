@@ -1,4 +1,5 @@
 import Bindery
+import BinderyControls
 import BinderyTestKit
 import Foundation
 import Testing
@@ -248,6 +249,23 @@ struct ObservedPropertyTests {
     binding.unbind()
     labelToken.unbind()
     tracking.unbind()
+  }
+
+  @Test("A control whose user edit the model's didSet changed shows the value the model kept")
+  func controlsShowTheValueTheModelKept() {
+    let model = ClampedLevel()
+    let slider = HeadlessSlider(value: 0, maximumValue: 100)
+    let field = HeadlessTextField()
+    let bindings = [slider.bind(\.value, to: model, \.gain), field.bind(\.text, to: model, \.code)]
+    #expect(slider.userDidSlide(to: 50))
+    #expect(model.gain == 10)
+    #expect(slider.value == 10)
+    #expect(slider.userDidSlide(to: 4))
+    #expect(slider.value == 4)
+    #expect(field.userDidEdit(text: "ada"))
+    #expect(model.code == "ADA")
+    #expect(field.text == "ADA")
+    for binding in bindings { binding.unbind() }
   }
 
   @Test("A didSet leaves another object's property of the same name, and a local that shadows it, as written")

@@ -102,6 +102,12 @@ final class ClampedLevel {
       level = min(level, 10)
     }
   }
+  var gain = 0.0 {
+    didSet { gain = min(gain, 10) }
+  }
+  var code = "" {
+    didSet { code = code.uppercased() }
+  }
   var selfLevel = 0 {
     didSet { if self.selfLevel < 0 { self.selfLevel = 0 } }
   }

@@ -26,8 +26,11 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let writeTarget = writeTarget
     let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
       binding: binding, sourceWriter: sourceWriter, conversion: conversion)
+    let settle = Self.showsSettledValue(sourcePath: sourcePath, writeTarget: writeTarget)
+    let hearsEdits = target is any EditableControl
     let accept: (TargetValue, Target) -> BindingError? = { value, target in
-      userValue.accept(value, from: target, for: binding.liveSource(as: Source.self))
+      userValue.accept(
+        value, from: target, for: binding.liveSource(as: Source.self), settle: hearsEdits ? settle : nil)
     }
     // Editing on commit: the control's current value is written when the edit is committed.
     binding.setEditActions(
@@ -59,10 +62,11 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         writeTarget(sourcePath.read(source))
       }
     }
-    let hearsEdits = target is any EditableControl
     // A control bound to itself may hear its own writes on the forward path.
     binding.guardsEcho(fromTarget: !hearsEdits || source === target)
-    subscribe(target, hearsEdits ? .userEdit : .change, handler: changeHandler(target, source, accept))
+    subscribe(
+      target, hearsEdits ? .userEdit : .change,
+      handler: changeHandler(target, source, accept, settle: hearsEdits ? settle : nil))
 
     // On creation, target-to-source only: the target value goes to the source.
     if direction == .targetToSource {
@@ -76,7 +80,8 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   func changeHandler(
     _ target: Target,
     _ source: Source,
-    _ accept: @escaping (TargetValue, Target) -> BindingError?
+    _ accept: @escaping (TargetValue, Target) -> BindingError?,
+    settle: ((SourceValue, Source) -> Void)?
   ) -> (RawChange) -> Void {
     let binding = binding
     let keyPath = property.keyPath
@@ -95,10 +100,12 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         }
         guard !binding.state.contains(.mayHaveDelegate) else {
           let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
-          binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
+          let wrote = binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
+          if wrote, let settle { settle(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee, source) }
           return
         }
         binding.writing { setter(source, change.newValue) }
+        if let settle { settle(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee, source) }
       }
     }
     let continuous = options.updatesContinuously
@@ -111,6 +118,21 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       }
       let value = change.newValue(as: TargetValue.self) ?? target[keyPath: keyPath]
       _ = accept(value, target)
+    }
+  }
+
+  /// What follows a user's edit written to the source: when the source did not keep the value
+  /// written (its `didSet` clamped it, a store set it back), the control shows the value it kept,
+  /// as the binding's own echo guard would otherwise hide that change. Only for values that can be
+  /// compared; a control's edits are rare next to the changes a binding propagates.
+  @inlinable
+  static func showsSettledValue(
+    sourcePath: SourcePath<Source, SourceValue>, writeTarget: @escaping (SourceValue) -> Void
+  ) -> (SourceValue, Source) -> Void {
+    { written, source in
+      guard let equal = makeEquality(SourceValue.self) else { return }
+      let kept = sourcePath.read(source)
+      if !equal(kept, written) { writeTarget(kept) }
     }
   }
 

@@ -10,9 +10,13 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
   @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
 
-  /// Accepts `value` from `target` for `source`; returns why it was refused, if it was.
+  /// Accepts `value` from `target` for `source`; returns why it was refused, if it was. After a
+  /// write, `settle` gets the value written.
   @inlinable
-  func accept(_ value: TargetValue, from target: Target, for source: Source?) -> BindingError? {
+  func accept(
+    _ value: TargetValue, from target: Target, for source: Source?,
+    settle: ((SourceValue, Source) -> Void)? = nil
+  ) -> BindingError? {
     let control = target as? any EditableControl
     if let validation = conversion.validation {
       do {
@@ -37,8 +41,9 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
     } catch {
       return refuse(.validationFailed(error), for: converted, control)
     }
-    binding.updateSource(with: converted, from: value) { sourceWriter.write(converted, to: source) }
+    let wrote = binding.updateSource(with: converted, from: value) { sourceWriter.write(converted, to: source) }
     binding.reportError(nil, for: converted, to: control)
+    if wrote { settle?(converted, source) }
     return nil
   }
 

@@ -102,11 +102,19 @@ let package = Package(
       name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
     .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
     // Controllers' content kept in a database, through the RecordStore protocol (no driver here).
-    .target(name: "BinderyStore", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
+    .target(
+      name: "BinderyStore",
+      dependencies: ["Bindery", "BinderyControllers", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strictSettings
+    ),
     // A RecordStore on SQLite, through GRDB.
     .target(
       name: "BinderySQLite",
-      dependencies: ["BinderyStore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "BinderyStore", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C functions, for text bound and read by length (GRDB stops at a NUL).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSettings
     ),
     // A RecordStore on PostgreSQL, through postgres-nio, with change notifications between processes.
@@ -126,6 +134,8 @@ let package = Package(
       dependencies: [
         "Bindery", "BinderyControllers", "BinderyControls", "BinderyStore", "BinderySQLite", "BinderyPostgres",
         "BinderyTestKit",
+        // Tables written as another program would, for the fault tests.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSettings
     ),

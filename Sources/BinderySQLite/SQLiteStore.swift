@@ -1,6 +1,7 @@
 public import BinderyStore
 import Foundation
 internal import GRDB
+internal import GRDBSQLite
 
 /// A ``BinderyStore/RecordStore`` on SQLite, through GRDB: one file (or memory), no server, no
 /// set-up.
@@ -10,33 +11,59 @@ internal import GRDB
 /// try people.bindContent(to: store, entity: Person.entity)
 /// ```
 ///
-/// A file store uses write-ahead logging: each transaction is in the file once it returns, so a
-/// process killed right after an edit keeps it. Any thread may use the store; SQLite's writes are
-/// serialized.
+/// A file store uses write-ahead logging. Each transaction is in the file once it returns: with
+/// ``Durability/full`` (the default) it is on the disk, and survives a power cut too; with
+/// ``Durability/normal`` it survives the process being killed, not the machine losing power.
+///
+/// One process at a time keeps a file: a second process that opens it is refused at once, with an
+/// error naming the file (its saves would be lost to the first's, and neither would see the
+/// other's). Stores of one process may share a file. Text is stored and read as written, NUL
+/// characters included. Any thread may use the store; SQLite's writes are serialized.
 public final class SQLiteStore: RecordStore {
+  /// How surely a returned transaction is on the disk (SQLite's `synchronous` setting).
+  public enum Durability: Sendable, Hashable {
+    /// Each transaction is flushed to the disk before it returns (`synchronous = FULL`): it
+    /// survives the process being killed and the machine losing power. The default.
+    case full
+    /// The write-ahead log is flushed at checkpoints only (`synchronous = NORMAL`): a transaction
+    /// survives the process being killed, but the last ones may be lost in a power cut. Faster.
+    case normal
+  }
+
   /// The file, or `nil` for a store in memory.
   public let path: String?
+  /// How surely a returned transaction is on the disk.
+  public let durability: Durability
   private let queue: DatabaseQueue
+  /// This process's hold on the file (`nil` in memory).
+  private let lock: SQLiteFileLock?
 
-  /// Opens (or creates) the database file at `path`; its folder must exist.
-  public init(path: String) throws(StoreError) {
+  /// Opens (or creates) the database file at `path`; its folder must exist. Throws an error naming
+  /// the file when it cannot be opened, is not a database, or another process keeps it.
+  public init(path: String, durability: Durability = .full) throws(StoreError) {
     self.path = path
+    self.durability = durability
+    lock = try SQLiteFileLock.acquire(path)
     var configuration = Configuration()
     configuration.label = "BinderySQLite"
+    let synchronous = durability == .full ? "FULL" : "NORMAL"
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA journal_mode = WAL")
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
     }
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
     } catch {
-      throw Self.storeError(error, table: nil)
+      let error = Self.storeError(error, table: nil)
+      throw StoreError(error.kind, "the database \(path) could not be opened: \(error.message)")
     }
   }
 
   /// A database in memory, gone when the store is.
   public init() throws(StoreError) {
     self.path = nil
+    self.durability = .full
+    self.lock = nil
     do {
       queue = try DatabaseQueue()
     } catch {
@@ -80,19 +107,88 @@ public final class SQLiteStore: RecordStore {
       + (query.order.map { "\($0.column) \($0.ascending ? "ASC" : "DESC")" } + ["id"])
       .joined(separator: ", ")
     if let limit = query.limit { sql += " LIMIT \(limit)" }
-    let arguments = StatementArguments(parameters.map(Self.databaseValue))
     let count = query.columns.count
     return try read(table: query.table) { db in
-      let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+      let statement = try Self.statement(db, sql, parameters)
+      let handle = statement.sqliteStatement
+      defer { sqlite3_reset(handle) }
       var rows: [StoreRow] = []
-      while let row = try cursor.next() {
-        let id: Int64 = row[0]
+      while true {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else {
+          throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
+        }
+        // Another program's table may hold any value in `id`: a row without an integer id cannot be
+        // kept, and is an error, never a trap.
+        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
+          throw StoreError(
+            .wrongValue,
+            "row \(rows.count + 1) of the result has \(Self.kindName(handle, 0)) as its id, not an integer",
+            table: query.table, column: "id")
+        }
+        let id = sqlite3_column_int64(handle, 0)
         var values: [StoreValue] = []
         values.reserveCapacity(count)
-        for index in 0..<count { values.append(Self.storeValue(row[index + 1] as DatabaseValue)) }
+        for index in 0..<count { values.append(Self.storeValue(handle, CInt(index + 1))) }
         rows.append(StoreRow(id: id, values: values))
       }
       return rows
+    }
+  }
+
+  /// A statement of `sql` with `parameters` bound: text by its length, so a NUL in it is kept (GRDB
+  /// binds text up to its first NUL).
+  private static func statement(_ db: Database, _ sql: String, _ parameters: [StoreValue]) throws -> Statement {
+    let statement = try db.makeStatement(sql: sql)
+    try statement.setArguments(StatementArguments(parameters.map(databaseValue)))
+    for (index, parameter) in parameters.enumerated() {
+      guard case .text(var text) = parameter, text.utf8.contains(0) else { continue }
+      let code = text.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { characters in
+          sqlite3_bind_text64(
+            statement.sqliteStatement, CInt(index + 1), characters.baseAddress, sqlite3_uint64(characters.count),
+            unsafeBitCast(-1, to: sqlite3_destructor_type.self), UInt8(SQLITE_UTF8))
+        }
+      }
+      guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: sql) }
+    }
+    return statement
+  }
+
+  /// Runs `sql` with `parameters` (text bound by its length).
+  private static func execute(_ db: Database, _ sql: String, _ parameters: [StoreValue]) throws {
+    try statement(db, sql, parameters).execute()
+  }
+
+  /// What column `index` of the current row holds, for a message: `NULL`, `text`, `a real number`.
+  private static func kindName(_ handle: OpaquePointer, _ index: CInt) -> String {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_NULL: "NULL"
+    case SQLITE_TEXT: "text"
+    case SQLITE_FLOAT: "a real number"
+    case SQLITE_BLOB: "bytes"
+    default: "an integer"
+    }
+  }
+
+  /// The value of column `index` of the current row, as stored: text and bytes by their length.
+  private static func storeValue(_ handle: OpaquePointer, _ index: CInt) -> StoreValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, index))
+    case SQLITE_TEXT:
+      guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+      let count = Int(sqlite3_column_bytes(handle, index))
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      guard let blob = sqlite3_column_blob(handle, index) else { return .bytes([]) }
+      let count = Int(sqlite3_column_bytes(handle, index))
+      return .bytes(Array(UnsafeRawBufferPointer(start: blob, count: count)))
+    default:
+      return .null
     }
   }
 
@@ -121,17 +217,16 @@ public final class SQLiteStore: RecordStore {
       switch change {
       case .insert(let table, let id, let columns, let values):
         let names = (id == nil ? [] : ["id"]) + columns
-        let arguments = (id.map { [$0.databaseValue] } ?? []) + values.map(databaseValue)
+        let arguments = (id.map { [StoreValue.integer($0)] } ?? []) + values
         let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        try db.execute(
-          sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders))",
-          arguments: StatementArguments(arguments))
+        try execute(
+          db, "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders))", arguments)
         inserted.append(db.lastInsertedRowID)
       case .update(let table, let id, let columns, let values):
         guard !columns.isEmpty else { continue }
-        try db.execute(
-          sql: "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?",
-          arguments: StatementArguments(values.map(databaseValue) + [id.databaseValue]))
+        try execute(
+          db, "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+          values + [.integer(id)])
         guard db.changesCount > 0 else {
           throw StoreError(.notFound, "the row is no longer in the database", table: table, row: id)
         }
@@ -183,16 +278,6 @@ public final class SQLiteStore: RecordStore {
     case .real(let number): number.databaseValue
     case .text(let text): text.databaseValue
     case .bytes(let bytes): Data(bytes).databaseValue
-    }
-  }
-
-  private static func storeValue(_ value: DatabaseValue) -> StoreValue {
-    switch value.storage {
-    case .null: .null
-    case .int64(let number): .integer(number)
-    case .double(let number): .real(number)
-    case .string(let text): .text(text)
-    case .blob(let data): .bytes(Array(data))
     }
   }
 

@@ -1,4 +1,5 @@
 import Bindery
+import Logging
 
 /// A controller's content kept in a database (Cocoa's entity mode): the rows of an entity's table,
 /// fetched by a filter and a sort, one object per row.
@@ -284,15 +285,27 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     for column in columns { _ = entity.columns[column].write(record.object, saved[column]) }
   }
 
-  /// Keeps `error` as the last, tells the handler, and returns it.
+  /// Keeps `error` as the last, logs it, tells the user's edit or action being applied on this
+  /// thread (``Bindery/UserEditing/reportFailure(_:)``: a web page gets an error, not an
+  /// acknowledgement), tells the handler, and returns it.
   func report(_ error: StoreError) -> StoreError {
     let handler = state.withLock { state in
       state.lastError = error
       return state.errorHandler
     }
+    Self.logger.error(
+      "\(error.message)",
+      metadata: [
+        "table": "\(error.table ?? entity.table)", "row": "\(error.row.map(String.init) ?? "-")",
+        "column": "\(error.column ?? "-")", "kind": "\(error.kind.rawValue)",
+      ])
+    UserEditing.reportFailure(error)
     handler?(error)
     return error
   }
+
+  /// Where store errors are logged: `bindery.store`, at the error level.
+  static var logger: Logger { Logger(label: "bindery.store") }
 
   // MARK: Inserting and deleting
 

@@ -89,4 +89,33 @@ struct AckAndUndoTests {
     await tab.send(#"{"type":"undo","seq":3}"#)
     #expect(await tab.messages().map { $0["type"] } == ["error"])
   }
+
+  @Test("an edit the model could not keep (a failed save) gets a notKept error naming the element, no ack")
+  func editNotKeptIsNotAcknowledged() async throws {
+    let box = UncheckedBox(Profile())
+    box.value.name = "Ada"
+    // The model's side fails as a store would: it reports the failure and puts the value back.
+    let watching = observe(box.value, \.name) { change in
+      guard change.newValue == "Disk full" else { return }
+      UserEditing.reportFailure(StoreError(.database, "database or disk is full", table: "profile"))
+      box.value.name = change.oldValue ?? ""
+    }
+    let host = WebPageHost(page: page(box, history: nil))
+    let tab = TestTab(host)
+    await tab.hello()
+    _ = await tab.messages()
+    await tab.send(#"{"type":"edit","id":"Name","value":"Disk full","seq":4}"#)
+    let messages = await tab.messages()
+    #expect(messages.map { $0["type"] } == ["error", "patch"])
+    // The tab that typed gets the kept value back, and so shows what the database has.
+    #expect(messages.last?.operations.contains { $0["id"] == "Name" && $0["value"] == "Ada" } == true, "\(messages)")
+    #expect(messages.first?["code"] == "notKept")
+    #expect(messages.first?["id"] == "Name")
+    #expect(messages.first?["message"]?.stringValue?.contains("database or disk is full") == true)
+    #expect(!messages.contains { $0["type"] == "ack" })
+    #expect(box.value.name == "Ada")
+    await tab.send(#"{"type":"edit","id":"Name","value":"Grace","seq":5}"#)
+    #expect(await tab.messages().first?["type"] == "ack")
+    watching.unbind()
+  }
 }

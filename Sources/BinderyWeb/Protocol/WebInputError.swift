@@ -32,6 +32,9 @@ public struct WebInputError: Error, Equatable, Sendable, CustomStringConvertible
     case noSession
     /// The page could not be made (its spec file did not load).
     case pageUnavailable
+    /// The change was made but could not be kept (the database refused or could not write it); the
+    /// model is back as it was, and the page gets its values again.
+    case notKept
   }
 
   /// What kind of problem it is.

@@ -1,3 +1,4 @@
+import Bindery
 public import Logging
 
 /// Serves one ``WebPage`` to any number of tabs: every session of the page, and the model they may
@@ -128,7 +129,7 @@ public actor WebPageHost {
         guard let session = attached[ObjectIdentifier(connection)] else {
           throw WebInputError(.noSession, "send hello first")
         }
-        try session.handle(message)
+        try handleKeepingTrack(message, in: session)
       }
       applied = true
     } catch {
@@ -136,6 +137,39 @@ public actor WebPageHost {
     }
     if applied, let sequence = request.sequence { connection.outbox.send(ServerMessage.ack(sequence).text) }
     flushAll()
+  }
+
+  /// Handles `message` in `session`; a change the model could not keep while it was applied (a save
+  /// the database refused or could not write, a failed Add, Remove, Undo or Redo: reported with
+  /// `UserEditing.reportFailure(_:)`, the model already put back) throws ``WebInputError/Code/notKept``,
+  /// so the page is told and the message is not acknowledged.
+  private func handleKeepingTrack(_ message: ClientMessage, in session: WebSession) throws(WebInputError) {
+    var refusal: WebInputError?
+    let failures = UserEditing.collectingFailures {
+      do throws(WebInputError) {
+        try session.handle(message)
+      } catch {
+        refusal = error
+      }
+    }
+    if let refusal { throw refusal }
+    guard let failure = failures.first else { return }
+    let elementID: String? =
+      switch message {
+      case .edit(let id, _), .action(let id): id
+      default: nil
+      }
+    let what =
+      switch message {
+      case .undo: "the undo"
+      case .redo: "the redo"
+      case .action: "the action"
+      default: "the change"
+      }
+    logger.error(
+      "a change from a page was not kept",
+      metadata: ["reason": "\(LogText.clip("\(failure)", max: 300))", "element": "\(elementID ?? "-")"])
+    throw WebInputError(.notKept, "\(what) was not saved: \(failure)", elementID: elementID)
   }
 
   /// Answers a page's refused message with an `error` to that page only; nothing changes.

@@ -92,7 +92,8 @@ func openPeople(path databasePath: String?, postgres postgresURL: String?) -> Pe
     }
     return try PeopleViewController(store: store)
   } catch {
-    print("PersonEditor: cannot open the people's database: \(error)")
+    let database = postgresURL != nil ? "on PostgreSQL" : databasePath ?? "in memory"
+    print("PersonEditor: cannot open the people's database (\(database)): \(error)")
     exit(1)
   }
 }

@@ -88,7 +88,9 @@ public final class EditHistory: @unchecked Sendable {
   }
 
   /// Undoes the last group: its actions run in reverse order; what they register becomes a group to
-  /// redo. Does nothing when there is nothing to undo, or while undoing or redoing.
+  /// redo. A group whose change could not be kept (its save failed) stays to undo, and the failure
+  /// reaches the edit or action being applied (`UserEditing.collectingFailures(_:)`). Does nothing
+  /// when there is nothing to undo, or while undoing or redoing.
   public func undo() {
     run(from: \.undo, mode: .undoing)
   }
@@ -122,11 +124,20 @@ public final class EditHistory: @unchecked Sendable {
       return group
     }
     guard let group else { return }
-    for action in group.actions.reversed() { action() }
+    // A step whose change could not be kept (its save failed: reported with
+    // `UserEditing.reportFailure`, and to whoever applies the user's Undo) stays where it was, to try
+    // again; the steps it made are dropped.
+    let failures = UserEditing.collectingFailures {
+      for action in group.actions.reversed() { action() }
+    }
     state.withLock { state in
       state.mode = .normal
       let made = state.collecting
       state.collecting = Group()
+      guard failures.isEmpty else {
+        state[keyPath: stack].append(group)
+        return
+      }
       guard !made.actions.isEmpty else { return }
       if mode == .undoing {
         state.redo.append(made)

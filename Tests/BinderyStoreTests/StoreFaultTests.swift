@@ -89,6 +89,31 @@ struct StoreFaultTests {
     #expect(try setup.names() == ["Grace", "Ada", "Alan"])
   }
 
+  @Test("an Undo whose save fails keeps its step to undo, reports it, and works once the store does")
+  func failedUndoKeepsItsStep() throws {
+    let setup = try StoreKind.sqliteFile.make()
+    try setup.insert(sampleContacts)
+    let store = FaultyStore(setup.store)
+    let history = EditHistory()
+    let controller = ArrayController<PlainContact>()
+    _ = try controller.bindContent(to: store, entity: PlainContact.entity, history: history)
+    controller.arrangedObjects[1].name = "Augusta"
+    #expect(try setup.names() == ["Grace", "Augusta", "Alan"])
+    #expect(history.undoCount == 1)
+    store.fail(with: Self.diskFull)
+    let failures = UserEditing.collectingFailures { history.undo() }
+    #expect(failures.count == 1)
+    #expect(history.undoCount == 1)
+    #expect(history.redoCount == 0)
+    #expect(controller.arrangedObjects[1].name == "Augusta")
+    #expect(try setup.names() == ["Grace", "Augusta", "Alan"])
+    store.fail(with: nil)
+    #expect(UserEditing.collectingFailures { history.undo() }.isEmpty)
+    #expect(try setup.names() == ["Grace", "Ada", "Alan"])
+    #expect(history.undoCount == 0)
+    #expect(history.redoCount == 1)
+  }
+
   @Test("failures reported outside any collection are dropped, and nested collections both hear them")
   func nestedCollections() {
     let error = StoreError(.database, "gone")
@@ -161,12 +186,15 @@ struct StoreFaultTests {
   @Test("a store opened while another process keeps the file is refused with an error naming the file")
   func storeOpenedWhileAnotherProcessKeepsIt() throws {
     let path = temporaryDatabasePath()
+    // Another process holds the lock while its `cat` reads a pipe this test keeps open.
+    let input = Pipe()
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = [path + ".lock", "sleep", "30"]
+    holder.arguments = ["-o", path + ".lock", "cat"]
+    holder.standardInput = input
+    holder.standardOutput = FileHandle.nullDevice
     try holder.run()
     defer { holder.terminate() }
-    // Wait until the other process holds the lock.
     var waited = 0
     while try runFlock(path + ".lock", wait: false) == 0, waited < 100 {
       waited += 1
@@ -178,8 +206,13 @@ struct StoreFaultTests {
       guard let error = error as? StoreError else { return false }
       return error.kind == .database && error.message.contains(path) && error.message.contains("another process")
     }
-    holder.terminate()
-    holder.waitUntilExit()
+    // The other process ends: the file can be opened.
+    try input.fileHandleForWriting.close()
+    waited = 0
+    while try runFlock(path + ".lock", wait: false) != 0, waited < 100 {
+      waited += 1
+      Thread.sleep(forTimeInterval: 0.05)
+    }
     #expect(throws: Never.self) { try SQLiteStore(path: path) }
   }
 }

@@ -11,6 +11,20 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
   /// Bytes.
   case bytes([UInt8])
 
+  /// Whether two values are the same as stored: text by its Unicode scalars, not by Swift's
+  /// canonical equivalence, so text a user typed decomposed (`e` and a combining accent) over the
+  /// same text precomposed (`é`) is a change, and is saved as typed.
+  public static func == (lhs: StoreValue, rhs: StoreValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.integer(let a), .integer(let b)): a == b
+    case (.real(let a), .real(let b)): a == b
+    case (.text(let a), .text(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
+    case (.bytes(let a), .bytes(let b)): a == b
+    default: false
+    }
+  }
+
   /// The value as SQL would write it, for messages.
   public var description: String {
     switch self {

@@ -114,6 +114,31 @@ struct StoreFaultTests {
     #expect(history.redoCount == 1)
   }
 
+  @Test("text typed decomposed over the same text precomposed is stored as typed", arguments: StoreKind.allCases)
+  func decomposedTextIsStoredAsTyped(kind: StoreKind) throws {
+    let setup = try kind.make()
+    let precomposed = "Ren\u{E9}e"
+    let decomposed = "Rene\u{301}e"
+    #expect(precomposed == decomposed)  // Swift's == is canonical equivalence
+    try setup.insert([(precomposed, "renee@example.org", 30)])
+    let controller = ArrayController<PlainContact>()
+    _ = try controller.bindContent(to: setup.store, entity: PlainContact.entity)
+    controller.select(indexes: [0])
+    let field = HeadlessTextField()
+    field.bind(\.text, to: .marked(controller, \.selection.name))
+    var notified = 0
+    let watching = observe(controller.arrangedObjects[0], \.name) { _ in notified += 1 }
+    field.userDidEdit(text: decomposed)
+    #expect(notified == 1)
+    #expect(Array(controller.arrangedObjects[0].name.unicodeScalars) == Array(decomposed.unicodeScalars))
+    let stored = try setup.store.fetch(StoreQuery(table: "contact", columns: ["name"])).first?.values.first
+    #expect(stored == .text(decomposed))
+    #expect(stored != .text(precomposed))
+    field.userDidEdit(text: decomposed)  // the very same text: no change
+    #expect(notified == 1)
+    watching.unbind()
+  }
+
   @Test("failures reported outside any collection are dropped, and nested collections both hear them")
   func nestedCollections() {
     let error = StoreError(.database, "gone")

@@ -6,6 +6,25 @@ public func _$isUnchanged<T>(_ old: T, _ new: T) -> Bool { false }
 @inlinable
 public func _$isUnchanged<T: Equatable>(_ old: T, _ new: T) -> Bool { old == new }
 
+/// Whether a write of `new` over `old` changes nothing: the same Unicode scalars. Text that Swift's
+/// `==` calls equal but that is written differently (`é` precomposed, or `e` and a combining accent)
+/// is a change, as for Cocoa's literal string comparison: what a user typed is stored and notified.
+@inlinable
+public func _$isUnchanged(_ old: String, _ new: String) -> Bool {
+  guard old == new else { return false }
+  return old.unicodeScalars.elementsEqual(new.unicodeScalars)
+}
+
+/// Whether a write of `new` over `old` changes nothing: both `nil`, or the same Unicode scalars.
+@inlinable
+public func _$isUnchanged(_ old: String?, _ new: String?) -> Bool {
+  switch (old, new) {
+  case (nil, nil): true
+  case (let old?, let new?): _$isUnchanged(old, new)
+  default: false
+  }
+}
+
 /// Whether a write of `new` over `old` changes nothing: the same object.
 @inlinable
 public func _$isUnchanged<T: AnyObject>(_ old: T, _ new: T) -> Bool { old === new }
@@ -24,9 +43,19 @@ public func _$isUnchanged<T: AnyObject & Equatable>(_ old: T?, _ new: T?) -> Boo
 
 /// Builds, once, an equality test for a type known only at run time.
 ///
-/// Equatable types compare with `==`, classes by identity, anything else never compares equal.
+/// Text compares by its Unicode scalars, other Equatable types with `==`, classes by identity;
+/// anything else never compares equal.
 @inlinable
 func makeEquality<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
+  // Text compares by its Unicode scalars, as the macro's setters do (`_$isUnchanged`).
+  if type == String.self {
+    let equal: (String, String) -> Bool = { _$isUnchanged($0, $1) }
+    return unsafeBitCast(equal, to: ((Value, Value) -> Bool).self)
+  }
+  if type == String?.self {
+    let equal: (String?, String?) -> Bool = { _$isUnchanged($0, $1) }
+    return unsafeBitCast(equal, to: ((Value, Value) -> Bool).self)
+  }
   if let equatable = type as? any Equatable.Type {
     return equatable._bindery_equality(as: type)
   }

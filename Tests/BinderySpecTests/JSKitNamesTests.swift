@@ -1,7 +1,60 @@
 import Bindery
+import BinderyControls
+import BinderySpec
+import Foundation
 import Testing
 
-@Suite("JSKit's transformer names")
+/// JSKit's bindings guide's person editor, with its own transformer names and its own option name.
+private let jsKitSpec = """
+  ViewController:
+    class: PersonViewController
+    outlets:
+      firstNameField: /FirstNameField
+      lastNameField: /LastNameField
+      fullNameLabel: /FullNameLabel
+  FirstNameField:
+    class: UITextField
+    bindings:
+      text: {to: /ViewController, value: person.firstName}
+      enabled:
+        - {to: /ViewController, value: person, valueTransformer: JSIsNotNullValueTransformer}
+        - {to: /ViewController, value: isSaving, valueTransformer: JSNegateBooleanValueTransformer}
+  LastNameField:
+    class: UITextField
+    bindings:
+      text: {to: /ViewController, value: person.lastName}
+      enabled:
+        - {to: /ViewController, value: person, valueTransformer: JSIsNotNullValueTransformer}
+        - {to: /ViewController, value: isSaving, valueTransformer: JSNegateBooleanValueTransformer}
+  FullNameLabel:
+    class: UITextField
+    bindings:
+      text: {to: /ViewController, value: person.fullName}
+  """
+
+/// A one-object spec binding the `enabled` of a field to `binding` (a flow mapping's fields).
+private func jsKitFieldSpec(_ binding: String) -> String {
+  """
+  ViewController:
+    class: PersonViewController
+  Field:
+    class: UITextField
+    bindings:
+      enabled: {to: /ViewController, \(binding)}
+  """
+}
+
+/// The problems of loading `yaml`, none when it loads.
+private func problems(_ yaml: String, transformers: BindingTransformerRegistry = .shared) -> [SpecError] {
+  do {
+    _ = try SpecFile.load(yaml: yaml, file: "f.spec.yaml", classes: testClasses, transformers: transformers)
+    return []
+  } catch {
+    return error.errors
+  }
+}
+
+@Suite("JSKit's names in spec files")
 struct JSKitNamesTests {
   @Test("JSKit's six standard transformer names find the transformers registered under our names")
   func jsKitNamesFindTheStandardTransformers() throws {
@@ -37,5 +90,117 @@ struct JSKitNamesTests {
     registry.register(AnyBindingTransformer(name: "JSIsNullValueTransformer") { _ in "mine" })
     #expect(registry.transformer(named: "JSIsNullValueTransformer")?.name == "JSIsNullValueTransformer")
     #expect(registry.transformer(named: "IsNil")?.name == "IsNil")
+  }
+
+  @Test("The guide's spec with valueTransformer and JSKit's transformers binds: enabled is person != nil and !isSaving")
+  func theGuidesSpecBindsAndBehaves() throws {
+    let spec = try SpecFile.load(yaml: jsKitSpec, file: "PersonViewController.spec.yaml", classes: testClasses)
+    let controller = try #require(spec.object(named: "ViewController", as: PersonViewController.self))
+    let firstNameField = try #require(spec.object(named: "FirstNameField", as: HeadlessTextField.self))
+    let lastNameField = try #require(spec.object(named: "LastNameField", as: HeadlessTextField.self))
+    let fullNameLabel = try #require(spec.object(named: "FullNameLabel", as: HeadlessTextField.self))
+    #expect(spec.bindings.bindings.count == 7)
+    #expect(controller.firstNameField === firstNameField)
+
+    // No person: disabled.
+    #expect(!firstNameField.isEnabled)
+    #expect(!lastNameField.isEnabled)
+    controller.person = Person(firstName: "Ada", lastName: "Lovelace")
+    #expect(firstNameField.isEnabled)
+    #expect(lastNameField.isEnabled)
+    #expect(firstNameField.text == "Ada")
+    #expect(fullNameLabel.text == "Ada Lovelace")
+
+    // Saving disables, whatever the person.
+    controller.isSaving = true
+    #expect(!firstNameField.isEnabled)
+    #expect(!lastNameField.isEnabled)
+    controller.isSaving = false
+    #expect(firstNameField.isEnabled)
+    controller.person = nil
+    #expect(!firstNameField.isEnabled)
+  }
+
+  @Test("transformer: beside the expression, and JSKit's names in the expression's transformer attribute, bind too")
+  func ourOptionAndTheAttributeTakeJSKitNames() throws {
+    for binding in [
+      "value: isSaving, transformer: JSNegateBooleanValueTransformer",
+      "value: isSaving, transformer: NegateBoolean",
+      "value: 'isSaving { transformer: \"JSNegateBooleanValueTransformer\" }'",
+      // After the expression's own attributes.
+      "value: 'isSaving { direction: .sourceToTarget }', valueTransformer: JSNegateBooleanValueTransformer",
+      "value: 'isSaving { direction: .sourceToTarget, }', valueTransformer: JSNegateBooleanValueTransformer",
+    ] {
+      let spec = try SpecFile.load(yaml: jsKitFieldSpec(binding), classes: testClasses)
+      let controller = try #require(spec.object(named: "ViewController", as: PersonViewController.self))
+      let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
+      #expect(field.isEnabled, "\(binding)")
+      controller.isSaving = true
+      #expect(!field.isEnabled, "\(binding)")
+    }
+  }
+
+  @Test("An unknown name in valueTransformer is refused at its place in the file, and nothing is bound")
+  func anUnknownNameIsRefusedWithItsPlace() {
+    let found = problems(jsKitFieldSpec("value: person, valueTransformer: JSIsNotNulValueTransformer"))
+    #expect(found.count == 1)
+    #expect(found.first?.kind == .unknownTransformer)
+    #expect(found.first?.line == 6)
+    #expect(found.first?.column == 69)
+    #expect(found.first?.message.hasPrefix("no transformer is registered as \"JSIsNotNulValueTransformer\"") == true)
+    // In the expression's attribute too.
+    let inAttribute = problems(jsKitFieldSpec("value: 'person { transformer: \"JSIsNotNulValueTransformer\" }'"))
+    #expect(inAttribute.map(\.line) == [6])
+    #expect(inAttribute.first?.message.contains("JSIsNotNulValueTransformer") == true)
+    // A registry without the standard transformers has no JSKit names either.
+    let bare = problems(
+      jsKitFieldSpec("value: person, valueTransformer: JSIsNotNullValueTransformer"),
+      transformers: BindingTransformerRegistry(includingStandard: false))
+    #expect(bare.map(\.kind) == [.unknownTransformer])
+  }
+
+  @Test("A transformer given twice, or one that does not fit the property, is refused with its place in the file")
+  func aTransformerGivenTwiceOrNotFittingIsRefused() {
+    let twice = problems(
+      jsKitFieldSpec(
+        "value: 'isSaving { transformer: NegateBoolean }', valueTransformer: JSNegateBooleanValueTransformer"))
+    #expect(twice.count == 1)
+    #expect(twice.first?.line == 6)
+    #expect(twice.first?.column == 55)
+    #expect(twice.first?.message.contains("given twice") == true)
+
+    let both = problems(jsKitFieldSpec("value: isSaving, transformer: NegateBoolean, valueTransformer: NegateBoolean"))
+    #expect(both.map(\.kind) == [.structure])
+    #expect(both.first?.column == 81)
+
+    // A list of names made into text does not fit `enabled`, a Bool: reported at the expression, as
+    // for the same transformer in the expression's attribute.
+    let misfit = problems(
+      jsKitFieldSpec("value: person.firstName, valueTransformer: JSCommaSeparatedListValueTransformer"))
+    #expect(misfit.count == 1, "\(misfit)")
+    #expect(misfit.first?.line == 6)
+    #expect(misfit.first?.column == 43)
+    #expect(misfit.first?.message == "the expression is a String, but the property is a Bool")
+  }
+
+  @Test("A binding-definition file takes JSKit's transformer names")
+  func aDefinitionFileTakesJSKitNames() throws {
+    let yaml = """
+      bindings:
+      - source: self
+        sourceKeyPath: model.isMuted
+        target: nameField
+        targetKeyPath: isEnabled
+        transformer: JSNegateBooleanValueTransformer
+      """
+    let owner = SettingsController()
+    let bindings = try BindingSetDefinition(yaml: yaml).bind(owner: owner)
+    #expect(owner.nameField.isEnabled)
+    owner.model?.isMuted = true
+    #expect(!owner.nameField.isEnabled)
+    bindings.unbind()
+
+    let unknown = yaml.replacingOccurrences(of: "JSNegate", with: "JSNegat")
+    #expect(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: unknown).bind(owner: SettingsController()) }
   }
 }

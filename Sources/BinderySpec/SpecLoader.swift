@@ -213,6 +213,8 @@ struct SpecLoader {
         throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])
       }
     }
+    // Everything is bound: the objects that ask are told, once each, in the order of the file.
+    for name in names { (objects[name] as? any SpecAwaking)?.awakeFromSpec() }
     return SpecObjects(names: names, objects: objects, bindings: set)
   }
 

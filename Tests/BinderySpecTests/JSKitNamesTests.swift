@@ -203,4 +203,28 @@ struct JSKitNamesTests {
     let unknown = yaml.replacingOccurrences(of: "JSNegate", with: "JSNegat")
     #expect(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: unknown).bind(owner: SettingsController()) }
   }
+
+  @Test("A pattern binding's value takes valueTransformer too")
+  func aPatternValueTakesValueTransformer() throws {
+    let yaml = """
+      ViewController:
+        class: PersonViewController
+      Field:
+        class: UITextField
+        bindings:
+          text:
+            pattern: 'editable: %{value1}@'
+            values:
+              - {to: /ViewController, value: isSaving, valueTransformer: JSNegateBooleanValueTransformer}
+      """
+    let spec = try SpecFile.load(yaml: yaml, classes: testClasses)
+    let controller = try #require(spec.object(named: "ViewController", as: PersonViewController.self))
+    let field = try #require(spec.object(named: "Field", as: HeadlessTextField.self))
+    #expect(field.text == "editable: true")
+    controller.isSaving = true
+    #expect(field.text == "editable: false")
+    let misspelt = problems(yaml.replacingOccurrences(of: "JSNegateBoolean", with: "JSNegate"))
+    #expect(misspelt.map(\.kind) == [.unknownTransformer])
+    #expect(misspelt.first?.line == 9)
+  }
 }

@@ -46,6 +46,8 @@ private final class AwakingField: SpecAwaking {
   var awakenings = 0
   /// When it was told, among the objects of its test.
   var order = 0
+  /// Its text when it was told.
+  var textSeen: String?
   let counter: AwakeCounter
 
   init(counter: AwakeCounter = AwakeCounter()) { self.counter = counter }
@@ -53,6 +55,7 @@ private final class AwakingField: SpecAwaking {
   func awakeFromSpec() {
     awakenings += 1
     order = counter.next()
+    textSeen = text
   }
 }
 
@@ -61,6 +64,7 @@ private func awakingClasses(_ counter: AwakeCounter) -> SpecClassRegistry {
   let registry = SpecClassRegistry()
   registry.register(HeadlessControls.classes, lists: HeadlessControls.lists)
   registry.register(Person.self) { Person() }
+  registry.register(PeopleEditor.self) { PeopleEditor() }
   registry.register(AwakingController.self) { AwakingController(counter: counter) }
   registry.register(AwakingField.self) { AwakingField(counter: counter) }
   return registry
@@ -113,5 +117,37 @@ struct SpecAwakingTests {
     #expect(throws: SpecLoadError.self) { try SpecFile.load(yaml: badTransformer, classes: awakingClasses(counter)) }
     #expect(SpecFile.lint(yaml: awakingSpec, classes: awakingClasses(counter)).isEmpty)
     #expect(counter.count.withLock { $0 } == 0)
+  }
+
+  @Test("The objects of a list's row are told once each, when their row is bound")
+  func rowObjectsAreToldWhenTheirRowIsBound() throws {
+    let counter = AwakeCounter()
+    let yaml = """
+      Editor:
+        class: PeopleEditor
+      People:
+        class: ArrayController
+        objectClass: Person
+        bindings:
+          content: {to: /Editor, value: people}
+      Names:
+        class: ListView
+        content: /People
+        row:
+          Name:
+            class: AwakingField
+            bindings:
+              text: {value: firstName}
+      """
+    let spec = try SpecFile.load(yaml: yaml, classes: awakingClasses(counter))
+    let editor = try #require(spec.object(named: "Editor", as: PeopleEditor.self))
+    let list = try #require(spec.object(named: "Names", as: HeadlessListView<Person>.self))
+    #expect(counter.count.withLock { $0 } == 0)
+    editor.people = [Person(firstName: "Ada"), Person(firstName: "Grace")]
+    let fields = list.rows.compactMap { $0.controls.first as? AwakingField }
+    #expect(fields.count == 2)
+    #expect(fields.map(\.awakenings) == [1, 1])
+    #expect(fields.map(\.textSeen) == ["Ada", "Grace"])
+    #expect(counter.count.withLock { $0 } == 2)
   }
 }

@@ -108,6 +108,7 @@ extension SpecLoader {
     }
     var context: (any KeyValueCoding)?
     var expressionNode: YAMLNode?
+    var transformerNode: YAMLNode?
     var contextUnresolved = false
     var hasTo = false
     for (fieldNode, value) in fields {
@@ -121,10 +122,16 @@ extension SpecLoader {
         }
       case "value":
         expressionNode = value
+      case let name? where SpecBindingTransformer.fieldNames.contains(name) && transformerNode == nil:
+        transformerNode = value
       default:
+        let name = fieldNode.scalarText ?? ""
         errors.append(
           source.error(
-            .structure, "unknown field \((fieldNode.scalarText ?? "").echoed) in a pattern's value (use to, value)",
+            .structure,
+            SpecBindingTransformer.fieldNames.contains(name)
+              ? "a value takes one transformer (transformer and valueTransformer are the same option)"
+              : "unknown field \(name.echoed) in a pattern's value (use to, value, transformer)",
             at: fieldNode))
         return .failed
       }
@@ -132,6 +139,18 @@ extension SpecLoader {
     guard let expressionNode, let expression = expressionNode.scalarText, !Self.isEmptyExpression(expression) else {
       errors.append(source.error(.structure, "this value has no value: 'expression'", at: node))
       return .failed
+    }
+    var transformer: SpecBindingTransformer?
+    var full = expression
+    if let transformerNode {
+      guard var added = besideTransformer(transformerNode) else { return .failed }
+      do {
+        full = try added.adding(to: expression)
+        transformer = added
+      } catch {
+        reportExpressionError(error, at: expressionNode, transformer: nil)
+        return .failed
+      }
     }
     if !hasTo { context = defaultContext }
     if contextUnresolved || !hasTarget || (lintOnly && root == nil && expression.contains("$root")) {
@@ -153,11 +172,9 @@ extension SpecLoader {
     }
     do {
       return .input(
-        try PatternInput.expression(
-          context, expression, root: root, section: sectionContext, transformers: transformers))
+        try PatternInput.expression(context, full, root: root, section: sectionContext, transformers: transformers))
     } catch {
-      errors.append(
-        source.error(.expression, error.message.shortenedMessage, in: expressionNode, offset: error.location.offset))
+      reportExpressionError(error, at: expressionNode, transformer: transformer)
       return .failed
     }
   }

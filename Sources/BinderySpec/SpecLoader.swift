@@ -213,6 +213,8 @@ struct SpecLoader {
         throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])
       }
     }
+    // Everything is bound: the objects that ask are told, once each, in the order of the file.
+    for name in names { (objects[name] as? any SpecAwaking)?.awakeFromSpec() }
     return SpecObjects(names: names, objects: objects, bindings: set)
   }
 
@@ -419,6 +421,7 @@ struct SpecLoader {
     }
     var context: (any KeyValueCoding)?
     var expressionNode: YAMLNode?
+    var transformerNode: YAMLNode?
     var complete = true
     var contextUnresolved = false
     for (fieldNode, value) in fields {
@@ -430,13 +433,29 @@ struct SpecLoader {
         }
       case "value":
         expressionNode = value
+      case let name? where SpecBindingTransformer.fieldNames.contains(name):
+        guard transformerNode == nil else {
+          errors.append(
+            source.error(
+              .structure, "a binding takes one transformer (transformer and valueTransformer are the same option)",
+              at: fieldNode))
+          complete = false
+          continue
+        }
+        transformerNode = value
       default:
         errors.append(
           source.error(
-            .structure, "unknown field \((fieldNode.scalarText ?? "").echoed) in a binding (use to, value)",
+            .structure,
+            "unknown field \((fieldNode.scalarText ?? "").echoed) in a binding (use to, value, transformer)",
             at: fieldNode))
         complete = false
       }
+    }
+    var transformer: SpecBindingTransformer?
+    if let transformerNode {
+      transformer = besideTransformer(transformerNode)
+      if transformer == nil { complete = false }
     }
     guard complete else { return }
     if context == nil, !contextUnresolved, !fields.contains(where: { $0.key.scalarText == "to" }) {
@@ -448,6 +467,16 @@ struct SpecLoader {
     }
     // An empty expression (`value: ''`, or `{}`) makes no binding.
     if Self.isEmptyExpression(expression) { return }
+    var full = expression
+    if var added = transformer {
+      do {
+        full = try added.adding(to: expression)
+        transformer = added
+      } catch {
+        reportExpressionError(error, at: expressionNode, transformer: nil)
+        return
+      }
+    }
     if contextUnresolved || target == nil || (lintOnly && root == nil && expression.contains("$root")) {
       lintExpression(expression, at: expressionNode)
       return
@@ -462,12 +491,11 @@ struct SpecLoader {
     }
     do {
       let bind = try property.prepare(
-        expression: expression, on: target, to: context, root: root, section: sectionContext,
+        expression: full, on: target, to: context, root: root, section: sectionContext,
         transformers: transformers)
       appendBinding(at: expressionNode) { try bind() }
     } catch {
-      errors.append(
-        source.error(.expression, error.message.shortenedMessage, in: expressionNode, offset: error.location.offset))
+      reportExpressionError(error, at: expressionNode, transformer: transformer)
     }
   }
 }

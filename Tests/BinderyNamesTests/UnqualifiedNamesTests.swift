@@ -85,7 +85,7 @@ struct UnqualifiedNamesTests {
       TextFormat<Double>.self, TextFormatError.self,
       // BinderySpec and BinderyLint
       BindingDefinition.self, BindingSetDefinition.self, SpecClassRegistry.self, SpecError.self, SpecFile.self,
-      SpecLimits.self, SpecLoadError.self, SpecObjects.self,
+      SpecLimits.self, SpecLoadError.self, SpecObjects.self, (any SpecAwaking).self,
       SpecRowTemplate.self, BinderyLintCommand.self,
       // BinderyWeb
       ClientMessage.self, ClientRequest.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self,

@@ -202,7 +202,7 @@ let badSpecs: [BadSpec] = [
     column: 11, kind: .structure),
   BadSpec(
     yaml: header + "  bindings:\n    text: {to: /Controller, value: 'title', via: x}",
-    message: "unknown field \"via\" in a binding (use to, value)", line: 6, column: 45, kind: .structure),
+    message: "unknown field \"via\" in a binding (use to, value, transformer)", line: 6, column: 45, kind: .structure),
   BadSpec(
     yaml: header + "  bindings:\n    text: 'title'", message: "a binding is {to: /Object, value: 'expression'}",
     line: 6, column: 11, kind: .structure),

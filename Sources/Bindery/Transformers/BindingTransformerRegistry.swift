@@ -7,6 +7,12 @@
 ///
 /// The standard names: `IsNil`, `IsNotNil`, `IsEmpty`, `IsNotEmpty`, `NegateBoolean`,
 /// `CommaSeparatedList`. Registering a name again replaces the transformer.
+///
+/// JSKit's names of the same six (`JSIsNotNullValueTransformer`, `JSNegateBooleanValueTransformer`,
+/// …, see ``jsKitNames``) are accepted as they are: ``transformer(named:)`` finds the transformer
+/// registered under the name each stands for. They are spellings only: ``names`` lists the
+/// registered names, and a transformer found under a JSKit name has the name it is registered
+/// under.
 public final class BindingTransformerRegistry: Sendable {
   /// The registry spec files use, with the standard transformers.
   public static let shared = BindingTransformerRegistry()
@@ -39,10 +45,28 @@ public final class BindingTransformerRegistry: Sendable {
     register(AnyBindingTransformer(transformer, name: name))
   }
 
-  /// The transformer registered under `name`, if any.
+  /// The transformer registered under `name`, if any; for one of JSKit's names (``jsKitNames``)
+  /// that is not registered itself, the transformer registered under the name it stands for.
   public func transformer(named name: String) -> AnyBindingTransformer? {
-    table.withLock { $0[name] }
+    table.withLock { table in
+      if let transformer = table[name] { return transformer }
+      return Self.jsKitNames[name].flatMap { table[$0] }
+    }
   }
+
+  /// JSKit's names of the standard transformers, each with the name it stands for here
+  /// (`JSIsNotNullValueTransformer` stands for `IsNotNil`). Both `Null` and `Nil` spellings are
+  /// accepted.
+  public static let jsKitNames: [String: String] = [
+    "JSIsNullValueTransformer": "IsNil",
+    "JSIsNilValueTransformer": "IsNil",
+    "JSIsNotNullValueTransformer": "IsNotNil",
+    "JSIsNotNilValueTransformer": "IsNotNil",
+    "JSIsEmptyValueTransformer": "IsEmpty",
+    "JSIsNotEmptyValueTransformer": "IsNotEmpty",
+    "JSNegateBooleanValueTransformer": "NegateBoolean",
+    "JSCommaSeparatedListValueTransformer": "CommaSeparatedList",
+  ]
 
   /// Every registered name, sorted.
   public var names: [String] { table.withLock { $0.keys.sorted() } }
@@ -61,7 +85,8 @@ public final class BindingTransformerRegistry: Sendable {
   /// The names factories are registered under, sorted.
   public var factoryNames: [String] { factories.withLock { $0.keys.sorted() } }
 
-  /// Seed 000's six standard transformers, over values of any type.
+  /// The six standard transformers (JSKit's six, under the names of this registry), over values of
+  /// any type.
   public static let standard: [AnyBindingTransformer] = [
     AnyBindingTransformer(name: "IsNil") { isNilValue($0) },
     AnyBindingTransformer(name: "IsNotNil") { !isNilValue($0) },

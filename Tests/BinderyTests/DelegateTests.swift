@@ -34,6 +34,34 @@ final class SilentDelegate: BindingDelegate {}
 
 @Suite("Binding delegate")
 struct DelegateTests {
+  @Test("An AND of Boolean inputs tells each input's delegate before and after it writes the combined value")
+  func combinedInputsTellTheirDelegates() {
+    let controller = PersonController()
+    let field = HeadlessTextField()
+    let delegate = RecordingDelegate()
+    let hasPerson = field.bind(\.isEnabled, to: .keyPath(controller, \.person, converted: IsNotNilTransformer()))
+    let notSaving = field.bind(
+      \.isEnabled, to: .keyPath(controller, \.isSaving, converted: NegateBooleanTransformer()))
+    hasPerson.delegate = delegate
+    notSaving.delegate = delegate  // the same delegate is told once per write
+    controller.person = Person()
+    #expect(field.isEnabled)
+    #expect(delegate.events.values == ["will target true", "did target true"])
+    controller.isSaving = true
+    #expect(!field.isEnabled)
+    #expect(delegate.events.values == ["will target true", "did target true", "will target false", "did target false"])
+    controller.isSaving = true  // no change of the combined value: nobody is told
+    #expect(delegate.events.values.count == 4)
+    let set = BindingSet()
+    let other = RecordingDelegate()
+    set.delegate = other
+    notSaving.delegate = nil
+    notSaving.store(in: set)
+    controller.isSaving = false
+    #expect(other.events.values == ["will target true", "did target true"])
+    #expect(delegate.events.values.suffix(2) == ["will target true", "did target true"])
+  }
+
   @Test func theDelegateIsToldBeforeAndAfterEachTargetUpdate() {
     let node = Node()
     let field = HeadlessTextField()

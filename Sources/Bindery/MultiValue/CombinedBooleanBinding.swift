@@ -190,7 +190,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
       if state.inputs.count == values.count { state.cached = values }
       return Self.decide(combination.combine(state.cached.lazy.compactMap { $0 }), &state, force: force)
     }
-    if let write { self.write(write) }
+    if let write { deliver(write) }
   }
 
   /// A new value of the input at `position` (direct mode): one lock, and a write if the combined
@@ -201,7 +201,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
       state.cached[position] = value
       return Self.decide(Self.combine(state.cached, combination), &state, force: false)
     }
-    if let write { self.write(write) }
+    if let write { deliver(write) }
   }
 
   private static func combine(_ values: [Bool?], _ combination: BooleanCombination) -> Bool {
@@ -236,7 +236,33 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
       state.lastWritten = value
       return true
     }
-    if changed { write(value) }
+    if changed { deliver(value) }
+  }
+
+  /// Writes the combined value to the target, telling the delegates of the inputs before and after,
+  /// as a single binding tells its own (each delegate once, with the input binding it belongs to).
+  /// With no delegate on any input, one relaxed load per input.
+  private func deliver(_ value: Bool) {
+    let inputs = state.withLock { $0.inputs }
+    var delegated = false
+    for input in inputs where input.owner?.state.containsRelaxed(.mayHaveDelegate) == true {
+      delegated = true
+      break
+    }
+    guard delegated else {
+      write(value)
+      return
+    }
+    var told: [(PropertyBinding, any BindingDelegate)] = []
+    for input in inputs {
+      guard let owner = input.owner, let delegate = owner.currentDelegate,
+        !told.contains(where: { $0.1 === delegate })
+      else { continue }
+      told.append((owner, delegate))
+    }
+    for (owner, delegate) in told { delegate.binding(owner, willUpdateTarget: value) }
+    write(value)
+    for (owner, delegate) in told { delegate.binding(owner, didUpdateTarget: value) }
   }
 
   // MARK: Transactions (direct mode)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Several read-only bindings on one Boolean property of a target, combined with AND or OR.
 ///
 /// Two ways to follow the inputs, picked whenever the inputs change:
@@ -69,6 +71,15 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   @usableFromInline
   let state = Locked(State())
 
+  /// Whether an input was ever given a delegate (its own or its binding set's): writes then look for
+  /// the delegates to tell.
+  let mayHaveDelegates = Atomic<Bool>(false)
+
+  /// An input was given a delegate.
+  func inputMayHaveDelegate() {
+    mayHaveDelegates.store(true, ordering: .relaxed)
+  }
+
   @usableFromInline
   init(combination: BooleanCombination, write: @escaping (Bool) -> Void) {
     self.combination = combination
@@ -79,6 +90,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   @usableFromInline
   func add(_ binding: PropertyBinding, direct: DirectSource? = nil, read: @escaping () -> Bool?) {
     let input = Input(binding: ObjectIdentifier(binding), owner: binding, read: read, direct: direct)
+    if binding.state.contains(.mayHaveDelegate) { inputMayHaveDelegate() }
     state.withLock { $0.inputs.append(input) }
     refresh()
   }
@@ -241,18 +253,13 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
 
   /// Writes the combined value to the target, telling the delegates of the inputs before and after,
   /// as a single binding tells its own (each delegate once, with the input binding it belongs to).
-  /// With no delegate on any input, one relaxed load per input.
+  /// While no input ever had a delegate, one relaxed load.
   private func deliver(_ value: Bool) {
-    let inputs = state.withLock { $0.inputs }
-    var delegated = false
-    for input in inputs where input.owner?.state.containsRelaxed(.mayHaveDelegate) == true {
-      delegated = true
-      break
-    }
-    guard delegated else {
+    guard mayHaveDelegates.load(ordering: .relaxed) else {
       write(value)
       return
     }
+    let inputs = state.withLock { $0.inputs }
     var told: [(PropertyBinding, any BindingDelegate)] = []
     for input in inputs {
       guard let owner = input.owner, let delegate = owner.currentDelegate,

@@ -16,10 +16,12 @@ enum BindingFactory {
     _ conversion: Conversion<SourceValue, TargetValue>,
     options: BindingOptions,
     file: StaticString,
-    line: UInt
+    line: UInt,
+    targetChain: KeyPath<Target, TargetValue>? = nil
   ) -> PropertyBinding {
-    // Which property of the target is bound: one tracked read tells.
-    let property = TargetProperty(of: target, targetKeyPath)
+    // Which property of the target is bound: one tracked read tells. (`targetChain` is the path through
+    // optionals that `targetKeyPath` reads and writes through.)
+    let property = TargetProperty(of: target, targetKeyPath, chainPath: targetChain)
 
     // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
     if TargetValue.self == Bool.self,
@@ -84,7 +86,8 @@ enum BindingFactory {
     // Can the source path be written? (Not asked when the binding is one-way by request.)
     let sourceWriter: SourceWriter<Source, SourceValue>? =
       options.direction == .sourceToTarget ? nil : SourceWriter(sourcePath: sourcePath, observer: observed)
-    let reversible = conversion.isReversible && sourceWriter?.isWritable == true && property.isObservable
+    let reversible =
+      conversion.isReversible && sourceWriter?.isWritable == true && (property.isObservable || property.isChain)
     let direction: BindingDirection =
       switch options.direction {
       case nil: reversible ? .both : .sourceToTarget
@@ -94,12 +97,27 @@ enum BindingFactory {
       }
     binding.setDirection(direction)
 
-    if direction != .sourceToTarget, property.isObservable, let sourceWriter {
+    // A target path of several steps (`\.aView.text`) is followed: when an object on the way is
+    // replaced, the subscriptions below move to the new one, which gets the source's value at once.
+    var chain: TargetChain<Target, TargetValue>?
+    if property.isChain {
+      chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) {
+        guard direction != .targetToSource, !binding.isUnbound, let source = binding.liveSource(as: Source.self)
+        else { return }
+        forward.deliverFirst(sourcePath.read(source))
+      }
+    }
+
+    if direction != .sourceToTarget, property.isObservable || chain != nil, let sourceWriter {
       ReversePath(
         binding: binding, property: property, sourcePath: sourcePath, sourceWriter: sourceWriter,
-        conversion: conversion, options: options, writeTarget: forward.writeTarget
+        conversion: conversion, options: options, writeTarget: forward.writeTarget, chain: chain
       )
       .attach(target: target, source: source, direction: direction)
+    }
+    if let chain {
+      binding.attach(chain, reverse: false, targetChain: true)
+      chain.start(target: target)
     }
 
     // On creation, the source value goes to the target.

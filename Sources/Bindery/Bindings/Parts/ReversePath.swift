@@ -17,6 +17,10 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   let options: BindingOptions
   @usableFromInline
   let writeTarget: (SourceValue) -> Void
+  /// For a target path of several steps: what subscribes to its last property, on the object it
+  /// reaches now and on each it reaches later.
+  @usableFromInline
+  let chain: TargetChain<Target, TargetValue>?
 
   @inlinable
   func attach(target: Target, source: Source, direction: BindingDirection) {
@@ -59,10 +63,17 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         writeTarget(sourcePath.read(source))
       }
     }
-    let hearsEdits = target is any EditableControl
-    // A control bound to itself may hear its own writes on the forward path.
-    binding.guardsEcho(fromTarget: !hearsEdits || source === target)
-    subscribe(target, hearsEdits ? .userEdit : .change, handler: changeHandler(target, source, accept))
+    if let chain {
+      // The object at the end of the path may or may not be a control, and may change: every write
+      // to it is guarded against its echo, and a control's user edits are heard.
+      binding.guardsEcho(fromTarget: true)
+      chain.subscribe(.change, hearingEdits: true, handler: changeHandler(target, source, accept))
+    } else {
+      let hearsEdits = target is any EditableControl
+      // A control bound to itself may hear its own writes on the forward path.
+      binding.guardsEcho(fromTarget: !hearsEdits || source === target)
+      subscribe(target, hearsEdits ? .userEdit : .change, handler: changeHandler(target, source, accept))
+    }
 
     // On creation, target-to-source only: the target value goes to the source.
     if direction == .targetToSource {
@@ -123,6 +134,10 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     beginEditing: Bool = false,
     handler: @escaping (RawChange) -> Void
   ) {
+    if let chain {
+      chain.subscribe(channel, handler: handler)
+      return
+    }
     let subscriber = ClosureSubscriber(
       key: SlotKey(id: property.id, channel: channel),
       storage: target.keyValueRegistrar.storage,
@@ -137,7 +152,8 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     binding: PropertyBinding, property: TargetProperty<Target, TargetValue>,
     sourcePath: SourcePath<Source, SourceValue>, sourceWriter: SourceWriter<Source, SourceValue>,
     conversion: Conversion<SourceValue, TargetValue>, options: BindingOptions,
-    writeTarget: @escaping (SourceValue) -> Void
+    writeTarget: @escaping (SourceValue) -> Void,
+    chain: TargetChain<Target, TargetValue>? = nil
   ) {
     self.binding = binding
     self.property = property
@@ -146,5 +162,6 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     self.conversion = conversion
     self.options = options
     self.writeTarget = writeTarget
+    self.chain = chain
   }
 }

@@ -1,0 +1,88 @@
+extension KeyValueObservable {
+  /// Binds a property reached through an object that may be `nil` (`\.aView?.text`, which Swift makes
+  /// read-only) to a key path of a source object.
+  ///
+  /// The target path is followed as a source chain is: the source's value is written to the property
+  /// of the object the path reaches now; when an object on the way is replaced, the new one gets the
+  /// value at once and the binding's subscriptions move to it. While a `nil` breaks the path nothing is
+  /// written; when the object comes back it gets the value. Two-way when the source path can be
+  /// written: edits of the property (for an ``EditableControl``, user edits only) of the object reached
+  /// now are written back.
+  ///
+  /// ```swift
+  /// controller.bind(\.aView?.text, to: model, \.name)
+  /// controller.aView = otherView  // otherView.text == model.name
+  /// ```
+  ///
+  /// A target path of several steps through objects that are always there (`\.aView.text`) is bound
+  /// with the other forms of `bind`, and followed the same way.
+  ///
+  /// - Parameters:
+  ///   - property: The target path: a chain of observable properties from this object.
+  ///   - source: The source object.
+  ///   - sourceKeyPath: The key path of the value on the source.
+  ///   - options: Direction, delivery, editing and conditional enabling.
+  ///   - file: Where the binding is made, for its description (the caller's file by default).
+  ///   - line: Where the binding is made, for its description (the caller's line by default).
+  /// - Returns: The binding, to query or unbind; the target keeps it alive.
+  @discardableResult
+  public func bind<Source: AnyObject, Value>(
+    _ property: KeyPath<Self, Value?>,
+    to source: Source,
+    _ sourceKeyPath: KeyPath<Source, Value>,
+    options: BindingOptions = BindingOptions(),
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> PropertyBinding {
+    let conversion = Conversion<Value, Value?>(toTarget: { Optional($0) }, toSource: { $0 })
+    if let writable = property as? ReferenceWritableKeyPath<Self, Value?> {
+      return BindingFactory.make(
+        target: self, writable, source: source, SourcePath(sourceKeyPath), conversion, options: options, file: file,
+        line: line)
+    }
+    // Written through the object the path reaches when written (nothing while a `nil` breaks it).
+    let written = \Self.[binderyTargetChain: TargetChainPath(property)]
+    return BindingFactory.make(
+      target: self, written, source: source, SourcePath(sourceKeyPath), conversion, options: options, file: file,
+      line: line, targetChain: property)
+  }
+
+  /// A target path through optionals, read through it and written at its last property on the object
+  /// it reaches now.
+  subscript<Value>(binderyTargetChain path: TargetChainPath<Self, Value>) -> Value? {
+    get { self[keyPath: path.keyPath] }
+    set {
+      guard let newValue else { return }
+      path.write(newValue, on: self)
+    }
+  }
+}
+
+/// A target path through optionals (`\.aView?.text`), as the index of the key path that writes it.
+struct TargetChainPath<Root: AnyObject, Value>: Hashable, @unchecked Sendable {
+  let keyPath: KeyPath<Root, Value?>
+
+  init(_ keyPath: KeyPath<Root, Value?>) {
+    self.keyPath = keyPath
+  }
+
+  /// Writes `value` to the last property of the path, on the object the path reaches now; nothing when a
+  /// `nil` breaks the path. One tracked read finds the object and the property's setter.
+  func write(_ value: Value, on root: Root) {
+    let (_, list) = AccessList.tracking(recordingSetters: true) { _ = root[keyPath: keyPath] }
+    defer { list.recycle() }
+    let records = list.records
+    guard records.count >= 2, records[0].object === root, let last = records.last, let setter = last.setter else {
+      return
+    }
+    if last.memberType == Value.self {
+      withUnsafePointer(to: value) { setter(last.object, UnsafeRawPointer($0)) }
+    } else if last.memberType == Value?.self {
+      let wrapped: Value? = value
+      withUnsafePointer(to: wrapped) { setter(last.object, UnsafeRawPointer($0)) }
+    }
+  }
+
+  static func == (lhs: TargetChainPath, rhs: TargetChainPath) -> Bool { lhs.keyPath == rhs.keyPath }
+  func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
+}

@@ -41,7 +41,7 @@ extension BindingSetDefinition {
       }
       defer { errors += problems }
       guard let source = resolveObject(definition.source, from: owner, field: "source", fail: fail),
-        let (target, targetKey) = resolveTarget(definition, from: owner, fail: fail)
+        let (target, targetKey, chain) = resolveTarget(definition, from: owner, fail: fail)
       else { continue }
       // A pattern's rules, for definitions made in code too (a file's were checked as it was read).
       let patternProblems = definition.patternProblems
@@ -64,7 +64,10 @@ extension BindingSetDefinition {
         fail("sourceKeyPath", .unknownKey, error.description, error.column)
         continue
       }
-      guard !targetKey.isReadOnly, let property = targetKey.keyPath as? any SpecBindableProperty else {
+      // A path through objects held by non-optional properties is bound as one key path from the target
+      // object, which the binding follows when an object on the way is replaced.
+      let (boundObject, boundKeyPath): (AnyObject, AnyKeyPath) = chain ?? (target, targetKey.keyPath)
+      guard !targetKey.isReadOnly, let property = boundKeyPath as? any SpecBindableProperty else {
         fail("targetKeyPath", .typeMismatch, "the property \(targetKey.name) of \(type(of: target)) cannot be bound", 1)
         continue
       }
@@ -96,7 +99,8 @@ extension BindingSetDefinition {
       {
         do {
           _ = try property.bind(
-            keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)
+            keyPath: sourcePath, on: boundObject, to: source, transformer: transformer, options: options, perform: false
+          )
         } catch {
           fail("sourceKeyPath", .typeMismatch, error.description, 1)
           continue
@@ -106,7 +110,7 @@ extension BindingSetDefinition {
       let expression = BindingDefinitionExpression(definition, valueType: property.valueType)
       do {
         let make = try property.prepare(
-          expression: expression.text, on: target, to: source, root: nil, section: nil, transformers: transformers)
+          expression: expression.text, on: boundObject, to: source, root: nil, section: nil, transformers: transformers)
         pending.append((definition, { try make() }))
       } catch {
         let (field, character) = expression.field(at: error.location.offset)
@@ -243,13 +247,18 @@ extension BindingSetDefinition {
     return object
   }
 
-  /// The target object and its bound property (a dotted `targetKeyPath` goes through objects first).
+  /// The target object and its bound property (a dotted `targetKeyPath` goes through objects first);
+  /// for a dotted path through objects held by non-optional properties (`aView.someOtherKeyPath`), also
+  /// the target object and the whole path from it as one key path, for the binding to follow.
   private func resolveTarget(
     _ definition: BindingDefinition,
     from owner: some KeyValueCoding,
     fail: (String, SpecError.Kind, String, Int) -> Void
-  ) -> (any KeyValueCoding, KeyValueKey)? {
+  ) -> (any KeyValueCoding, KeyValueKey, chain: (AnyObject, AnyKeyPath)?)? {
     guard var object = resolveObject(definition.target, from: owner, field: "target", fail: fail) else { return nil }
+    let root = object
+    var path: AnyKeyPath?
+    var followable = true
     let keys = definition.targetKeyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     var column = 1
     for (index, name) in keys.enumerated() {
@@ -261,7 +270,17 @@ extension BindingSetDefinition {
           column)
         return nil
       }
-      if index == keys.count - 1 { return (object, key) }
+      if index == keys.count - 1 {
+        let chain = followable ? path?.appending(path: key.keyPath) : nil
+        return (object, key, chain.map { (root as AnyObject, $0) })
+      }
+      // An object held by an optional property is resolved once, now (its path cannot be written).
+      if followable, type(of: key.keyPath).valueType is AnyObject.Type {
+        if let prefix = path { path = prefix.appending(path: key.keyPath) } else { path = key.keyPath }
+        followable = path != nil
+      } else {
+        followable = false
+      }
       guard let next = RuntimeTypes.unwrapped(key.read(from: object)) as? any KeyValueCoding else {
         fail(
           "targetKeyPath", .unknownReference,

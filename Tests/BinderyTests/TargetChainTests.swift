@@ -212,6 +212,38 @@ struct TargetChainTests {
     #expect(model.someKeyPath == "Grace")
   }
 
+  @Test("a value the source refuses is shown by the control the path reaches now, and cleared there")
+  func aRefusedValueIsShownByTheControlAtTheEndOfThePath() {
+    let account = ChainAccount()
+    let controller = SeedController()
+    controller.bind(\.field.text, to: account, \.email)
+    let field = HeadlessTextField()
+    controller.field = field
+    field.userDidEdit(text: "nope")
+    #expect(field.validationError != nil)
+    #expect(account.email == "")
+    field.userDidEdit(text: "ada@example.org")
+    #expect(field.validationError == nil)
+    #expect(account.email == "ada@example.org")
+  }
+
+  @Test("on commit: the edit goes back when the control the path reaches now ends editing, not before")
+  func onCommitThroughThePath() {
+    let model = SeedModel()
+    let controller = SeedController()
+    let binding = controller.bind(
+      \.field.text, to: model, \.someKeyPath, options: BindingOptions(updatesContinuously: false))
+    let field = HeadlessTextField()
+    controller.field = field
+    #expect(field.text == "first")
+    field.userDidBeginEditing()
+    field.userDidEdit(text: "Grace")
+    #expect(model.someKeyPath == "first")
+    #expect(binding.hasPendingEdit)
+    field.userDidEndEditing()
+    #expect(model.someKeyPath == "Grace")
+  }
+
   @Test("a one-step target is not followed as a chain: its binding keeps one subscription on the target")
   func aOneStepTargetIsUnchanged() {
     let model = SeedModel()

@@ -28,10 +28,11 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let keyPath = property.keyPath
     let sourcePath = sourcePath
     let writeTarget = writeTarget
+    let chain = chain
     let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
       binding: binding, sourceWriter: sourceWriter, conversion: conversion)
     let accept: (TargetValue, Target) -> BindingError? = { value, target in
-      userValue.accept(value, from: target, for: binding.liveSource(as: Source.self))
+      userValue.accept(value, from: Self.control(of: target, chain), for: binding.liveSource(as: Source.self))
     }
     // Editing on commit: the control's current value is written when the edit is committed.
     binding.setEditActions(
@@ -43,7 +44,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         guard let source = binding.liveSource(as: Source.self), let target = binding.liveTarget(as: Target.self)
         else { return }
         writeTarget(sourcePath.read(source))
-        binding.reportError(nil, for: (), to: target as? any EditableControl)
+        binding.reportError(nil, for: (), to: Self.control(of: target, chain))
       }
     )
     let hasEditingForm = conversion.editing != nil
@@ -79,6 +80,13 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     if direction == .targetToSource {
       _ = accept(target[keyPath: keyPath], target)
     }
+  }
+
+  /// The control that shows the binding's errors: the target, or the object its path reaches now.
+  @inlinable
+  static func control(of target: Target, _ chain: TargetChain<Target, TargetValue>?) -> (any EditableControl)? {
+    if let chain { return chain.lastObject(of: target) as? any EditableControl }
+    return target as? any EditableControl
   }
 
   /// What a change of the target does: by address to the source's setter where nothing converts or

@@ -140,6 +140,14 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
     if retargeted, storage != nil { didRetarget() }
   }
 
+  /// The object whose last property the path reaches now from `target` (`nil` when a `nil` breaks it).
+  @inlinable
+  func lastObject(of target: Target) -> AnyObject? {
+    let (_, list) = AccessList.tracking { _ = target[keyPath: keyPath] }
+    defer { list.recycle() }
+    return list.records.count >= 2 && list.records[0].object === target ? list.records.last?.object : nil
+  }
+
   /// Ends following: the observer of the path and every subscription to the last property.
   @inlinable
   func cancel() {

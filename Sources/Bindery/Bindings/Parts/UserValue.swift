@@ -10,10 +10,10 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
   @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
 
-  /// Accepts `value` from `target` for `source`; returns why it was refused, if it was.
+  /// Accepts `value` from `control` (the target, or the object at the end of a target path) for
+  /// `source`; returns why it was refused, if it was.
   @inlinable
-  func accept(_ value: TargetValue, from target: Target, for source: Source?) -> BindingError? {
-    let control = target as? any EditableControl
+  func accept(_ value: TargetValue, from control: (any EditableControl)?, for source: Source?) -> BindingError? {
     if let validation = conversion.validation {
       do {
         try validation(value)

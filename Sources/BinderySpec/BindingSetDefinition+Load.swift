@@ -64,8 +64,8 @@ extension BindingSetDefinition {
         fail("sourceKeyPath", .unknownKey, error.description, error.column)
         continue
       }
-      // A path through objects held by non-optional properties is bound as one key path from the target
-      // object, which the binding follows when an object on the way is replaced.
+      // A dotted path is bound as one key path from the target object, which the binding follows when
+      // an object on the way is replaced (or is `nil`, then comes back).
       let (boundObject, boundKeyPath): (AnyObject, AnyKeyPath) = chain ?? (target, targetKey.keyPath)
       guard !targetKey.isReadOnly, let property = boundKeyPath as? any SpecBindableProperty else {
         fail("targetKeyPath", .typeMismatch, "the property \(targetKey.name) of \(type(of: target)) cannot be bound", 1)
@@ -248,8 +248,9 @@ extension BindingSetDefinition {
   }
 
   /// The target object and its bound property (a dotted `targetKeyPath` goes through objects first);
-  /// for a dotted path through objects held by non-optional properties (`aView.someOtherKeyPath`), also
-  /// the target object and the whole path from it as one key path, for the binding to follow.
+  /// for a dotted path (`aView.someOtherKeyPath`, `panel.titleLabel.text` through an optional panel),
+  /// also the target object and the key path from it that writes the whole path, for the binding to
+  /// follow.
   private func resolveTarget(
     _ definition: BindingDefinition,
     from owner: some KeyValueCoding,
@@ -259,6 +260,7 @@ extension BindingSetDefinition {
     let root = object
     var path: AnyKeyPath?
     var followable = true
+    var throughOptional = false
     let keys = definition.targetKeyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     var column = 1
     for (index, name) in keys.enumerated() {
@@ -270,14 +272,18 @@ extension BindingSetDefinition {
           column)
         return nil
       }
+      // After an optional hop, each property is read through an optional of its object.
+      let step = throughOptional ? key.throughOptional : key.keyPath
       if index == keys.count - 1 {
-        let chain = followable ? path?.appending(path: key.keyPath) : nil
+        var chain = followable ? step.flatMap { step in path?.appending(path: step) } : nil
+        // A path through optionals is read-only in Swift: the key path that writes it is bound.
+        if throughOptional { chain = chain.flatMap { TargetChainPaths.writablePath(through: $0) } }
         return (object, key, chain.map { (root as AnyObject, $0) })
       }
-      // An object held by an optional property is resolved once, now (its path cannot be written).
-      if followable, type(of: key.keyPath).valueType is AnyObject.Type {
-        if let prefix = path { path = prefix.appending(path: key.keyPath) } else { path = key.keyPath }
+      if followable, let step, RuntimeTypes.baseType(type(of: step).valueType) is AnyObject.Type {
+        if let prefix = path { path = prefix.appending(path: step) } else { path = step }
         followable = path != nil
+        throughOptional = throughOptional || RuntimeTypes.isOptional(type(of: step).valueType)
       } else {
         followable = false
       }

@@ -19,6 +19,7 @@ final class SpecSeedView {
 final class SpecSeedController {
   var model = SpecSeedModel()
   var aView = SpecSeedView()
+  var optionalView: SpecSeedView? = SpecSeedView()
 }
 
 @Suite("Bindings sets with target paths of several steps")
@@ -70,5 +71,33 @@ struct TargetChainSpecTests {
     #expect(owner.model.someKeyPath == "Grace")
     set.unbind()
     #expect(second.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test(
+    "a dotted target path through an optional view writes nothing while it is nil, and the view that comes back gets the value"
+  )
+  func aDottedPathThroughAnOptionalView() throws {
+    let owner = SpecSeedController()
+    let first = try #require(owner.optionalView)
+    let set = try BindingSetDefinition(bindings: [
+      BindingDefinition(
+        source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "optionalView.someOtherKeyPath")
+    ]).bind(owner: owner)
+    #expect(first.someOtherKeyPath == "first")
+    owner.optionalView = nil
+    owner.model.someKeyPath = "while nil"
+    #expect(first.someOtherKeyPath == "first")
+    #expect(first.keyValueRegistrar.observerCount == 0)
+    let second = SpecSeedView()
+    owner.optionalView = second
+    #expect(second.someOtherKeyPath == "while nil")
+    second.someOtherKeyPath = "typed"
+    #expect(owner.model.someKeyPath == "typed")
+    first.someOtherKeyPath = "typed in the view that left"
+    #expect(owner.model.someKeyPath == "typed")
+    set.unbind()
+    #expect(second.keyValueRegistrar.observerCount == 0)
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+    #expect(owner.model.keyValueRegistrar.observerCount == 0)
   }
 }

@@ -47,6 +47,17 @@ extension KeyValueObservable {
       line: line, targetChain: property)
   }
 
+  /// The key path that writes a target path through optionals (`\.aView?.text`, read-only in Swift)
+  /// at its last property, on the object it reaches then: bound as the target of any `bind`, the path
+  /// is followed as a path through optionals given to `bind` is.
+  package static func writableTargetPath<Value>(through chain: KeyPath<Self, Value?>) -> ReferenceWritableKeyPath<
+    Self, Value?
+  > {
+    let written = \Self.[binderyTargetChain: TargetChainPath(chain)]
+    TargetChainPaths.remember(chain, writtenBy: written)
+    return written
+  }
+
   /// A target path through optionals, read through it and written at its last property on the object
   /// it reaches now.
   subscript<Value>(binderyTargetChain path: TargetChainPath<Self, Value>) -> Value? {
@@ -85,4 +96,38 @@ struct TargetChainPath<Root: AnyObject, Value>: Hashable, @unchecked Sendable {
 
   static func == (lhs: TargetChainPath, rhs: TargetChainPath) -> Bool { lhs.keyPath == rhs.keyPath }
   func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
+}
+
+/// The target paths through optionals behind the key paths that write them
+/// (``KeyValueObservable/writableTargetPath(through:)``), so a binding of such a key path follows its path.
+@usableFromInline
+package enum TargetChainPaths {
+  private static let paths = Locked([AnyKeyPath: AnyKeyPath]())
+
+  static func remember(_ chain: AnyKeyPath, writtenBy written: AnyKeyPath) {
+    paths.withLock { paths in
+      guard paths[written] == nil, paths.count < KeyPathChainCache.limit else { return }
+      paths[written] = chain
+    }
+  }
+
+  /// The path through optionals `written` writes, if it is one made here.
+  @usableFromInline
+  static func chain(writtenBy written: AnyKeyPath) -> AnyKeyPath? {
+    paths.withLock { $0.isEmpty ? nil : $0[written] }
+  }
+
+  /// For a path through optionals from a ``KeyValueObservable`` root (`KeyPath<Root, Value?>`, as a
+  /// definition file's dotted target key path is made): the key path that writes it, else `nil`.
+  package static func writablePath(through chain: AnyKeyPath) -> AnyKeyPath? {
+    func make<Root: KeyValueObservable, Optional: _AnyOptional>(_: Root.Type, _: Optional.Type) -> AnyKeyPath? {
+      guard let chain = chain as? KeyPath<Root, Optional.Wrapped?> else { return nil }
+      return Root.writableTargetPath(through: chain)
+    }
+    let pathType = type(of: chain)
+    guard let root = pathType.rootType as? any KeyValueObservable.Type,
+      let optional = pathType.valueType as? any _AnyOptional.Type
+    else { return nil }
+    return make(root, optional)
+  }
 }

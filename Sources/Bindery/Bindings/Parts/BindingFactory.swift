@@ -21,7 +21,15 @@ enum BindingFactory {
   ) -> PropertyBinding {
     // Which property of the target is bound: one tracked read tells. (`targetChain` is the path through
     // optionals that `targetKeyPath` reads and writes through.)
-    let property = TargetProperty(of: target, targetKeyPath, chainPath: targetChain)
+    var property = TargetProperty(of: target, targetKeyPath, chainPath: targetChain)
+    var targetChain = targetChain
+    // A key path that writes a path through optionals (made for a definition file) follows that path.
+    if targetChain == nil, property.setter == nil, !property.isChain,
+      let known = TargetChainPaths.chain(writtenBy: targetKeyPath) as? KeyPath<Target, TargetValue>
+    {
+      targetChain = known
+      property = TargetProperty(of: target, targetKeyPath, chainPath: known)
+    }
 
     // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
     if TargetValue.self == Bool.self,

@@ -1,7 +1,13 @@
 import Bindery
 import BinderyControls
 import BinderyTestKit
+import Dispatch
 import Testing
+
+/// Objects handed to other threads in a test (the macro's classes are thread-safe).
+private struct SharedObjects<Objects>: @unchecked Sendable {
+  let objects: Objects
+}
 
 /// The model of ILBinding's example: `someKeyPath` is bound to a view's property through a controller.
 @KeyValueObservable
@@ -242,6 +248,35 @@ struct TargetChainTests {
     #expect(binding.hasPendingEdit)
     field.userDidEndEditing()
     #expect(model.someKeyPath == "Grace")
+  }
+
+  @Test(
+    "views replaced from several threads at once: the view there at the end alone is written and heard",
+    .timeLimit(.minutes(1)))
+  func viewsReplacedFromSeveralThreads() {
+    let model = SeedModel()
+    let controller = SeedController()
+    controller.bind(\.aView.someOtherKeyPath, to: model, \.someKeyPath)
+    let views = (0..<64).map { _ in SeedView() }
+    let shared = SharedObjects(objects: (controller, views))
+    DispatchQueue.concurrentPerform(iterations: views.count) { index in
+      shared.objects.0.aView = shared.objects.1[index]
+    }
+    let last = controller.aView
+    #expect(last.someOtherKeyPath == "first")
+    model.someKeyPath = "last"
+    #expect(last.someOtherKeyPath == "last")
+    let others = views.filter { $0 !== last }
+    #expect(others.allSatisfy { $0.someOtherKeyPath != "last" })
+    for view in others { view.someOtherKeyPath = "typed in a view that left" }
+    #expect(model.someKeyPath == "last")
+    last.someOtherKeyPath = "typed"
+    #expect(model.someKeyPath == "typed")
+    // The next replacement leaves subscriptions on the newest view alone.
+    let newest = SeedView()
+    controller.aView = newest
+    #expect(newest.someOtherKeyPath == "typed")
+    #expect(views.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
   }
 
   @Test("a one-step target is not followed as a chain: its binding keeps one subscription on the target")

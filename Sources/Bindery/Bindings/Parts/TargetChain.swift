@@ -105,39 +105,64 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
 
   /// Moves the subscriptions to the last property of the object the path reaches now, if it is not
   /// the one they are on; then, after a re-target, writes the source's value to it.
+  ///
+  /// Another thread may re-target between the read of the path and the move: the path is read again
+  /// after each move, until it reaches the property the subscriptions are on.
   @inlinable
   func followTarget(retargeted: Bool) {
-    guard let object = binding.liveTarget, !binding.isUnbound else { return }
-    let target = unsafeDowncast(object, to: Target.self)
-    let (_, list) = AccessList.tracking { _ = target[keyPath: keyPath] }
-    // The last read is the last property, when the path reaches it (not broken by a `nil`).
-    let last = list.records.count >= 2 && list.records[0].object === target ? list.records.last : nil
-    let leafObject = last?.object
-    let storage = last?.storage
-    let id = last?.id ?? PropertyID(rawValue: 0)
-    list.recycle()
-    let isControl = leafObject is any EditableControl
-    var fresh: [Subscriber] = []
-    let stale = state.withLock { state -> [Subscriber]? in
-      guard !state.isCancelled else { return nil }
-      if state.storage === storage && state.id == id { return nil }
-      let stale = state.subscribers
-      state.storage = storage
-      state.id = id
-      if let storage {
-        fresh = state.wanted.map { wanted in
-          let channel: Channel = wanted.hearsEdits && isControl ? .userEdit : wanted.channel
-          return ClosureSubscriber(key: SlotKey(id: id, channel: channel), storage: storage, handler: wanted.handler)
+    var retargeted = retargeted
+    for _ in 0..<8 {
+      guard let object = binding.liveTarget, !binding.isUnbound else { return }
+      let target = unsafeDowncast(object, to: Target.self)
+      let (_, list) = AccessList.tracking { _ = target[keyPath: keyPath] }
+      // The last read is the last property, when the path reaches it (not broken by a `nil`).
+      let last = list.records.count >= 2 && list.records[0].object === target ? list.records.last : nil
+      let leafObject = last?.object
+      let storage = last?.storage
+      let id = last?.id ?? PropertyID(rawValue: 0)
+      list.recycle()
+      let isControl = leafObject is any EditableControl
+      // Moved under the lock (the registrar's own lock is taken inside it, and calls nothing back): a
+      // subscriber is never added after another thread's move or cancel took it out.
+      let stale = state.withLock { state -> [Subscriber]? in
+        guard !state.isCancelled, state.storage !== storage || state.id != id else { return nil }
+        let stale = state.subscribers
+        for subscriber in stale { subscriber.cancel() }
+        var fresh: [Subscriber] = []
+        if let storage {
+          fresh = state.wanted.map { wanted in
+            let channel: Channel = wanted.hearsEdits && isControl ? .userEdit : wanted.channel
+            return ClosureSubscriber(key: SlotKey(id: id, channel: channel), storage: storage, handler: wanted.handler)
+          }
+          for subscriber in fresh { storage.add(subscriber) }
         }
+        state.storage = storage
+        state.id = id
+        state.subscribers = fresh
+        return stale
       }
-      state.subscribers = fresh
-      return stale
+      guard let stale else {
+        resubscribeObserver(ifNotOn: storage)
+        return
+      }
+      // Released here, outside the lock.
+      withExtendedLifetime(stale) {}
+      withExtendedLifetime(leafObject) {}
+      if retargeted, storage != nil { didRetarget() }
+      retargeted = true
+      resubscribeObserver(ifNotOn: storage)
     }
-    guard let stale else { return }
-    for subscriber in stale { subscriber.cancel() }
-    for subscriber in fresh { subscriber.storage.add(subscriber) }
-    withExtendedLifetime(leafObject) {}
-    if retargeted, storage != nil { didRetarget() }
+  }
+
+  /// Has the observer of the path read it again when its last subscription is not on `storage` (the
+  /// last property's registrar): two threads re-targeting at once may leave it on an object the path
+  /// no longer reaches.
+  @inlinable
+  func resubscribeObserver(ifNotOn storage: RegistrarStorage?) {
+    guard let storage, let observer = state.withLock({ $0.observer }),
+      observer.state.withLock({ $0.subscribers.last?.storage }) !== storage
+    else { return }
+    observer.reevaluate(deliverChange: false)
   }
 
   /// The object whose last property the path reaches now from `target` (`nil` when a `nil` breaks it).
@@ -153,6 +178,8 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
   func cancel() {
     let (observer, subscribers) = state.withLock { state -> (ValueObserver<ChainValue>?, [Subscriber]) in
       state.isCancelled = true
+      // Under the lock, as a move: none is added after this.
+      for subscriber in state.subscribers { subscriber.cancel() }
       defer {
         state.observer = nil
         state.subscribers = []
@@ -162,6 +189,7 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
       return (state.observer, state.subscribers)
     }
     observer?.cancel()
-    for subscriber in subscribers { subscriber.cancel() }
+    // Released here, outside the lock.
+    withExtendedLifetime(subscribers) {}
   }
 }

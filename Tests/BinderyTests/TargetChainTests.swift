@@ -279,6 +279,21 @@ struct TargetChainTests {
     #expect(views.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
   }
 
+  @Test("a binding of a target path is described, found and ended by that path, through optionals too")
+  func describedFoundAndEndedByItsPath() {
+    let model = SeedModel()
+    let controller = SeedController()
+    let plain = controller.bind(\.aView.someOtherKeyPath, to: model, \.someKeyPath)
+    let optional = controller.bind(\.optionalView?.someOtherKeyPath, to: model, \.someKeyPath)
+    #expect(plain.description.hasPrefix("SeedController.aView.someOtherKeyPath ⇄ SeedModel.someKeyPath"))
+    #expect(optional.description.hasPrefix("SeedController.optionalView?.someOtherKeyPath ⇄ SeedModel.someKeyPath"))
+    #expect(controller.binding(for: \.aView.someOtherKeyPath) === plain)
+    #expect(controller.binding(for: \.optionalView?.someOtherKeyPath) === optional)
+    controller.unbind(\.optionalView?.someOtherKeyPath)
+    #expect(!optional.isBound)
+    #expect(plain.isBound)
+  }
+
   @Test("a one-step target is not followed as a chain: its binding keeps one subscription on the target")
   func aOneStepTargetIsUnchanged() {
     let model = SeedModel()

@@ -30,6 +30,9 @@ enum BindingFactory {
       targetChain = known
       property = TargetProperty(of: target, targetKeyPath, chainPath: known)
     }
+    // A path through optionals is the binding's target key path as written (`\.aView?.text`), for its
+    // description and for `binding(for:)`.
+    let boundKeyPath: AnyKeyPath = targetChain ?? targetKeyPath
 
     // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
     if TargetValue.self == Bool.self,
@@ -38,7 +41,7 @@ enum BindingFactory {
     {
       let binding = PropertyBinding(
         source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
-        targetKeyPath: targetKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
+        targetKeyPath: boundKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
       CombinedInputPath.attach(
         binding, combination: combination, target: target, property, source: source, sourcePath,
         toTarget: conversion.toTarget)
@@ -79,7 +82,7 @@ enum BindingFactory {
       made
       ?? PropertyBinding(
         source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
-        targetKeyPath: targetKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
+        targetKeyPath: boundKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
     if made == nil { target.keyValueRegistrar.addBinding(binding) }
 
     let presenter = conversion.presenter(conditionallySetsEnabled: options.conditionallySetsEnabled)

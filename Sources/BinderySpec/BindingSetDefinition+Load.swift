@@ -276,6 +276,9 @@ extension BindingSetDefinition {
       let step = throughOptional ? key.throughOptional : key.keyPath
       if index == keys.count - 1 {
         var chain = followable ? step.flatMap { step in path?.appending(path: step) } : nil
+        // Only a chain of observable properties is followed (a computed or constant object on the way
+        // is resolved once, now, as before).
+        if let read = chain, !TargetChainPaths.isFollowable(read, from: root) { chain = nil }
         // A path through optionals is read-only in Swift: the key path that writes it is bound.
         if throughOptional { chain = chain.flatMap { TargetChainPaths.writablePath(through: $0) } }
         return (object, key, chain.map { (root as AnyObject, $0) })

@@ -20,6 +20,8 @@ final class SpecSeedController {
   var model = SpecSeedModel()
   var aView = SpecSeedView()
   var optionalView: SpecSeedView? = SpecSeedView()
+  /// An object on the way that is computed: not observable, so resolved once at load.
+  var computedView: SpecSeedView { aView }
 }
 
 @Suite("Bindings sets with target paths of several steps")
@@ -99,5 +101,19 @@ struct TargetChainSpecTests {
     #expect(second.keyValueRegistrar.observerCount == 0)
     #expect(owner.keyValueRegistrar.observerCount == 0)
     #expect(owner.model.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test("a dotted target path through a computed object is bound to the object there at load, two-way as before")
+  func aComputedObjectOnTheWayIsResolvedOnce() throws {
+    let owner = SpecSeedController()
+    let view = owner.aView
+    let set = try BindingSetDefinition(bindings: [
+      BindingDefinition(
+        source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "computedView.someOtherKeyPath")
+    ]).bind(owner: owner)
+    #expect(view.someOtherKeyPath == "first")
+    view.someOtherKeyPath = "typed"
+    #expect(owner.model.someKeyPath == "typed")
+    set.unbind()
   }
 }

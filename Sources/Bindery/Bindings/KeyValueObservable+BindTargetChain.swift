@@ -117,6 +117,16 @@ package enum TargetChainPaths {
     paths.withLock { $0.isEmpty ? nil : $0[written] }
   }
 
+  /// Whether `path` is, from `root`, a chain of observable properties (each read on the object the one
+  /// before it returned), which a binding follows; read now, so a `nil` on the way answers `false`.
+  package static func isFollowable(_ path: AnyKeyPath, from root: AnyObject) -> Bool {
+    func read<Root: AnyObject>(_ object: Root) { _ = object[keyPath: path] }
+    let (_, list) = AccessList.tracking(recordingSetters: true) { read(root) }
+    defer { list.recycle() }
+    return list.records.count >= 2 && list.records[0].object === root
+      && KeyPathChainCache.isChain(path, chain: list.chainHops) == true
+  }
+
   /// For a path through optionals from a ``KeyValueObservable`` root (`KeyPath<Root, Value?>`, as a
   /// definition file's dotted target key path is made): the key path that writes it, else `nil`.
   package static func writablePath(through chain: AnyKeyPath) -> AnyKeyPath? {

@@ -14,7 +14,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var sourceKeyPath: String
   /// The target object: `self` or a key path from the owner, resolved once at load.
   public var target: String
-  /// The target's property; a dotted path reaches it through objects resolved once at load.
+  /// The target's property; a dotted path reaches it through objects, and is followed when one of them
+  /// is replaced (they must be there at load).
   public var targetKeyPath: String
   /// A display pattern: the target (a text property) shows this text with `%{value1}@` replaced by
   /// the value of `sourceKeyPath`, `%{value2}@` by the first of ``patternKeyPaths``, and so on (`%%` is

@@ -41,7 +41,7 @@ extension BindingSetDefinition {
       }
       defer { errors += problems }
       guard let source = resolveObject(definition.source, from: owner, field: "source", fail: fail),
-        let (target, targetKey) = resolveTarget(definition, from: owner, fail: fail)
+        let (target, targetKey, chain) = resolveTarget(definition, from: owner, fail: fail)
       else { continue }
       // A pattern's rules, for definitions made in code too (a file's were checked as it was read).
       let patternProblems = definition.patternProblems
@@ -64,7 +64,10 @@ extension BindingSetDefinition {
         fail("sourceKeyPath", .unknownKey, error.description, error.column)
         continue
       }
-      guard !targetKey.isReadOnly, let property = targetKey.keyPath as? any SpecBindableProperty else {
+      // A dotted path is bound as one key path from the target object, which the binding follows when
+      // an object on the way is replaced (or is `nil`, then comes back).
+      let (boundObject, boundKeyPath): (AnyObject, AnyKeyPath) = chain ?? (target, targetKey.keyPath)
+      guard !targetKey.isReadOnly, let property = boundKeyPath as? any SpecBindableProperty else {
         fail("targetKeyPath", .typeMismatch, "the property \(targetKey.name) of \(type(of: target)) cannot be bound", 1)
         continue
       }
@@ -96,7 +99,8 @@ extension BindingSetDefinition {
       {
         do {
           _ = try property.bind(
-            keyPath: sourcePath, on: target, to: source, transformer: transformer, options: options, perform: false)
+            keyPath: sourcePath, on: boundObject, to: source, transformer: transformer, options: options, perform: false
+          )
         } catch {
           fail("sourceKeyPath", .typeMismatch, error.description, 1)
           continue
@@ -106,7 +110,7 @@ extension BindingSetDefinition {
       let expression = BindingDefinitionExpression(definition, valueType: property.valueType)
       do {
         let make = try property.prepare(
-          expression: expression.text, on: target, to: source, root: nil, section: nil, transformers: transformers)
+          expression: expression.text, on: boundObject, to: source, root: nil, section: nil, transformers: transformers)
         pending.append((definition, { try make() }))
       } catch {
         let (field, character) = expression.field(at: error.location.offset)
@@ -243,13 +247,20 @@ extension BindingSetDefinition {
     return object
   }
 
-  /// The target object and its bound property (a dotted `targetKeyPath` goes through objects first).
+  /// The target object and its bound property (a dotted `targetKeyPath` goes through objects first);
+  /// for a dotted path (`aView.someOtherKeyPath`, `panel.titleLabel.text` through an optional panel),
+  /// also the target object and the key path from it that writes the whole path, for the binding to
+  /// follow.
   private func resolveTarget(
     _ definition: BindingDefinition,
     from owner: some KeyValueCoding,
     fail: (String, SpecError.Kind, String, Int) -> Void
-  ) -> (any KeyValueCoding, KeyValueKey)? {
+  ) -> (any KeyValueCoding, KeyValueKey, chain: (AnyObject, AnyKeyPath)?)? {
     guard var object = resolveObject(definition.target, from: owner, field: "target", fail: fail) else { return nil }
+    let root = object
+    var path: AnyKeyPath?
+    var followable = true
+    var throughOptional = false
     let keys = definition.targetKeyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     var column = 1
     for (index, name) in keys.enumerated() {
@@ -261,7 +272,24 @@ extension BindingSetDefinition {
           column)
         return nil
       }
-      if index == keys.count - 1 { return (object, key) }
+      // After an optional hop, each property is read through an optional of its object.
+      let step = throughOptional ? key.throughOptional : key.keyPath
+      if index == keys.count - 1 {
+        var chain = followable ? step.flatMap { step in path?.appending(path: step) } : nil
+        // Only a chain of observable properties is followed (a computed or constant object on the way
+        // is resolved once, now, as before).
+        if let read = chain, !TargetChainPaths.isFollowable(read, from: root) { chain = nil }
+        // A path through optionals is read-only in Swift: the key path that writes it is bound.
+        if throughOptional { chain = chain.flatMap { TargetChainPaths.writablePath(through: $0) } }
+        return (object, key, chain.map { (root as AnyObject, $0) })
+      }
+      if followable, let step, RuntimeTypes.baseType(type(of: step).valueType) is AnyObject.Type {
+        if let prefix = path { path = prefix.appending(path: step) } else { path = step }
+        followable = path != nil
+        throughOptional = throughOptional || RuntimeTypes.isOptional(type(of: step).valueType)
+      } else {
+        followable = false
+      }
       guard let next = RuntimeTypes.unwrapped(key.read(from: object)) as? any KeyValueCoding else {
         fail(
           "targetKeyPath", .unknownReference,

@@ -102,6 +102,12 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       get { extras?.feed }
       set { if newValue != nil || extras != nil { made().feed = newValue } }
     }
+    /// What follows a target path of several steps (``TargetChain``).
+    @usableFromInline
+    var targetChain: (any Cancellable)? {
+      get { extras?.targetChain }
+      set { if newValue != nil || extras != nil { made().targetChain = newValue } }
+    }
     /// Writes the control's current value back (editing on commit).
     @usableFromInline
     var commit: (() -> BindingError?)? {
@@ -155,7 +161,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       dropped.beginEditing = extras.beginEditing
       dropped.enabling = extras.enabling
       dropped.feed = extras.feed
+      dropped.targetChain = extras.targetChain
       extras.feed = nil
+      extras.targetChain = nil
       extras.endEditing = nil
       extras.beginEditing = nil
       extras.enabling = nil
@@ -173,6 +181,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       beginEditing?.cancel()
       enabling?.cancel()
       feed?.cancel()
+      targetChain?.cancel()
     }
 
     /// Whether the rarely set parts were ever made.
@@ -199,6 +208,8 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var enabling: (any Cancellable)?
     @usableFromInline
     var feed: (any Cancellable)?
+    @usableFromInline
+    var targetChain: (any Cancellable)?
     @usableFromInline
     var commit: (() -> BindingError?)?
     @usableFromInline
@@ -444,11 +455,14 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     endEditing: Bool = false,
     beginEditing: Bool = false,
     enabling: Bool = false,
-    feed: Bool = false
+    feed: Bool = false,
+    targetChain: Bool = false
   ) {
     let runNow = withParts { parts -> Bool in
       if state.contains(.unbound) { return true }
-      if feed {
+      if targetChain {
+        parts.targetChain = part
+      } else if feed {
         parts.feed = part
       } else if enabling {
         parts.enabling = part

@@ -381,6 +381,14 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     isDirect.store(direct, ordering: .relaxed)
     for subscriber in stale { subscriber.cancel() }
     for subscriber in fresh { subscriber.storage.add(subscriber) }
+    if !fresh.isEmpty {
+      // Another thread's re-subscription may have taken these out (and cancelled them) before they were
+      // added here: those go again, or they would stay in their registrars, observed by no one.
+      let dropped = state.withLock { state in
+        fresh.filter { subscriber in !state.subscribers.contains { $0 === subscriber } }
+      }
+      for subscriber in dropped { subscriber.cancel() }
+    }
     if isCancelled {
       // Cancelled meanwhile: drop what was added here and everything kept (each subscriber holds this
       // observer). What is kept is taken and cancelled here, not just dropped: `cancel()` may have set

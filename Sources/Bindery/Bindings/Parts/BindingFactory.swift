@@ -16,10 +16,23 @@ enum BindingFactory {
     _ conversion: Conversion<SourceValue, TargetValue>,
     options: BindingOptions,
     file: StaticString,
-    line: UInt
+    line: UInt,
+    targetChain: KeyPath<Target, TargetValue>? = nil
   ) -> PropertyBinding {
-    // Which property of the target is bound: one tracked read tells.
-    let property = TargetProperty(of: target, targetKeyPath)
+    // Which property of the target is bound: one tracked read tells. (`targetChain` is the path through
+    // optionals that `targetKeyPath` reads and writes through.)
+    var property = TargetProperty(of: target, targetKeyPath, chainPath: targetChain)
+    var targetChain = targetChain
+    // A key path that writes a path through optionals (made for a definition file) follows that path.
+    if targetChain == nil, property.setter == nil, !property.isChain,
+      let known = TargetChainPaths.chain(writtenBy: targetKeyPath) as? KeyPath<Target, TargetValue>
+    {
+      targetChain = known
+      property = TargetProperty(of: target, targetKeyPath, chainPath: known)
+    }
+    // A path through optionals is the binding's target key path as written (`\.aView?.text`), for its
+    // description and for `binding(for:)`.
+    let boundKeyPath: AnyKeyPath = targetChain ?? targetKeyPath
 
     // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
     if TargetValue.self == Bool.self,
@@ -28,7 +41,7 @@ enum BindingFactory {
     {
       let binding = PropertyBinding(
         source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
-        targetKeyPath: targetKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
+        targetKeyPath: boundKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
       CombinedInputPath.attach(
         binding, combination: combination, target: target, property, source: source, sourcePath,
         toTarget: conversion.toTarget)
@@ -69,7 +82,7 @@ enum BindingFactory {
       made
       ?? PropertyBinding(
         source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
-        targetKeyPath: targetKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
+        targetKeyPath: boundKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
     if made == nil { target.keyValueRegistrar.addBinding(binding) }
 
     let presenter = conversion.presenter(conditionallySetsEnabled: options.conditionallySetsEnabled)
@@ -84,7 +97,8 @@ enum BindingFactory {
     // Can the source path be written? (Not asked when the binding is one-way by request.)
     let sourceWriter: SourceWriter<Source, SourceValue>? =
       options.direction == .sourceToTarget ? nil : SourceWriter(sourcePath: sourcePath, observer: observed)
-    let reversible = conversion.isReversible && sourceWriter?.isWritable == true && property.isObservable
+    let reversible =
+      conversion.isReversible && sourceWriter?.isWritable == true && (property.isObservable || property.isChain)
     let direction: BindingDirection =
       switch options.direction {
       case nil: reversible ? .both : .sourceToTarget
@@ -94,12 +108,27 @@ enum BindingFactory {
       }
     binding.setDirection(direction)
 
-    if direction != .sourceToTarget, property.isObservable, let sourceWriter {
+    // A target path of several steps (`\.aView.text`) is followed: when an object on the way is
+    // replaced, the subscriptions below move to the new one, which gets the source's value at once.
+    var chain: TargetChain<Target, TargetValue>?
+    if property.isChain {
+      chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) {
+        guard direction != .targetToSource, !binding.isUnbound, let source = binding.liveSource(as: Source.self)
+        else { return }
+        forward.deliverFirst(sourcePath.read(source))
+      }
+    }
+
+    if direction != .sourceToTarget, property.isObservable || chain != nil, let sourceWriter {
       ReversePath(
         binding: binding, property: property, sourcePath: sourcePath, sourceWriter: sourceWriter,
-        conversion: conversion, options: options, writeTarget: forward.writeTarget
+        conversion: conversion, options: options, writeTarget: forward.writeTarget, chain: chain
       )
       .attach(target: target, source: source, direction: direction)
+    }
+    if let chain {
+      binding.attach(chain, reverse: false, targetChain: true)
+      chain.start(target: target)
     }
 
     // On creation, the source value goes to the target.

@@ -17,6 +17,10 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   let options: BindingOptions
   @usableFromInline
   let writeTarget: (SourceValue) -> Void
+  /// For a target path of several steps: what subscribes to its last property, on the object it
+  /// reaches now and on each it reaches later.
+  @usableFromInline
+  let chain: TargetChain<Target, TargetValue>?
 
   @inlinable
   func attach(target: Target, source: Source, direction: BindingDirection) {
@@ -24,13 +28,15 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let keyPath = property.keyPath
     let sourcePath = sourcePath
     let writeTarget = writeTarget
+    let chain = chain
     let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
       binding: binding, sourceWriter: sourceWriter, conversion: conversion)
     let settle = Self.showsSettledValue(sourcePath: sourcePath, writeTarget: writeTarget)
     let hearsEdits = target is any EditableControl
     let accept: (TargetValue, Target) -> BindingError? = { value, target in
       userValue.accept(
-        value, from: target, for: binding.liveSource(as: Source.self), settle: hearsEdits ? settle : nil)
+        value, from: Self.control(of: target, chain), for: binding.liveSource(as: Source.self),
+        settle: hearsEdits ? settle : nil)
     }
     // Editing on commit: the control's current value is written when the edit is committed.
     binding.setEditActions(
@@ -42,7 +48,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         guard let source = binding.liveSource(as: Source.self), let target = binding.liveTarget(as: Target.self)
         else { return }
         writeTarget(sourcePath.read(source))
-        binding.reportError(nil, for: (), to: target as? any EditableControl)
+        binding.reportError(nil, for: (), to: Self.control(of: target, chain))
       }
     )
     let hasEditingForm = conversion.editing != nil
@@ -62,16 +68,30 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
         writeTarget(sourcePath.read(source))
       }
     }
-    // A control bound to itself may hear its own writes on the forward path.
-    binding.guardsEcho(fromTarget: !hearsEdits || source === target)
-    subscribe(
-      target, hearsEdits ? .userEdit : .change,
-      handler: changeHandler(target, source, accept, settle: hearsEdits ? settle : nil))
+    if let chain {
+      // The object at the end of the path may or may not be a control, and may change: every write
+      // to it is guarded against its echo, and a control's user edits are heard.
+      binding.guardsEcho(fromTarget: true)
+      chain.subscribe(.change, hearingEdits: true, handler: changeHandler(target, source, accept, settle: nil))
+    } else {
+      // A control bound to itself may hear its own writes on the forward path.
+      binding.guardsEcho(fromTarget: !hearsEdits || source === target)
+      subscribe(
+        target, hearsEdits ? .userEdit : .change,
+        handler: changeHandler(target, source, accept, settle: hearsEdits ? settle : nil))
+    }
 
     // On creation, target-to-source only: the target value goes to the source.
     if direction == .targetToSource {
       _ = accept(target[keyPath: keyPath], target)
     }
+  }
+
+  /// The control that shows the binding's errors: the target, or the object its path reaches now.
+  @inlinable
+  static func control(of target: Target, _ chain: TargetChain<Target, TargetValue>?) -> (any EditableControl)? {
+    if let chain { return chain.lastObject(of: target) as? any EditableControl }
+    return target as? any EditableControl
   }
 
   /// What a change of the target does: by address to the source's setter where nothing converts or
@@ -145,6 +165,10 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     beginEditing: Bool = false,
     handler: @escaping (RawChange) -> Void
   ) {
+    if let chain {
+      chain.subscribe(channel, handler: handler)
+      return
+    }
     let subscriber = ClosureSubscriber(
       key: SlotKey(id: property.id, channel: channel),
       storage: target.keyValueRegistrar.storage,
@@ -159,7 +183,8 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     binding: PropertyBinding, property: TargetProperty<Target, TargetValue>,
     sourcePath: SourcePath<Source, SourceValue>, sourceWriter: SourceWriter<Source, SourceValue>,
     conversion: Conversion<SourceValue, TargetValue>, options: BindingOptions,
-    writeTarget: @escaping (SourceValue) -> Void
+    writeTarget: @escaping (SourceValue) -> Void,
+    chain: TargetChain<Target, TargetValue>? = nil
   ) {
     self.binding = binding
     self.property = property
@@ -168,5 +193,6 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     self.conversion = conversion
     self.options = options
     self.writeTarget = writeTarget
+    self.chain = chain
   }
 }

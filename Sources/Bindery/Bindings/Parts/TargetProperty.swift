@@ -12,18 +12,39 @@ struct TargetProperty<Target: AnyObject, Value> {
   let id: PropertyID
   @usableFromInline
   let setter: RawSetter?
+  /// Whether the key path is a chain of observable properties from the target (`\.aView.text`): the
+  /// binding follows it (``TargetChain``), as a source chain is followed.
+  @usableFromInline
+  let isChain: Bool
 
+  /// `chainPath`, when given, is the target path `keyPath` reads and writes through (a path through
+  /// optionals, which Swift makes read-only): the binding follows it as a chain.
   @inlinable
-  init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>) {
+  init(of target: Target, _ keyPath: ReferenceWritableKeyPath<Target, Value>, chainPath: AnyKeyPath? = nil) {
     self.keyPath = keyPath
-    if let known = ObservablePropertyCache.info(for: keyPath, ofClass: ObjectIdentifier(type(of: target))) {
+    if chainPath == nil,
+      let known = ObservablePropertyCache.info(for: keyPath, ofClass: ObjectIdentifier(type(of: target)))
+    {
       isObservable = true
       id = known.id
       setter = known.memberType == Value.self ? known.setter : nil
+      isChain = false
       return
     }
     let (_, reads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: keyPath] }
-    let record = reads.records.count == 1 && reads.records[0].object === target ? reads.records[0] : nil
+    let startsAtTarget = !reads.records.isEmpty && reads.records[0].object === target
+    let record = chainPath == nil && reads.records.count == 1 && startsAtTarget ? reads.records[0] : nil
+    if let chainPath {
+      // A path through optionals may be broken by a `nil` now: the key tables tell what it ends in.
+      isChain =
+        startsAtTarget
+        && (reads.records.count >= 2 && KeyPathChainCache.isChain(chainPath, chain: reads.chainHops) == true
+          || (Target.self as? any KeyValueCoding.Type).map { KeyPathChainCache.isWritableKeyChain(chainPath, from: $0) }
+            == true)
+    } else {
+      isChain =
+        reads.records.count >= 2 && startsAtTarget && KeyPathChainCache.isChain(keyPath, chain: reads.chainHops) == true
+    }
     reads.recycle()
     isObservable = record != nil
     id = record?.id ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: keyPath.hashValue))

@@ -10,14 +10,13 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
   @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
 
-  /// Accepts `value` from `target` for `source`; returns why it was refused, if it was. After a
-  /// write, `settle` gets the value written.
+  /// Accepts `value` from `control` (the target, or the object at the end of a target path) for
+  /// `source`; returns why it was refused, if it was. After a write, `settle` gets the value written.
   @inlinable
   func accept(
-    _ value: TargetValue, from target: Target, for source: Source?,
+    _ value: TargetValue, from control: (any EditableControl)?, for source: Source?,
     settle: ((SourceValue, Source) -> Void)? = nil
   ) -> BindingError? {
-    let control = target as? any EditableControl
     if let validation = conversion.validation {
       do {
         try validation(value)

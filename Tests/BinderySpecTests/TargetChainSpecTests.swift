@@ -1,0 +1,119 @@
+import Bindery
+import BinderyControls
+import BinderySpec
+import Testing
+
+@KeyValueObservable
+final class SpecSeedModel {
+  var someKeyPath = "first"
+}
+
+@KeyValueObservable
+final class SpecSeedView {
+  var someOtherKeyPath = ""
+  var field = HeadlessTextField()
+}
+
+/// ILBinding's owner: the model, and the view whose property is bound through `aView`.
+@KeyValueObservable
+final class SpecSeedController {
+  var model = SpecSeedModel()
+  var aView = SpecSeedView()
+  var optionalView: SpecSeedView? = SpecSeedView()
+  /// An object on the way that is computed: not observable, so resolved once at load.
+  var computedView: SpecSeedView { aView }
+}
+
+@Suite("Bindings sets with target paths of several steps")
+struct TargetChainSpecTests {
+  @Test("the seed's definition (target self, aView.someOtherKeyPath) follows a replaced view both ways")
+  func theSeedsDefinitionFollowsAReplacedView() throws {
+    let owner = SpecSeedController()
+    let first = owner.aView
+    let set = try BindingSetDefinition(bindings: [
+      BindingDefinition(
+        source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "aView.someOtherKeyPath")
+    ]).bind(owner: owner)
+    #expect(first.someOtherKeyPath == "first")
+
+    let second = SpecSeedView()
+    owner.aView = second
+    #expect(second.someOtherKeyPath == "first", "the new view gets the value at once")
+    owner.model.someKeyPath = "second"
+    #expect(second.someOtherKeyPath == "second")
+    #expect(first.someOtherKeyPath == "first", "the old view is no longer written")
+    #expect(first.keyValueRegistrar.observerCount == 0, "nor observed")
+
+    second.someOtherKeyPath = "typed"
+    #expect(owner.model.someKeyPath == "typed")
+    first.someOtherKeyPath = "typed in the old view"
+    #expect(owner.model.someKeyPath == "typed")
+
+    set.unbind()
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+    #expect(second.keyValueRegistrar.observerCount == 0)
+    #expect(owner.model.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test("a control at the end of a dotted target path hears user edits on the control the path reaches now")
+  func aControlAtTheEndOfADottedPath() throws {
+    let owner = SpecSeedController()
+    let set = try BindingSetDefinition(bindings: [
+      BindingDefinition(
+        source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "aView.field.text")
+    ]).bind(owner: owner)
+    let first = owner.aView.field
+    #expect(first.text == "first")
+    owner.aView.field = HeadlessTextField()
+    let second = owner.aView.field
+    #expect(second.text == "first")
+    second.userDidEdit(text: "Grace")
+    #expect(owner.model.someKeyPath == "Grace")
+    first.userDidEdit(text: "Edith")
+    #expect(owner.model.someKeyPath == "Grace")
+    set.unbind()
+    #expect(second.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test(
+    "a dotted target path through an optional view writes nothing while it is nil, and the view that comes back gets the value"
+  )
+  func aDottedPathThroughAnOptionalView() throws {
+    let owner = SpecSeedController()
+    let first = try #require(owner.optionalView)
+    let set = try BindingSetDefinition(bindings: [
+      BindingDefinition(
+        source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "optionalView.someOtherKeyPath")
+    ]).bind(owner: owner)
+    #expect(first.someOtherKeyPath == "first")
+    owner.optionalView = nil
+    owner.model.someKeyPath = "while nil"
+    #expect(first.someOtherKeyPath == "first")
+    #expect(first.keyValueRegistrar.observerCount == 0)
+    let second = SpecSeedView()
+    owner.optionalView = second
+    #expect(second.someOtherKeyPath == "while nil")
+    second.someOtherKeyPath = "typed"
+    #expect(owner.model.someKeyPath == "typed")
+    first.someOtherKeyPath = "typed in the view that left"
+    #expect(owner.model.someKeyPath == "typed")
+    set.unbind()
+    #expect(second.keyValueRegistrar.observerCount == 0)
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+    #expect(owner.model.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test("a dotted target path through a computed object is bound to the object there at load, two-way as before")
+  func aComputedObjectOnTheWayIsResolvedOnce() throws {
+    let owner = SpecSeedController()
+    let view = owner.aView
+    let set = try BindingSetDefinition(bindings: [
+      BindingDefinition(
+        source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "computedView.someOtherKeyPath")
+    ]).bind(owner: owner)
+    #expect(view.someOtherKeyPath == "first")
+    view.someOtherKeyPath = "typed"
+    #expect(owner.model.someKeyPath == "typed")
+    set.unbind()
+  }
+}

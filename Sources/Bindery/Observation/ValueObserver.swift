@@ -384,10 +384,14 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     if !fresh.isEmpty {
       // Another thread's re-subscription may have taken these out (and cancelled them) before they were
       // added here: those go again, or they would stay in their registrars, observed by no one.
-      let dropped = state.withLock { state in
-        fresh.filter { subscriber in !state.subscribers.contains { $0 === subscriber } }
+      // Looked for without making an array: a re-target's usual case is that none was taken.
+      let dropped = state.withLock { state -> [Subscriber]? in
+        guard fresh.contains(where: { subscriber in !state.subscribers.contains { $0 === subscriber } }) else {
+          return nil
+        }
+        return fresh.filter { subscriber in !state.subscribers.contains { $0 === subscriber } }
       }
-      for subscriber in dropped { subscriber.cancel() }
+      for subscriber in dropped ?? [] { subscriber.cancel() }
     }
     if isCancelled {
       // Cancelled meanwhile: drop what was added here and everything kept (each subscriber holds this

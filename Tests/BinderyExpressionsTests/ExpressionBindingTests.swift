@@ -155,6 +155,53 @@ struct ExpressionBindingTests {
     #expect(!field.isEnabled)
   }
 
+  @Test("combining: .or joins a Boolean property's inputs with OR, where isEnabled would use AND")
+  func aCombiningAttributeChoosesTheCombination() throws {
+    let controller = PersonViewController(person: nil)
+    let field = HeadlessTextField()
+    try field.bind(\.isEnabled, to: .expression(controller, "person !== null { combining: .or }"))
+    try field.bind(\.isEnabled, to: .expression(controller, "isSaving { combining: $BooleanCombination.or }"))
+    #expect(!field.isEnabled)
+    controller.isSaving = true
+    #expect(field.isEnabled)  // OR: one input is enough
+    controller.isSaving = false
+    controller.person = Person(firstName: "Ada")
+    #expect(field.isEnabled)
+    #expect {
+      try HeadlessTextField().bind(\.text, to: .expression(controller, "person.firstName { combining: .and }"))
+    } throws: { error in
+      (error as? ExpressionError)?.message.hasPrefix("combining is for a Boolean property") == true
+    }
+    #expect {
+      try HeadlessTextField().bind(\.isEnabled, to: .expression(controller, "isSaving { combining: .xor }"))
+    } throws: { error in
+      (error as? ExpressionError)?.message == "combining takes .and or .or"
+    }
+  }
+
+  @Test("delivery: .mainActor writes the target on the main actor, after the change")
+  @MainActor
+  func aDeliveryAttributeWritesOnTheMainActor() async throws {
+    let controller = PersonViewController(person: Person(firstName: "Ada"))
+    let label = HeadlessLabel()
+    let binding = try label.bind(\.text, to: .expression(controller, "person.firstName { delivery: .mainActor }"))
+    guard case .mainActor = binding.options.delivery else {
+      Issue.record("the binding's delivery is \(binding.options.delivery)")
+      return
+    }
+    for _ in 0..<100 where label.text != "Ada" { await Task.yield() }
+    #expect(label.text == "Ada")
+    controller.person?.firstName = "Grace"
+    #expect(label.text == "Ada")  // written after the change returns, not during it
+    for _ in 0..<100 where label.text != "Grace" { await Task.yield() }
+    #expect(label.text == "Grace")
+    #expect {
+      try HeadlessLabel().bind(\.text, to: .expression(controller, "person.firstName { delivery: .later }"))
+    } throws: { error in
+      (error as? ExpressionError)?.message == "delivery takes .synchronous or .mainActor"
+    }
+  }
+
   @Test func aDirectionAttributeMakesAWritableBindingReadOnlyOrTargetToSource() throws {
     let controller = PersonViewController(person: Person(firstName: "Ada"))
     let field = HeadlessTextField()
@@ -349,7 +396,7 @@ struct ExpressionBindingTests {
       column: 12, kind: .type)
     expectBindError(
       field, \.text, "person.firstName { color: 1 }",
-      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, measurementFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, traced, direction, validator)",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, measurementFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, traced, direction, validator, combining, delivery)",
       column: 20, kind: .attribute)
     expectBindError(
       field, \.text, "person.firstName { nullPlaceholder: 3 }",

@@ -10,6 +10,8 @@ import Bindery
 /// - `updatesContinuously`, `conditionallySetsEnabled`, `traced` (``BindingOptions/isTraced``): Boolean
 ///   options (a bare name is `true`);
 /// - `direction`: `.both`, `.sourceToTarget` (read-only) or `.targetToSource`;
+/// - `combining`: `.and` or `.or`, for a Boolean property combining its bindings;
+/// - `delivery`: `.synchronous` or `.mainActor`, where the target is written;
 /// - `validator`: a check of what the user enters, registered by name.
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
@@ -137,11 +139,40 @@ struct BindingAttributes<Value> {
         }
         self.direction = (direction, attribute.location)
         apply { $0.direction = direction }
+      case "combining":
+        // `.and` or `.or`: one more input of a Boolean property's group (`$BooleanCombination.and` too).
+        let constant = try expression.compiler.compile(primary).constant
+        guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == "BooleanCombination",
+          let combination = Self.combinations[name.name]
+        else {
+          throw error("combining takes .and or .or", at: primary.location)
+        }
+        guard same(Value.self, Bool.self) else {
+          throw error(
+            "combining is for a Boolean property; this one is a \(typeName(Value.self))", at: attribute.location)
+        }
+        apply { $0.combining = combination }
+      case "delivery":
+        // `.synchronous` or `.mainActor` (`$BindingDelivery.mainActor` too).
+        let constant = try expression.compiler.compile(primary).constant
+        guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == "BindingDelivery",
+          let delivery = Self.deliveries[name.name]
+        else {
+          throw error("delivery takes .synchronous or .mainActor", at: primary.location)
+        }
+        apply { $0.delivery = delivery }
       default:
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
       }
     }
   }
+
+  /// The combinations a `combining` attribute names, by case name.
+  static var combinations: [String: BooleanCombination] { ["and": .and, "or": .or] }
+
+  /// The deliveries a `delivery` attribute names, by case name (an actor of the app's own cannot be
+  /// named in text: give it in code, with `BindingOptions(delivery: .actor(…))`).
+  static var deliveries: [String: BindingDelivery] { ["synchronous": .synchronous, "mainActor": .mainActor] }
 
   /// Sets the Boolean option `name` to `flag`, now and for a later `bind` call.
   private mutating func set(_ name: String, _ flag: Bool) {

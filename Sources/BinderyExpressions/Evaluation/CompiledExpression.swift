@@ -17,7 +17,7 @@ public struct CompiledExpression: @unchecked Sendable {
     "nullPlaceholder", "notApplicablePlaceholder", "multipleValuesPlaceholder", "noSelectionPlaceholder",
     "transformer", "formatter", "numberFormatter", "dateFormatter", "measurementFormatter", "editingTransformer",
     "editingFormatter",
-    "updatesContinuously", "conditionallySetsEnabled", "traced", "direction", "validator",
+    "updatesContinuously", "conditionallySetsEnabled", "traced", "direction", "validator", "combining", "delivery",
   ]
 
   /// The text.

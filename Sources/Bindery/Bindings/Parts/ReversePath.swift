@@ -112,20 +112,39 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       && !validates && options.updatesContinuously
     if byAddress, let setter = sourceWriter.directSetter {
       let valueType = ObjectIdentifier(TargetValue.self)
+      // Writes by address; whether it wrote (a delegate may veto).
+      let write: (RawChange, Source) -> Bool = { change, source in
+        guard !binding.state.contains(.mayHaveDelegate) else {
+          let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
+          return binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
+        }
+        binding.writing { setter(source, change.newValue) }
+        return true
+      }
+      guard let settle else {
+        // Model to model: the propagation path, written out so nothing is added to it.
+        return { change in
+          guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
+          guard let source = binding.liveSource(as: Source.self) else {
+            binding.unbind()
+            return
+          }
+          guard !binding.state.contains(.mayHaveDelegate) else {
+            let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
+            binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
+            return
+          }
+          binding.writing { setter(source, change.newValue) }
+        }
+      }
+      // A control's edit: the value the model kept is shown if it is not the one written.
       return { change in
         guard change.valueType == valueType, !binding.isUnbound, !binding.isWritingOnThisThread else { return }
         guard let source = binding.liveSource(as: Source.self) else {
           binding.unbind()
           return
         }
-        guard !binding.state.contains(.mayHaveDelegate) else {
-          let value = change.newValue.assumingMemoryBound(to: TargetValue.self).pointee
-          let wrote = binding.updateSource(with: value, from: value) { setter(source, change.newValue) }
-          if wrote, let settle { settle(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee, source) }
-          return
-        }
-        binding.writing { setter(source, change.newValue) }
-        if let settle { settle(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee, source) }
+        if write(change, source) { settle(change.newValue.assumingMemoryBound(to: SourceValue.self).pointee, source) }
       }
     }
     let continuous = options.updatesContinuously

@@ -254,11 +254,18 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   /// Writes the combined value to the target, telling the delegates of the inputs before and after,
   /// as a single binding tells its own (each delegate once, with the input binding it belongs to).
   /// While no input ever had a delegate, one relaxed load.
+  @inline(__always)
   private func deliver(_ value: Bool) {
     guard mayHaveDelegates.load(ordering: .relaxed) else {
       write(value)
       return
     }
+    deliverTellingDelegates(value)
+  }
+
+  /// Writes the combined value, telling the inputs' delegates before and after.
+  @inline(never)
+  private func deliverTellingDelegates(_ value: Bool) {
     let inputs = state.withLock { $0.inputs }
     var told: [(PropertyBinding, any BindingDelegate)] = []
     for input in inputs {

@@ -131,9 +131,7 @@ struct BindingAttributes<Value> {
         }
       case "direction":
         // `.both`, `.sourceToTarget` or `.targetToSource` (`$BindingDirection.both` too).
-        let constant = try expression.compiler.compile(primary).constant
-        guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == "BindingDirection",
-          let direction = Self.directions[name.name]
+        guard let direction = try Self.namedCase(primary, of: "BindingDirection", in: Self.directions, expression)
         else {
           throw error("direction takes .both, .sourceToTarget or .targetToSource", at: primary.location)
         }
@@ -141,9 +139,7 @@ struct BindingAttributes<Value> {
         apply { $0.direction = direction }
       case "combining":
         // `.and` or `.or`: one more input of a Boolean property's group (`$BooleanCombination.and` too).
-        let constant = try expression.compiler.compile(primary).constant
-        guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == "BooleanCombination",
-          let combination = Self.combinations[name.name]
+        guard let combination = try Self.namedCase(primary, of: "BooleanCombination", in: Self.combinations, expression)
         else {
           throw error("combining takes .and or .or", at: primary.location)
         }
@@ -154,10 +150,7 @@ struct BindingAttributes<Value> {
         apply { $0.combining = combination }
       case "delivery":
         // `.synchronous` or `.mainActor` (`$BindingDelivery.mainActor` too).
-        let constant = try expression.compiler.compile(primary).constant
-        guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == "BindingDelivery",
-          let delivery = Self.deliveries[name.name]
-        else {
+        guard let delivery = try Self.namedCase(primary, of: "BindingDelivery", in: Self.deliveries, expression) else {
           throw error("delivery takes .synchronous or .mainActor", at: primary.location)
         }
         apply { $0.delivery = delivery }
@@ -165,6 +158,16 @@ struct BindingAttributes<Value> {
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
       }
     }
+  }
+
+  /// The case an option's value names (`.both`, or `$BindingDirection.both` with the type's name),
+  /// looked up in `cases`; `nil` for anything else.
+  private static func namedCase<Option>(
+    _ value: ExpressionSyntax, of type: String, in cases: [String: Option], _ expression: CompiledExpression
+  ) throws(ExpressionError) -> Option? {
+    let constant = try expression.compiler.compile(value).constant
+    guard let name = constant as? EnumCaseName, name.typeName == nil || name.typeName == type else { return nil }
+    return cases[name.name]
   }
 
   /// The combinations a `combining` attribute names, by case name.

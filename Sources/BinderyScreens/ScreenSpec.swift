@@ -63,7 +63,7 @@ public enum ScreenSpec {
     let modelReference = ModelReference(model)
     classes.register(Model.self, names: [modelClass]) { modelReference.model }
     configure(classes)
-    let objects = try SpecFile.load(
+    let objects = try SpecFile.loadLeavingAwakening(
       contentsOf: path, classes: classes, transformers: transformers, root: model, delegate: delegate)
     guard let rootObject = objects[root] else {
       objects.unbind()
@@ -71,6 +71,8 @@ public enum ScreenSpec {
         SpecError(file: path, line: 1, column: 1, kind: .unknownReference, message: "no object is named \"\(root)\"")
       ])
     }
+    // The screen is whole: its objects that ask are told now, never for a screen refused above.
+    objects.awakeObjects()
     return LoadedScreen(root: rootObject, objects: objects, model: model, styleBook: styled)
   }
 }

@@ -71,6 +71,26 @@ public enum SpecFile {
     loader.delegate = delegate
     return try loader.load()
   }
+
+  /// Loads a spec file as ``load(contentsOf:classes:transformers:root:limits:delegate:)`` does, but
+  /// leaves telling its ``SpecAwaking`` objects to the caller (``SpecObjects/awakeObjects()``), who
+  /// checks more first and must not tell them of a load it then refuses.
+  package static func loadLeavingAwakening(
+    contentsOf path: String,
+    classes: SpecClassRegistry,
+    transformers: BindingTransformerRegistry,
+    root: (any KeyValueCoding)?,
+    delegate: (any BindingDelegate)?
+  ) throws(SpecLoadError) -> SpecObjects {
+    let limits = SpecLimits()
+    let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+    var loader = SpecLoader(
+      source: YAMLSource(file: path, text: text), classes: classes, transformers: transformers, root: root,
+      limits: limits)
+    loader.delegate = delegate
+    loader.awakesObjects = false
+    return try loader.load()
+  }
 }
 
 /// The names closest to `name`, for "did you mean" messages; none for a name longer than a name

@@ -19,6 +19,9 @@ struct SpecLoader {
   var lintOnly = false
   /// The delegate of the loaded bindings that have none of their own, and of the rows' (held weakly).
   weak var delegate: (any BindingDelegate)?
+  /// Whether the load tells the objects that adopt ``SpecAwaking`` once it is done (`false`: the
+  /// caller does, after checks of its own, with ``SpecObjects/awakeObjects()``).
+  var awakesObjects = true
   /// Objects of classes that are not registered are checked as far as possible instead of reported.
   var lenientClasses = false
   var unresolvedNames: Set<String> = []
@@ -213,9 +216,11 @@ struct SpecLoader {
         throw SpecLoadError([source.error(.expression, "\(error)".shortenedMessage, at: node)])
       }
     }
-    // Everything is bound: the objects that ask are told, once each, in the order of the file.
-    for name in names { (objects[name] as? any SpecAwaking)?.awakeFromSpec() }
-    return SpecObjects(names: names, objects: objects, bindings: set)
+    // Everything is bound: the objects that ask are told, once each, in the order of the file
+    // (unless the caller checks more first and tells them itself).
+    let loaded = SpecObjects(names: names, objects: objects, bindings: set)
+    if awakesObjects { loaded.awakeObjects() }
+    return loaded
   }
 
   /// The objects of this load and the outer ones, as row templates see them: made once.

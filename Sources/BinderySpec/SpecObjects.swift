@@ -31,6 +31,12 @@ public final class SpecObjects {
     objects[name] as? Object
   }
 
+  /// Tells the objects that adopt ``SpecAwaking`` that the file is loaded, once each, in the order of
+  /// the file (for a loader that checks more after the file's own load, as a screen does).
+  package func awakeObjects() {
+    for name in names { (objects[name] as? any SpecAwaking)?.awakeFromSpec() }
+  }
+
   /// Ends every binding, and stops the lists following their controllers.
   public func unbind() {
     bindings.unbind()

@@ -49,8 +49,55 @@ private let screenFile = """
       on: {to: /Model, value: isAdmin}
   """
 
+/// A screen object that counts the times it is told its file is loaded.
+@KeyValueObservable
+final class AwakingScreenPart: SpecAwaking {
+  var text = ""
+  @KeyValueIgnored var awakenings = 0
+  func awakeFromSpec() { awakenings += 1 }
+}
+
+/// Every part made for a screen file, in the order made.
+final class MadeParts: @unchecked Sendable {
+  var parts: [AwakingScreenPart] = []
+}
+
 @Suite("Screens loaded for any front end")
 struct ScreenSpecTests {
+  @Test(
+    "a screen refused after its file loaded (no root object) tells no object it loaded; a whole one tells each once")
+  func aRefusedScreenAwakesNothing() throws {
+    let file = """
+      Model:
+        class: RosterScreenModel
+      Part:
+        class: AwakingScreenPart
+      """
+    let path = try write(file)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let made = MadeParts()
+    let register: (SpecClassRegistry) -> Void = { classes in
+      classes.register(AwakingScreenPart.self) {
+        let part = AwakingScreenPart()
+        made.parts.append(part)
+        return part
+      }
+    }
+    #expect(throws: SpecLoadError.self) {
+      try ScreenSpec.load(
+        contentsOf: path, model: RosterScreenModel(), modelClass: "RosterScreenModel", root: "Page",
+        lists: HeadlessControls.lists, configure: register)
+    }
+    #expect(made.parts.count == 1)
+    #expect(made.parts.first?.awakenings == 0)
+    let screen = try ScreenSpec.load(
+      contentsOf: path, model: RosterScreenModel(), modelClass: "RosterScreenModel", root: "Part",
+      lists: HeadlessControls.lists, configure: register)
+    defer { screen.objects.unbind() }
+    #expect(made.parts.count == 2)
+    #expect(made.parts.last?.awakenings == 1)
+  }
+
   private func write(_ text: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).screen.yaml").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)

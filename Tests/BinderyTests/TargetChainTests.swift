@@ -30,6 +30,13 @@ final class SeedController {
   var optionalField: HeadlessTextField?
 }
 
+/// The controller of the threaded test: its view is kept behind a lock, as a property written from
+/// several threads at once must be (plain storage would be a data race of the model's own).
+@KeyValueObservable
+final class ThreadedSeedController {
+  @KeyValueTracked(locked: true) var aView = SeedView()
+}
+
 /// A controller one more step away from the view (`\.inner.aView.someOtherKeyPath`).
 @KeyValueObservable
 final class SeedOuterController {
@@ -255,7 +262,7 @@ struct TargetChainTests {
     .timeLimit(.minutes(1)))
   func viewsReplacedFromSeveralThreads() {
     let model = SeedModel()
-    let controller = SeedController()
+    let controller = ThreadedSeedController()
     controller.bind(\.aView.someOtherKeyPath, to: model, \.someKeyPath)
     let views = (0..<64).map { _ in SeedView() }
     let shared = SharedObjects(objects: (controller, views))

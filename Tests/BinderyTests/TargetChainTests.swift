@@ -34,7 +34,14 @@ final class SeedController {
 /// several threads at once must be (plain storage would be a data race of the model's own).
 @KeyValueObservable
 final class ThreadedSeedController {
-  @KeyValueTracked(locked: true) var aView = SeedView()
+  @KeyValueTracked(locked: true) var aView = ThreadedSeedView()
+}
+
+/// The view of the threaded test: the binding writes and reads it from the threads that replace
+/// it, so it keeps its property behind a lock too.
+@KeyValueObservable
+final class ThreadedSeedView {
+  @KeyValueTracked(locked: true) var someOtherKeyPath = ""
 }
 
 /// A controller one more step away from the view (`\.inner.aView.someOtherKeyPath`).
@@ -264,7 +271,7 @@ struct TargetChainTests {
     let model = SeedModel()
     let controller = ThreadedSeedController()
     controller.bind(\.aView.someOtherKeyPath, to: model, \.someKeyPath)
-    let views = (0..<64).map { _ in SeedView() }
+    let views = (0..<64).map { _ in ThreadedSeedView() }
     let shared = SharedObjects(objects: (controller, views))
     DispatchQueue.concurrentPerform(iterations: views.count) { index in
       shared.objects.0.aView = shared.objects.1[index]
@@ -280,7 +287,7 @@ struct TargetChainTests {
     last.someOtherKeyPath = "typed"
     #expect(model.someKeyPath == "typed")
     // The next replacement leaves subscriptions on the newest view alone.
-    let newest = SeedView()
+    let newest = ThreadedSeedView()
     controller.aView = newest
     #expect(newest.someOtherKeyPath == "typed")
     #expect(views.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })

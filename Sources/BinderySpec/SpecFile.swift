@@ -65,11 +65,9 @@ public enum SpecFile {
     limits: SpecLimits = SpecLimits(),
     delegate: (any BindingDelegate)? = nil
   ) throws(SpecLoadError) -> SpecObjects {
-    var loader = SpecLoader(
-      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root,
-      limits: limits)
-    loader.delegate = delegate
-    return try loader.load()
+    try loading(
+      text, file: file, classes: classes, transformers: transformers, root: root, limits: limits, delegate: delegate,
+      awakesObjects: true)
   }
 
   /// Loads a spec file as ``load(contentsOf:classes:transformers:root:limits:delegate:)`` does, but
@@ -84,11 +82,22 @@ public enum SpecFile {
   ) throws(SpecLoadError) -> SpecObjects {
     let limits = SpecLimits()
     let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
+    return try loading(
+      text, file: path, classes: classes, transformers: transformers, root: root, limits: limits, delegate: delegate,
+      awakesObjects: false)
+  }
+
+  /// What every load does: reads `text` and binds what it declares; with `awakesObjects`, tells its
+  /// ``SpecAwaking`` objects once everything is bound.
+  private static func loading(
+    _ text: String, file: String, classes: SpecClassRegistry, transformers: BindingTransformerRegistry,
+    root: (any KeyValueCoding)?, limits: SpecLimits, delegate: (any BindingDelegate)?, awakesObjects: Bool
+  ) throws(SpecLoadError) -> SpecObjects {
     var loader = SpecLoader(
-      source: YAMLSource(file: path, text: text), classes: classes, transformers: transformers, root: root,
+      source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root,
       limits: limits)
     loader.delegate = delegate
-    loader.awakesObjects = false
+    loader.awakesObjects = awakesObjects
     return try loader.load()
   }
 }

@@ -166,9 +166,7 @@ public actor WebPageHost {
       case .action: "the action"
       default: "the change"
       }
-    logger.error(
-      "a change from a page was not kept",
-      metadata: ["reason": "\(LogText.clip("\(failure)", max: 300))", "element": "\(elementID ?? "-")"])
+    // Logged where it failed (the store) and, as every refusal, by `refuse`: not a third time here.
     throw WebInputError(.notKept, "\(what) was not saved: \(failure)", elementID: elementID)
   }
 

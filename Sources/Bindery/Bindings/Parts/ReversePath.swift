@@ -31,12 +31,12 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let chain = chain
     let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
       binding: binding, sourceWriter: sourceWriter, conversion: conversion)
-    let settle = Self.showsSettledValue(sourcePath: sourcePath, writeTarget: writeTarget)
     let hearsEdits = target is any EditableControl
+    // Made only for a control's edits: a model-to-model binding makes and keeps nothing for it.
+    let settle = hearsEdits ? Self.showsSettledValue(sourcePath: sourcePath, writeTarget: writeTarget) : nil
     let accept: (TargetValue, Target) -> BindingError? = { value, target in
       userValue.accept(
-        value, from: Self.control(of: target, chain), for: binding.liveSource(as: Source.self),
-        settle: hearsEdits ? settle : nil)
+        value, from: Self.control(of: target, chain), for: binding.liveSource(as: Source.self), settle: settle)
     }
     // Editing on commit: the control's current value is written when the edit is committed.
     binding.setEditActions(
@@ -78,7 +78,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       binding.guardsEcho(fromTarget: !hearsEdits || source === target)
       subscribe(
         target, hearsEdits ? .userEdit : .change,
-        handler: changeHandler(target, source, accept, settle: hearsEdits ? settle : nil))
+        handler: changeHandler(target, source, accept, settle: settle))
     }
 
     // On creation, target-to-source only: the target value goes to the source.

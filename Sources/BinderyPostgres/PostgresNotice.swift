@@ -48,6 +48,8 @@
       case .delete(_, let ids):
         body += "d \(ids.count) "
         for id in ids { body += "\(id) " }
+      case .expect:
+        break  // changes nothing
       }
     }
 

@@ -76,6 +76,11 @@
       return "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = $\(columns.count + 1)"
     }
 
+    /// Reads `columns` of the row whose id is `$1`, locking it until the transaction ends.
+    static func lockRow(table: String, columns: [String]) -> String {
+      "SELECT \(columns.isEmpty ? "id" : columns.joined(separator: ", ")) FROM \(table) WHERE id = $1 FOR UPDATE"
+    }
+
     /// `DELETE` of the rows whose ids are in the array `$1`.
     static func delete(table: String) -> String {
       "DELETE FROM \(table) WHERE id = ANY($1)"

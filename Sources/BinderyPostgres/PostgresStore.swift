@@ -130,15 +130,17 @@
     @discardableResult
     public func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] {
       guard !changes.isEmpty else { return [] }
-      return try run(table: Self.table(of: changes[0])) {
+      return try run(table: changes[0].table) {
         try connections.inTransaction { connection in
           let inserted = try apply(changes, on: connection)
-          let applied = Self.withInsertedIDs(changes, inserted)
-          for table in Self.tables(of: changes) {
+          // An expectation changes nothing: other stores hear only the changes.
+          let made = changes.filter { if case .expect = $0 { false } else { true } }
+          let applied = Self.withInsertedIDs(made, inserted)
+          for table in Self.tables(of: made) {
             var payload = PostgresBindings()
             payload.append(
               PostgresNotice.payload(
-                table: table, schema: schema, changes: applied.filter { Self.table(of: $0) == table }))
+                table: table, schema: schema, changes: applied.filter { $0.table == table }))
             _ = try connections.run(PostgresSQL.notify, payload, on: connection)
           }
           return inserted
@@ -149,7 +151,7 @@
     /// Applies `changes` in a transaction that is rolled back: throws what ``apply(_:)`` would.
     public func check(_ changes: [StoreChange]) throws(StoreError) {
       guard !changes.isEmpty else { return }
-      try run(table: Self.table(of: changes[0])) {
+      try run(table: changes[0].table) {
         try connections.inTransaction(commit: false) { connection in _ = try apply(changes, on: connection) }
       }
     }
@@ -203,6 +205,19 @@
           var bindings = PostgresBindings()
           bindings.append(ids)
           _ = try connections.run(PostgresSQL.delete(table: table), bindings, on: connection)
+        case .expect(let table, let id, let columns, let values):
+          var bindings = PostgresBindings()
+          bindings.append(id)
+          let result = try connections.run(
+            PostgresSQL.lockRow(table: table, columns: columns), bindings, on: connection)
+          guard let row = result.rows.first else {
+            throw StoreError(.notFound, "the row is no longer in the database", table: table, row: id)
+          }
+          for ((column, value), cell) in zip(zip(columns, values), row)
+          where try PostgresValues.storeValue(cell) != value {
+            throw StoreError(
+              .conflict, "the value was changed by someone else since", table: table, row: id, column: column)
+          }
         }
       }
       return inserted
@@ -214,12 +229,6 @@
         return try body()
       } catch {
         throw PostgresErrors.storeError(error, table: table)
-      }
-    }
-
-    private static func table(of change: StoreChange) -> String {
-      switch change {
-      case .insert(let table, _, _, _), .update(let table, _, _, _), .delete(let table, _): table
       }
     }
 
@@ -235,7 +244,7 @@
     /// The tables `changes` touch, each once, in order.
     private static func tables(of changes: [StoreChange]) -> [String] {
       var seen: Set<String> = []
-      return changes.map(table(of:)).filter { seen.insert($0).inserted }
+      return changes.map(\.table).filter { seen.insert($0).inserted }
     }
   }
 

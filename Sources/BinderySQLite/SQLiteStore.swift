@@ -195,7 +195,7 @@ public final class SQLiteStore: RecordStore {
   /// Applies `changes` in one transaction (all or none); the ids of the inserted rows.
   @discardableResult
   public func apply(_ changes: [StoreChange]) throws(StoreError) -> [Int64] {
-    try run(table: changes.first.map(Self.table)) { db in try Self.apply(changes, in: db) }
+    try run(table: changes.first?.table) { db in try Self.apply(changes, in: db) }
   }
 
   /// Applies `changes` in a transaction that is rolled back: throws what ``apply(_:)`` would.
@@ -206,7 +206,7 @@ public final class SQLiteStore: RecordStore {
         return .rollback
       }
     } catch {
-      throw Self.storeError(error, table: changes.first.map(Self.table))
+      throw Self.storeError(error, table: changes.first?.table)
     }
   }
 
@@ -235,9 +235,34 @@ public final class SQLiteStore: RecordStore {
           let part = ids[chunk..<min(chunk + 500, ids.count)]
           try db.execute(sql: "DELETE FROM \(table) WHERE id IN (\(part.map { "\($0)" }.joined(separator: ", ")))")
         }
+      case .expect(let table, let id, let columns, let values):
+        try expect(db, table: table, id: id, columns: columns, values: values)
       }
     }
     return inserted
+  }
+
+  /// Throws unless the row `id` of `table` holds `values` in `columns` (``StoreChange/expect(table:id:columns:values:)``).
+  private static func expect(
+    _ db: Database, table: String, id: Int64, columns: [String], values: [StoreValue]
+  ) throws {
+    let names = columns.isEmpty ? "id" : columns.joined(separator: ", ")
+    let sql = "SELECT \(names) FROM \(table) WHERE id = ?"
+    let statement = try statement(db, sql, [.integer(id)])
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
+    let code = sqlite3_step(handle)
+    if code == SQLITE_DONE {
+      throw StoreError(.notFound, "the row is no longer in the database", table: table, row: id)
+    }
+    guard code == SQLITE_ROW else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
+    }
+    for (index, (column, value)) in zip(columns, values).enumerated()
+    where storeValue(handle, CInt(index)) != value {
+      throw StoreError(
+        .conflict, "the value was changed by someone else since", table: table, row: id, column: column)
+    }
   }
 
   private func run<Result>(table: String?, _ body: (Database) throws -> Result) throws(StoreError) -> Result {
@@ -253,12 +278,6 @@ public final class SQLiteStore: RecordStore {
       return try queue.read(body)
     } catch {
       throw Self.storeError(error, table: table)
-    }
-  }
-
-  private static func table(of change: StoreChange) -> String {
-    switch change {
-    case .insert(let table, _, _, _), .update(let table, _, _, _), .delete(let table, _): table
     }
   }
 

@@ -89,8 +89,10 @@ public final class EditHistory: @unchecked Sendable {
 
   /// Undoes the last group: its actions run in reverse order; what they register becomes a group to
   /// redo. A group whose change could not be kept (its save failed) stays to undo, and the failure
-  /// reaches the edit or action being applied (`UserEditing.collectingFailures(_:)`). Does nothing
-  /// when there is nothing to undo, or while undoing or redoing.
+  /// reaches the edit or action being applied (`UserEditing.collectingFailures(_:)`). A step whose row
+  /// another instance changed or deleted since is refused rather than overwriting that change
+  /// (``StoreError/Kind/conflict``, reported the same way) and is dropped. Does nothing when there is
+  /// nothing to undo, or while undoing or redoing.
   public func undo() {
     run(from: \.undo, mode: .undoing)
   }
@@ -134,7 +136,13 @@ public final class EditHistory: @unchecked Sendable {
       state.mode = .normal
       let made = state.collecting
       state.collecting = Group()
-      guard failures.isEmpty else {
+      // A step refused because another writer changed its row since can never be applied: it is
+      // dropped (the refusal was reported), and what the other steps made stays undoable.
+      let refused = failures.contains { error in
+        guard let error = error as? StoreError else { return false }
+        return error.kind == .conflict || error.kind == .notFound
+      }
+      guard failures.isEmpty || refused else {
         state[keyPath: stack].append(group)
         return
       }

@@ -133,4 +133,17 @@ public enum StoreChange: Sendable, Hashable {
   case update(table: String, id: Int64, columns: [String], values: [StoreValue])
   /// Deletes the rows with these ids.
   case delete(table: String, ids: [Int64])
+  /// Writes nothing, but fails the whole transaction unless the row with this id still holds these
+  /// values (text compared by Unicode scalars): ``StoreError/Kind/conflict`` when another writer
+  /// changed it, ``StoreError/Kind/notFound`` when it is gone. Undo puts it before the changes it
+  /// makes, so it never overwrites an edit made since by another instance.
+  case expect(table: String, id: Int64, columns: [String], values: [StoreValue])
+
+  /// The table the change is made to.
+  public var table: String {
+    switch self {
+    case .insert(let table, _, _, _), .update(let table, _, _, _), .delete(let table, _), .expect(let table, _, _, _):
+      table
+    }
+  }
 }

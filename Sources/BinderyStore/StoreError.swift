@@ -12,6 +12,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongValue
     /// The row is no longer in the database.
     case notFound
+    /// The row no longer holds the values a change expected: another writer changed it since (an
+    /// undo of a value another instance edited afterwards).
+    case conflict
     /// The database could not be opened, read or written.
     case database
   }

@@ -100,7 +100,7 @@ extension StoredContent {
         try applyOthers(row: id, columns: columns, values: values, inserted: false, overwritten: &overwritten)
       case .insert(_, let id?, let columns, let values):
         try applyOthers(row: id, columns: columns, values: values, inserted: true, overwritten: &overwritten)
-      case .insert(_, nil, _, _):
+      case .insert(_, nil, _, _), .expect:
         continue
       case .delete(_, let ids):
         let gone = state.withLock { state in Set(ids.compactMap { state.rows[$0] }) }

@@ -131,13 +131,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     keep(fetched.map { ($0.0, $0.1.id, $0.1.values) })
   }
 
-  /// Keeps `object` as the row `id`, its values as saved, and follows its properties.
-  func keep(_ object: Model, id: Int64, saved: [StoreValue]) {
-    keep([(object, id, saved)])
+  /// Keeps `object` as the row `id`, its values as saved, and follows its properties; `written`
+  /// when this content wrote those values (an insert).
+  func keep(_ object: Model, id: Int64, saved: [StoreValue], written: Bool = false) {
+    keep([(object, id, saved)], written: written)
   }
 
   /// Keeps each object as its row, its values as saved, and follows its properties.
-  private func keep(_ objects: [(object: Model, id: Int64, saved: [StoreValue])]) {
+  private func keep(_ objects: [(object: Model, id: Int64, saved: [StoreValue])], written: Bool = false) {
     var records: [(ObjectIdentifier, Record)] = []
     records.reserveCapacity(objects.count)
     for (object, id, saved) in objects {
@@ -148,7 +149,9 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
         observations.append(
           column.observe(object) { [weak self] value in self?.columnChanged(objectID, index, value) })
       }
-      records.append((objectID, Record(object: object, id: id, saved: saved, observations: observations)))
+      let record = Record(
+        object: object, id: id, saved: saved, written: written ? saved : [], observations: observations)
+      records.append((objectID, record))
     }
     state.withLock { state in
       state.records.reserveCapacity(state.records.count + records.count)
@@ -212,8 +215,12 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     try save(editor: nil)
   }
 
-  /// Saves as ``save()`` does; the edits made through `editor` join its undo group.
-  private func save(editor: ObjectIdentifier?) throws(StoreError) {
+  /// Saves as ``save()`` does; the edits made through `editor` join its undo group. Each row in
+  /// `expecting` must still hold those values (undo and redo: no other instance changed it since), or
+  /// the save fails with ``StoreError/Kind/conflict``.
+  private func save(editor: ObjectIdentifier?, expecting: [ObjectIdentifier: [(Int, StoreValue)]] = [:])
+    throws(StoreError)
+  {
     let pending = state.withLock { state -> [(Record, [Int])] in
       let pending = state.dirtyOrder.compactMap { id -> (Record, [Int])? in
         guard let record = state.records[id], let columns = state.dirty[id], !columns.isEmpty else { return nil }
@@ -230,6 +237,11 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       let values = columns.map { entity.columns[$0].read(record.object) }
       let changed = zip(columns, values).filter { record.saved[$0.0] != $0.1 }
       guard !changed.isEmpty else { continue }
+      if let expected = expecting[ObjectIdentifier(record.object)], !expected.isEmpty {
+        changes.append(
+          .expect(
+            table: entity.table, id: record.id, columns: expected.map { columnNames[$0.0] }, values: expected.map(\.1)))
+      }
       changes.append(
         .update(
           table: entity.table, id: record.id, columns: changed.map { columnNames[$0.0] }, values: changed.map(\.1)))
@@ -248,19 +260,25 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       try store.apply(changes)
     } catch {
       if tracking { state.withLock { state in for key in ownKeys { state.ownSaves.lower(key) } } }
+      if error.kind == .conflict { reloadSaved(saves.map(\.record)) }
       for save in saves { restoreSaved(save.record, columns: save.columns) }
       throw report(error)
     }
     state.withLock { state in
       for save in saves {
         let id = ObjectIdentifier(save.record.object)
-        for (column, value) in zip(save.columns, save.values) { state.records[id]?.saved[column] = value }
+        for (column, value) in zip(save.columns, save.values) {
+          state.records[id]?.saved[column] = value
+          state.records[id]?.noteWritten(value, column: column)
+        }
       }
     }
     guard let history else { return }
     // One action puts back what this save changed (a single property is keyed, so an editor's
     // later saves of it add nothing to its group).
-    let restores = saves.map { save in (save.record.object, save.columns.map { ($0, save.record.saved[$0]) }) }
+    let restores = saves.map { save in
+      Restore(object: save.record.object, values: save.columns.map { ($0, save.record.saved[$0]) })
+    }
     let key: AnyHashable? =
       saves.count == 1 && saves[0].columns.count == 1
       ? EditKey(
@@ -269,14 +287,48 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     history.register(key: key, editor: editor) { [weak self] in self?.setValues(restores) }
   }
 
-  /// Sets properties of kept objects and saves them (undo and redo of edits).
-  private func setValues(_ restores: [(Model, [(Int, StoreValue)])]) {
+  /// Sets properties of kept objects back and saves them (undo and redo of edits), provided each row
+  /// still holds what the edit wrote: a value another instance changed since is not overwritten (the
+  /// save fails with ``StoreError/Kind/conflict`` and is reported).
+  private func setValues(_ restores: [Restore]) {
     state.withLock { $0.holdingSaves += 1 }
-    for (object, values) in restores {
-      for (column, value) in values { _ = entity.columns[column].write(object, value) }
+    for restore in restores {
+      for (column, value) in restore.values { _ = entity.columns[column].write(restore.object, value) }
     }
     state.withLock { $0.holdingSaves -= 1 }
-    try? save(editor: nil)
+    let expecting = state.withLock { state in
+      var expecting: [ObjectIdentifier: [(Int, StoreValue)]] = [:]
+      for restore in restores {
+        let id = ObjectIdentifier(restore.object)
+        guard let record = state.records[id] else { continue }
+        expecting[id, default: []] += restore.values.map { ($0.0, record.lastWritten($0.0)) }
+      }
+      return expecting
+    }
+    try? save(editor: nil, expecting: expecting)
+  }
+
+  /// What undoing one saved edit of an object puts back: values by column.
+  struct Restore {
+    let object: Model
+    let values: [(Int, StoreValue)]
+  }
+
+  /// Reads the rows of `records` again as their saved values (after a conflict: another writer
+  /// changed them, and its notice may not have been heard yet). A row that cannot be read keeps what
+  /// was saved.
+  private func reloadSaved(_ records: [Record]) {
+    let ids = records.map(\.id)
+    guard
+      let rows = try? store.fetch(StoreQuery(table: entity.table, columns: columnNames, ids: ids)),
+      !rows.isEmpty
+    else { return }
+    state.withLock { state in
+      for row in rows where row.values.count == columnNames.count {
+        guard let object = state.rows[row.id] else { continue }
+        state.records[object]?.saved = row.values
+      }
+    }
   }
 
   /// Sets the properties of a refused save back to the values the database has.
@@ -330,12 +382,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       return false
     }
     guard ids.count == objects.count else { return false }
-    for ((object, _), (id, saved)) in zip(objects, zip(ids, values)) { keep(object, id: id, saved: saved) }
+    for ((object, _), (id, saved)) in zip(objects, zip(ids, values)) {
+      keep(object, id: id, saved: saved, written: true)
+    }
     if let positions {
       for ((object, _), position) in zip(objects, positions) { host.insert(object, position) }
     }
     let kept = objects.map(\.0)
-    history?.register(editor: nil) { [weak self] in self?.delete(kept, fromHost: true) }
+    history?.register(editor: nil) { [weak self] in self?.delete(kept, fromHost: true, expectingWritten: true) }
     return true
   }
 
@@ -345,16 +399,31 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   }
 
   /// Deletes the rows of `objects`; with `fromHost`, also takes them out of the controller (undo of
-  /// an insert).
+  /// an insert). With `expectingWritten`, each row must still hold what this content last wrote to
+  /// it (undo of an Add: nobody else edited the row since), or nothing is deleted and the conflict
+  /// is reported.
   @discardableResult
-  private func delete(_ objects: [Model], fromHost: Bool) -> Bool {
+  private func delete(_ objects: [Model], fromHost: Bool, expectingWritten: Bool = false) -> Bool {
     let kept = state.withLock { state in
-      objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0.id) } }
+      objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
     }
     guard !kept.isEmpty else { return fromHost ? false : true }
+    var changes: [StoreChange] = []
+    if expectingWritten {
+      for (_, record) in kept {
+        let values = record.saved.indices.map(record.lastWritten)
+        changes.append(.expect(table: entity.table, id: record.id, columns: columnNames, values: values))
+      }
+    }
+    changes.append(.delete(table: entity.table, ids: kept.map(\.1.id)))
     do {
-      try store.apply([.delete(table: entity.table, ids: kept.map(\.1))])
+      try store.apply(changes)
     } catch {
+      if error.kind == .conflict {
+        let records = kept.map(\.1)
+        reloadSaved(records)
+        for record in records { restoreSaved(record, columns: Array(entity.columns.indices)) }
+      }
       _ = report(error)
       return false
     }
@@ -365,7 +434,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       guard let self else { return }
       // Put back in ascending order of position, so each lands where it was.
       let order = zip(kept, positions).sorted { ($0.1 ?? .max) < ($1.1 ?? .max) }
-      _ = self.insert(order.map { ($0.0.0, $0.0.1) }, at: order.map(\.1))
+      _ = self.insert(order.map { ($0.0.0, $0.0.1.id) }, at: order.map(\.1))
     }
     return true
   }
@@ -445,12 +514,26 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     _ = release(ids)
   }
 
-  /// A kept object: its row id, its values as saved, and the observations of its properties.
+  /// A kept object: its row id, its values as saved, what this content last wrote to each column
+  /// (empty until it writes one), and the observations of its properties.
   struct Record {
     let object: Model
     let id: Int64
     var saved: [StoreValue]
+    /// What this content last wrote to each column, `nil` for a column it has not written; an undo
+    /// expects the row to still hold it, so it never overwrites another instance's later edit.
+    var written: [StoreValue?]
     var observations: [KeyValueObservation]
+
+    mutating func noteWritten(_ value: StoreValue, column: Int) {
+      if written.isEmpty { written = Array(repeating: nil, count: saved.count) }
+      if column < written.count { written[column] = value }
+    }
+
+    /// What this content last wrote to `column`, or what it last read there.
+    func lastWritten(_ column: Int) -> StoreValue {
+      column < written.count ? (written[column] ?? saved[column]) : saved[column]
+    }
   }
 
   /// What the content keeps behind its lock.

@@ -1,4 +1,5 @@
 import Bindery
+import Dispatch
 import Logging
 
 /// A controller's content kept in a database (Cocoa's entity mode): the rows of an entity's table,
@@ -70,6 +71,9 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   let host: Host
   let state = Locked(State())
   let columnNames: [String]
+  /// Where the content writes to the store, one write at a time, in order: a save handed off to a
+  /// front end that waits runs there while the edit's thread goes on.
+  let worker = DispatchQueue(label: "bindery.store.content")
   private var editingEnds: KeyValueObservation?
 
   init(
@@ -100,7 +104,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
 
   /// Fetches the content's rows as new objects (nothing changes on failure).
   func fetchObjects() throws(StoreError) -> [(Model, StoreRow)] {
-    let rows = try store.fetch(host.holdsOne ? query.limited(to: 1) : query)
+    let rows = try inOrder { () throws(StoreError) in try store.fetch(host.holdsOne ? query.limited(to: 1) : query) }
     var made: [(Model, StoreRow)] = []
     made.reserveCapacity(rows.count)
     for row in rows {
@@ -193,7 +197,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     let editor = UserEditing.controlBeingEdited
     let saveNow = state.withLock { state -> Bool in
       guard state.isBound, let record = state.records[id] else { return false }
-      if record.saved[column] == value {
+      if record.base(column) == value {
         state.dirty[id]?.remove(column)
         return false
       }
@@ -205,7 +209,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       state.pendingEditors.insert(editor)
       return false
     }
-    if saveNow { try? save(editor: editor) }
+    if saveNow { try? save(editor: editor, mayHandOff: editor != nil) }
   }
 
   /// Saves every edit not saved yet, in one transaction. When the database refuses, nothing is
@@ -218,9 +222,57 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Saves as ``save()`` does; the edits made through `editor` join its undo group. Each row in
   /// `expecting` must still hold those values (undo and redo: no other instance changed it since), or
   /// the save fails with ``StoreError/Kind/conflict``.
-  private func save(editor: ObjectIdentifier?, expecting: [ObjectIdentifier: [(Int, StoreValue)]] = [:])
-    throws(StoreError)
-  {
+  ///
+  /// When a front end on this thread waits for saves (a web page: ``Bindery/UserEditing/handOff(_:)``)
+  /// and `mayHandOff`, the write goes to the content's own thread and this returns at once: the
+  /// object keeps the edit meanwhile, and the front end finishes the save (reports a failure, sets the
+  /// object back, registers the undo step) when it has waited for it, without holding its actor.
+  /// Writes are made in the order they were asked for, handed off or not.
+  private func save(
+    editor: ObjectIdentifier?, expecting: [ObjectIdentifier: [(Int, StoreValue)]] = [:], mayHandOff: Bool = false
+  ) throws(StoreError) {
+    guard let batch = prepareSave(expecting: expecting) else { return }
+    if mayHandOff, UserEditing.takesPendingSaves {
+      let outcome = Locked<StoreError?>(nil)
+      let pending = PendingSave { [self] in
+        try? completeSave(batch, editor: editor, failure: outcome.withLock { $0 })
+      }
+      let store = self.store
+      let changes = batch.changes
+      worker.async {
+        do throws(StoreError) {
+          try store.apply(changes)
+        } catch {
+          outcome.withLock { $0 = error }
+        }
+        pending.markDone()
+      }
+      if UserEditing.handOff(pending) { return }
+    }
+    let store = self.store
+    let changes = batch.changes
+    let failure = worker.sync { () -> StoreError? in
+      do throws(StoreError) {
+        try store.apply(changes)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    try completeSave(batch, editor: editor, failure: failure)
+  }
+
+  /// What one save writes: the changes, and for each object its columns and values.
+  struct SaveBatch: @unchecked Sendable {
+    // Unchecked: the records are read and their objects written only where the edit was applied.
+    let changes: [StoreChange]
+    let saves: [(record: Record, columns: [Int], values: [StoreValue])]
+    let ownKeys: [OwnKey]
+    let tracking: Bool
+  }
+
+  /// Takes the edits not saved yet, and what to write for them; `nil` when nothing changed.
+  private func prepareSave(expecting: [ObjectIdentifier: [(Int, StoreValue)]]) -> SaveBatch? {
     let pending = state.withLock { state -> [(Record, [Int])] in
       let pending = state.dirtyOrder.compactMap { id -> (Record, [Int])? in
         guard let record = state.records[id], let columns = state.dirty[id], !columns.isEmpty else { return nil }
@@ -230,12 +282,12 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       state.dirtyOrder.removeAll()
       return pending
     }
-    guard !pending.isEmpty else { return }
+    guard !pending.isEmpty else { return nil }
     var changes: [StoreChange] = []
     var saves: [(record: Record, columns: [Int], values: [StoreValue])] = []
     for (record, columns) in pending {
       let values = columns.map { entity.columns[$0].read(record.object) }
-      let changed = zip(columns, values).filter { record.saved[$0.0] != $0.1 }
+      let changed = zip(columns, values).filter { record.base($0.0) != $0.1 }
       guard !changed.isEmpty else { continue }
       if let expected = expecting[ObjectIdentifier(record.object)], !expected.isEmpty {
         changes.append(
@@ -247,21 +299,40 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
           table: entity.table, id: record.id, columns: changed.map { columnNames[$0.0] }, values: changed.map(\.1)))
       saves.append((record, changed.map(\.0), changed.map(\.1)))
     }
-    guard !changes.isEmpty else { return }
+    guard !changes.isEmpty else { return nil }
     let ownKeys = saves.flatMap { save in save.columns.map { OwnKey(row: save.record.id, column: $0) } }
     let ownValues = saves.flatMap(\.values)
     let tracking = state.withLock { state -> Bool in
+      for save in saves {
+        let id = ObjectIdentifier(save.record.object)
+        for (column, value) in zip(save.columns, save.values) { state.records[id]?.noteQueued(value, column: column) }
+      }
       // While following other instances, this save's notice is waited for (see `applyOthers`).
       guard state.schedule != nil else { return false }
       for (key, value) in zip(ownKeys, ownValues) { state.ownSaves[key, default: OwnSave()].add(value) }
       return true
     }
-    do {
-      try store.apply(changes)
-    } catch {
-      if tracking { state.withLock { state in for key in ownKeys { state.ownSaves.lower(key) } } }
+    return SaveBatch(changes: changes, saves: saves, ownKeys: ownKeys, tracking: tracking)
+  }
+
+  /// Ends a save where its edit was applied: after `failure`, the objects are set back (unless edited
+  /// again since) and the error is reported and thrown; else the values count as saved and the undo
+  /// step is registered.
+  private func completeSave(_ batch: SaveBatch, editor: ObjectIdentifier?, failure: StoreError?) throws(StoreError) {
+    let saves = batch.saves
+    // What each column held in the database before this save (the undo step puts it back).
+    let before = state.withLock { state -> [[StoreValue]] in
+      saves.map { save in
+        let id = ObjectIdentifier(save.record.object)
+        let saved = state.records[id]?.saved ?? save.record.saved
+        for (column, value) in zip(save.columns, save.values) { state.records[id]?.noteSent(value, column: column) }
+        return save.columns.map { saved[$0] }
+      }
+    }
+    if let error = failure {
+      if batch.tracking { state.withLock { state in for key in batch.ownKeys { state.ownSaves.lower(key) } } }
       if error.kind == .conflict { reloadSaved(saves.map(\.record)) }
-      for save in saves { restoreSaved(save.record, columns: save.columns) }
+      for save in saves { restoreSaved(save.record, columns: save.columns, unlessEditedFrom: save.values) }
       throw report(error)
     }
     state.withLock { state in
@@ -276,8 +347,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     guard let history else { return }
     // One action puts back what this save changed (a single property is keyed, so an editor's
     // later saves of it add nothing to its group).
-    let restores = saves.map { save in
-      Restore(object: save.record.object, values: save.columns.map { ($0, save.record.saved[$0]) })
+    let restores = zip(saves, before).map { save, before in
+      Restore(object: save.record.object, values: Array(zip(save.columns, before)))
     }
     let key: AnyHashable? =
       saves.count == 1 && saves[0].columns.count == 1
@@ -285,6 +356,18 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
         content: ObjectIdentifier(self), object: ObjectIdentifier(saves[0].record.object), column: saves[0].columns[0])
       : nil
     history.register(key: key, editor: editor) { [weak self] in self?.setValues(restores) }
+  }
+
+  /// Runs `body` (a call to the store) on the worker, after the writes asked for before it.
+  func inOrder<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+    let outcome = worker.sync { () -> Swift.Result<Result, StoreError> in
+      do throws(StoreError) {
+        return .success(try body())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
   }
 
   /// Sets properties of kept objects back and saves them (undo and redo of edits), provided each row
@@ -320,7 +403,9 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   private func reloadSaved(_ records: [Record]) {
     let ids = records.map(\.id)
     guard
-      let rows = try? store.fetch(StoreQuery(table: entity.table, columns: columnNames, ids: ids)),
+      let rows = try? inOrder({ () throws(StoreError) in
+        try store.fetch(StoreQuery(table: entity.table, columns: columnNames, ids: ids))
+      }),
       !rows.isEmpty
     else { return }
     state.withLock { state in
@@ -331,10 +416,15 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
   }
 
-  /// Sets the properties of a refused save back to the values the database has.
-  private func restoreSaved(_ record: Record, columns: [Int]) {
+  /// Sets the properties of a refused save back to the values the database has; with `values` (what
+  /// the save wrote), only a property still holding that value: one edited again since keeps the later
+  /// edit, whose own save is on its way.
+  private func restoreSaved(_ record: Record, columns: [Int], unlessEditedFrom values: [StoreValue]? = nil) {
     let saved = state.withLock { $0.records[ObjectIdentifier(record.object)]?.saved } ?? record.saved
-    for column in columns { _ = entity.columns[column].write(record.object, saved[column]) }
+    for (index, column) in columns.enumerated() {
+      if let values, entity.columns[column].read(record.object) != values[index] { continue }
+      _ = entity.columns[column].write(record.object, saved[column])
+    }
   }
 
   /// Keeps `error` as the last, logs it, tells the user's edit or action being applied on this
@@ -376,7 +466,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
     let ids: [Int64]
     do {
-      ids = try store.apply(changes)
+      ids = try inOrder { () throws(StoreError) in try store.apply(changes) }
     } catch {
       _ = report(error)
       return false
@@ -417,7 +507,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
     changes.append(.delete(table: entity.table, ids: kept.map(\.1.id)))
     do {
-      try store.apply(changes)
+      try inOrder { () throws(StoreError) in try store.apply(changes) }
     } catch {
       if error.kind == .conflict {
         let records = kept.map(\.1)
@@ -446,7 +536,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// the objects (an edit not saved yet keeps its value). Nothing is saved and nothing is
   /// registered for undo. A row that does not fit throws, and nothing changes.
   public func refresh() throws(StoreError) {
-    let rows = try store.fetch(host.holdsOne ? query.limited(to: 1) : query)
+    let rows = try inOrder { () throws(StoreError) in try store.fetch(host.holdsOne ? query.limited(to: 1) : query) }
     let known = state.withLock { state in
       Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -491,7 +581,11 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     guard let column = entity.columnIndex(of: keyPath), let stored = entity.columns[column].convert(value),
       let rowID = state.withLock({ $0.records[id]?.id })
     else { return }
-    try store.check([.update(table: entity.table, id: rowID, columns: [columnNames[column]], values: [stored])])
+    // A front end that waits for saves (a web page) is not held up here by a slow database: the save
+    // itself meets a refusal, which reaches the user's edit as a failed save.
+    guard !UserEditing.takesPendingSaves else { return }
+    let change = StoreChange.update(table: entity.table, id: rowID, columns: [columnNames[column]], values: [stored])
+    try inOrder { () throws(StoreError) in try store.check([change]) }
   }
 
   // MARK: Ending
@@ -524,6 +618,24 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     /// expects the row to still hold it, so it never overwrites another instance's later edit.
     var written: [StoreValue?]
     var observations: [KeyValueObservation]
+
+    /// The latest value of each column sent to the database and not answered yet, `nil` for none.
+    var queued: [StoreValue?] = []
+
+    /// What an edit of `column` is compared with: the value on its way to the database, else the saved one.
+    func base(_ column: Int) -> StoreValue {
+      column < queued.count ? (queued[column] ?? saved[column]) : saved[column]
+    }
+
+    mutating func noteQueued(_ value: StoreValue, column: Int) {
+      if queued.isEmpty { queued = Array(repeating: nil, count: saved.count) }
+      if column < queued.count { queued[column] = value }
+    }
+
+    /// The database answered the save of `value`: unless a later one is on its way, nothing is.
+    mutating func noteSent(_ value: StoreValue, column: Int) {
+      if column < queued.count, queued[column] == value { queued[column] = nil }
+    }
 
     mutating func noteWritten(_ value: StoreValue, column: Int) {
       if written.isEmpty { written = Array(repeating: nil, count: saved.count) }

@@ -42,6 +42,9 @@ final class ThreadContext {
   /// The failures reported on this thread while a front end collects them (``UserEditing``), or
   /// `nil` when none does.
   @exclusivity(unchecked) var collectedFailures: [any Error]?
+  /// The saves handed off on this thread while a front end waits for them (``UserEditing``), or
+  /// `nil` when none does.
+  @exclusivity(unchecked) var pendingSaves: [PendingSave]?
   /// The changes being delivered to several subscribers on this thread, outermost first, each marked
   /// once a newer change of the same property was delivered during it (``OvertakenChanges``).
   @exclusivity(unchecked) var deliveries: [(storage: ObjectIdentifier, id: PropertyID, overtaken: Bool)] = []

@@ -100,26 +100,32 @@ public actor WebPageHost {
   /// Handles one message's text from a page (parsed and checked here), then sends every tab the
   /// changes it caused. The server parses messages before they reach the host, with
   /// ``receive(_:from:)-(ClientMessage,_)``, so that a slow message delays only its own socket.
-  public func receive(_ text: String, from connection: WebConnection) {
+  public func receive(_ text: String, from connection: WebConnection) async {
+    let request: ClientRequest
     do throws(WebInputError) {
       var messageLimits = JSONLimits.message
       messageLimits.maxBytes = limits.maxMessageBytes
-      receive(try ClientRequest.parse(text, limits: messageLimits), from: connection)
+      request = try ClientRequest.parse(text, limits: messageLimits)
     } catch {
-      refuse(error, from: connection)
+      return refuse(error, from: connection)
     }
+    await receive(request, from: connection)
   }
 
   /// Handles one parsed message from a page, then sends every tab the changes it caused.
-  public func receive(_ message: ClientMessage, from connection: WebConnection) {
-    receive(ClientRequest(message), from: connection)
+  public func receive(_ message: ClientMessage, from connection: WebConnection) async {
+    await receive(ClientRequest(message), from: connection)
   }
 
   /// Handles one parsed message from a page; for a numbered message that was applied, sends its
   /// `ack` to the page that sent it; then sends every tab the changes it caused. A value a page gets
   /// before the `ack` of its own edit was sent before the edit was made (the page keeps its edit);
   /// what the edit caused comes after.
-  public func receive(_ request: ClientRequest, from connection: WebConnection) {
+  ///
+  /// An edit whose save to a database is still under way (``Bindery/PendingSave``) is shown to every
+  /// tab at once; its `ack` (or its `notKept` error) waits for the save, and the host's actor is free
+  /// meanwhile, so a slow database holds up only the tab that is waiting for its save.
+  public func receive(_ request: ClientRequest, from connection: WebConnection) async {
     let message = request.message
     var applied = false
     do throws(WebInputError) {
@@ -129,7 +135,7 @@ public actor WebPageHost {
         guard let session = attached[ObjectIdentifier(connection)] else {
           throw WebInputError(.noSession, "send hello first")
         }
-        try handleKeepingTrack(message, in: session)
+        try await handleKeepingTrack(message, in: session)
       }
       applied = true
     } catch {
@@ -143,14 +149,27 @@ public actor WebPageHost {
   /// the database refused or could not write, a failed Add, Remove, Undo or Redo: reported with
   /// `UserEditing.reportFailure(_:)`, the model already put back) throws ``WebInputError/Code/notKept``,
   /// so the page is told and the message is not acknowledged.
-  private func handleKeepingTrack(_ message: ClientMessage, in session: WebSession) throws(WebInputError) {
+  ///
+  /// Saves the edit handed off (``Bindery/UserEditing/collectingPendingSaves(_:)``) are waited for
+  /// without holding the actor (other tabs' messages are handled meanwhile; this tab's next message
+  /// waits, as its socket hands them over one at a time), then finished here.
+  private func handleKeepingTrack(_ message: ClientMessage, in session: WebSession) async throws(WebInputError) {
     var refusal: WebInputError?
-    let failures = UserEditing.collectingFailures {
-      do throws(WebInputError) {
-        try session.handle(message)
-      } catch {
-        refusal = error
+    var pending: [PendingSave] = []
+    var failures = UserEditing.collectingFailures {
+      pending = UserEditing.collectingPendingSaves {
+        do throws(WebInputError) {
+          try session.handle(message)
+        } catch {
+          refusal = error
+        }
       }
+    }
+    if !pending.isEmpty {
+      // Every tab sees the edit while its save is under way.
+      flushAll()
+      for save in pending where !save.isDone { await save.waitUntilDone() }
+      failures += UserEditing.collectingFailures { for save in pending { save.finish() } }
     }
     if let refusal { throw refusal }
     guard let failure = failures.first else { return }

@@ -193,10 +193,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
 
   /// A mapped property of a kept object changed: remembered to save, and saved now with
   /// ``StoreSavePolicy/immediately``.
-  private func columnChanged(_ id: ObjectIdentifier, _ column: Int, _ value: StoreValue) {
+  func columnChanged(_ id: ObjectIdentifier, _ column: Int, _ value: StoreValue) {
     let editor = UserEditing.controlBeingEdited
+    var waitingInsert: PendingInsert?
     let saveNow = state.withLock { state -> Bool in
-      guard state.isBound, let record = state.records[id] else { return false }
+      guard state.isBound, let record = state.records[id] else {
+        waitingInsert = state.pendingInserts[id]
+        return false
+      }
       if record.base(column) == value {
         state.dirty[id]?.remove(column)
         return false
@@ -210,6 +214,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       return false
     }
     if saveNow { try? save(editor: editor, mayHandOff: editor != nil) }
+    // An edit of an object whose Add is on its way waits for it (and is saved when it lands).
+    if let waitingInsert { waitForInsert(waitingInsert) }
   }
 
   /// Saves every edit not saved yet, in one transaction. When the database refuses, nothing is
@@ -228,7 +234,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// object keeps the edit meanwhile, and the front end finishes the save (reports a failure, sets the
   /// object back, registers the undo step) when it has waited for it, without holding its actor.
   /// Writes are made in the order they were asked for, handed off or not.
-  private func save(
+  func save(
     editor: ObjectIdentifier?, expecting: [ObjectIdentifier: [(Int, StoreValue)]] = [:], mayHandOff: Bool = false
   ) throws(StoreError) {
     guard let batch = prepareSave(expecting: expecting) else { return }
@@ -454,12 +460,13 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Inserts a row for `object` (Add): whether the database took it.
   func insertRow(for object: Model) -> Bool {
     guard isBound, state.withLock({ $0.records[ObjectIdentifier(object)] == nil }) else { return false }
+    if UserEditing.takesPendingSaves { return insertHandingOff(object) }
     return insert([(object, nil)], at: nil)
   }
 
   /// Inserts rows for `objects` (with their old ids when put back by undo), in one transaction, and
   /// puts them into the controller at `positions` when given; whether the database took them.
-  private func insert(_ objects: [(Model, Int64?)], at positions: [Int?]?) -> Bool {
+  func insert(_ objects: [(Model, Int64?)], at positions: [Int?]?) -> Bool {
     let values = objects.map { object, _ in entity.columns.map { $0.read(object) } }
     let changes = zip(objects, values).map { object, values in
       StoreChange.insert(table: entity.table, id: object.1, columns: columnNames, values: values)
@@ -485,7 +492,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
 
   /// Deletes the rows of `objects` (Remove), in one transaction: whether the database deleted them.
   func deleteRows(of objects: [Model]) -> Bool {
-    delete(objects, fromHost: false)
+    if UserEditing.takesPendingSaves { return deleteHandingOff(objects) }
+    return delete(objects, fromHost: false)
   }
 
   /// Deletes the rows of `objects`; with `fromHost`, also takes them out of the controller (undo of
@@ -493,7 +501,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// it (undo of an Add: nobody else edited the row since), or nothing is deleted and the conflict
   /// is reported.
   @discardableResult
-  private func delete(_ objects: [Model], fromHost: Bool, expectingWritten: Bool = false) -> Bool {
+  func delete(_ objects: [Model], fromHost: Bool, expectingWritten: Bool = false) -> Bool {
     let kept = state.withLock { state in
       objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
     }
@@ -507,7 +515,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
     changes.append(.delete(table: entity.table, ids: kept.map(\.1.id)))
     do {
-      try inOrder { () throws(StoreError) in try store.apply(changes) }
+      _ = try inOrder { () throws(StoreError) in try store.apply(changes) }
     } catch {
       if error.kind == .conflict {
         let records = kept.map(\.1)
@@ -667,6 +675,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var schedule: (@Sendable () -> Void)?
     /// What following has still to do, oldest first.
     var followQueue: [FollowStep] = []
+    /// Adds whose rows are on their way to the database, by object.
+    var pendingInserts: [ObjectIdentifier: PendingInsert] = [:]
     /// Whether a step of following is being carried out.
     var isFollowingBusy = false
     /// Saves of this instance's whose notices are not heard yet, by row and column.

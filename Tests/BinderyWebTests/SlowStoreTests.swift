@@ -21,7 +21,7 @@ struct SlowStoreTests {
   /// The page's model: notes kept in the store, and a draft that is not.
   @KeyValueObservable
   final class Desk: @unchecked Sendable {
-    let notes = ArrayController<Note>()
+    let notes = ArrayController<Note>(makeElement: { Note() })
     var draft = ""
   }
 
@@ -32,9 +32,12 @@ struct SlowStoreTests {
       let bindings = BindingSet()
       note.bind(\.text, to: .marked(desk.notes, \.selection.text)).store(in: bindings)
       draft.bind(\.text, to: desk, \.draft).store(in: bindings)
+      let add = HeadlessButton(title: "Add") { desk.notes.add() }
+      let remove = HeadlessButton(title: "Remove") { desk.notes.remove() }
       let panel = HeadlessView()
-      panel.subviews = [note, draft]
-      return WebContent(root: panel, ids: ["Note": note, "Draft": draft], bindings: bindings)
+      panel.subviews = [note, draft, add, remove]
+      return WebContent(
+        root: panel, ids: ["Note": note, "Draft": draft, "Add": add, "Remove": remove], bindings: bindings)
     }
   }
 
@@ -128,6 +131,61 @@ struct SlowStoreTests {
     #expect(desk.notes.arrangedObjects[0].text == "Ada")
   }
 
+  @Test("an Add waiting for the database shows at once; the new row's edits wait for it and are saved")
+  func addWaitingForTheDatabase() async throws {
+    let store = GatedStore(rows: [1: [.text("Ada")]])
+    let desk = try desk(store)
+    let host = WebPageHost(page: page(desk))
+    let adding = TestTab(host)
+    let other = TestTab(host)
+    await adding.hello()
+    await other.hello()
+
+    store.close()
+    let add = Task { await adding.send(#"{"type":"action","id":"Add","seq":1}"#) }
+    try await store.waitForWriter()
+    #expect(await count(of: desk, on: host) == 2, "the new note shows while its row is on its way")
+    let type = Task { await other.send(#"{"type":"edit","id":"Note","value":"Grace","seq":2}"#) }
+    await other.send(#"{"type":"edit","id":"Draft","value":"lunch","seq":3}"#)
+    #expect(await other.messages().contains { $0["type"] == "ack" && $0["seq"] == 3 })
+    store.open()
+    await add.value
+    await type.value
+    #expect(await adding.messages().contains { $0["type"] == "ack" && $0["seq"] == 1 })
+    #expect(await other.messages().contains { $0["type"] == "ack" && $0["seq"] == 2 })
+    #expect(store.value(row: 2) == .text("Grace"), "the edit made while the row was on its way is saved")
+  }
+
+  @Test("a Remove the database refuses after waiting puts the note back where it was and says so")
+  func refusedRemoveAfterWaitingPutsTheNoteBack() async throws {
+    let store = GatedStore(rows: [1: [.text("Ada")], 2: [.text("Grace")]])
+    let desk = try desk(store)
+    let host = WebPageHost(page: page(desk))
+    let tab = TestTab(host)
+    await tab.hello()
+    _ = await tab.messages()
+
+    store.close()
+    store.failNext(StoreError(.database, "the server went away", table: "note"))
+    let remove = Task { await tab.send(#"{"type":"action","id":"Remove","seq":1}"#) }
+    try await store.waitForWriter()
+    #expect(await count(of: desk, on: host) == 1, "the note goes at once")
+    store.open()
+    await remove.value
+    let messages = await tab.messages()
+    #expect(messages.contains { $0["type"] == "error" && $0["code"] == "notKept" })
+    #expect(await count(of: desk, on: host) == 2)
+    #expect(await text(of: desk, on: host) == "Ada", "back in its place, first")
+    #expect(store.value(row: 1) == .text("Ada"))
+  }
+
+  /// How many notes the controller has, read on the page's actor.
+  private func count(of desk: Desk, on host: WebPageHost) async -> Int {
+    let count = Mutex(0)
+    await host.perform { count.withLock { $0 = desk.notes.arrangedObjects.count } }
+    return count.withLock { $0 }
+  }
+
   /// The note's text, read on the page's actor.
   private func text(of desk: Desk, on host: WebPageHost) async -> String {
     let text = Mutex("")
@@ -189,11 +247,23 @@ final class GatedStore: RecordStore, @unchecked Sendable {
         state.failure = nil
         throw failure
       }
-      for case .update(_, let id, _, let values) in changes {
-        state.rows[id] = values
-        state.writes.append(values)
+      var inserted: [Int64] = []
+      for change in changes {
+        switch change {
+        case .update(_, let id, _, let values):
+          state.rows[id] = values
+          state.writes.append(values)
+        case .insert(_, let id, _, let values):
+          let id = id ?? (state.rows.keys.max() ?? 0) + 1
+          state.rows[id] = values
+          inserted.append(id)
+        case .delete(_, let ids):
+          for id in ids { state.rows[id] = nil }
+        case .expect:
+          break
+        }
       }
-      return []
+      return inserted
     }
   }
 

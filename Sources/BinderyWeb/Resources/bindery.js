@@ -43,9 +43,51 @@
       return false;
     }
     socket.send(text);
-    if (message.seq !== undefined) document.body.dataset.unacknowledged = String(message.seq - acknowledged);
+    if (message.seq !== undefined) {
+      document.body.dataset.unacknowledged = String(message.seq - acknowledged);
+      outstanding.push(message.seq);
+      watchSaving();
+    }
     if (message.type === 'edit') unacknowledgedEdits.set(message.id, message.seq);
     return true;
+  }
+
+  // Numbered messages the server has not answered yet, oldest first. One left unanswered for a
+  // second (a slow database) shows the page saving: the status says so, and each element whose edit
+  // waits is aria-busy, until the answer comes.
+  const outstanding = [];
+  let savingTimer = null;
+  let savingShown = false;
+  function watchSaving() {
+    if (savingTimer !== null) return;
+    const oldest = outstanding[0];
+    savingTimer = setTimeout(() => {
+      savingTimer = null;
+      if (outstanding.length === 0) return;
+      if (outstanding[0] !== oldest) return watchSaving();
+      // An error or the offline notice stays; the waiting elements still show.
+      if (statusBar.className !== 'error' && statusBar.className !== 'offline') {
+        savingShown = true;
+        setStatus('Saving…', 'notice');
+      }
+      for (const id of unacknowledgedEdits.keys()) {
+        const element = elements.get(id);
+        if (element) element.node.setAttribute('aria-busy', 'true');
+      }
+    }, 1000);
+  }
+  function answered(seq) {
+    while (outstanding.length > 0 && outstanding[0] <= seq) outstanding.shift();
+    for (const [id, element] of elements) {
+      if (element.node.getAttribute('aria-busy') === 'true' && !unacknowledgedEdits.has(id)) {
+        element.node.removeAttribute('aria-busy');
+      }
+    }
+    if (outstanding.length > 0) return watchSaving();
+    if (savingShown) {
+      savingShown = false;
+      if (statusBar.textContent === 'Saving…') setStatus(notice, notice ? 'notice' : '');
+    }
   }
   let nextSeq = 1;
   let acknowledged = 0;
@@ -134,6 +176,8 @@
         document.title = message.title;
         elements.clear();
         unacknowledgedEdits.clear();
+        outstanding.length = 0;
+        savingShown = false;
         root.replaceChildren(build(message.tree));
         linkLabels();
         root.setAttribute('aria-busy', 'false');
@@ -146,6 +190,8 @@
       case 'error':
         // A refused edit is never acknowledged: the element takes the server's values again.
         if (message.id) unacknowledgedEdits.delete(message.id);
+        // Messages are answered in the order they were sent: an error answers the oldest one.
+        if (outstanding.length > 0) answered(outstanding[0]);
         setStatus(message.message, 'error');
         break;
       case 'ack':
@@ -153,6 +199,7 @@
         for (const [id, seq] of unacknowledgedEdits) if (seq <= acknowledged) unacknowledgedEdits.delete(id);
         document.body.dataset.acknowledged = String(acknowledged);
         document.body.dataset.unacknowledged = String(Math.max(0, nextSeq - 1 - acknowledged));
+        answered(acknowledged);
         break;
     }
   }

@@ -333,3 +333,11 @@ public final class SQLiteStore: RecordStore {
     return StoreError(.database, "\(error)", table: table)
   }
 }
+
+extension SQLiteStore {
+  /// Runs `sql` on the store's connection, outside its methods: for tests that set a limit on it
+  /// (`PRAGMA max_page_count`, a disk that fills up) or change a table as another program would.
+  func execute(_ sql: String) throws(StoreError) {
+    try run(table: nil) { db in try db.execute(sql: sql) }
+  }
+}

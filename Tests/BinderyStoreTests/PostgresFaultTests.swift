@@ -34,6 +34,7 @@
     private var mode = Mode.forwarding
     private var sockets: Set<Int32> = []
     private var closed = false
+    private var listening = true
 
     /// A proxy to the server at `host` (an IPv4 address) and `port`, listening at once.
     init(host: String, port: Int) throws {
@@ -61,21 +62,24 @@
 
     /// Forwards, stalls or goes down from now on; going down drops every connection.
     func set(_ mode: Mode) {
-      let dropped = lock.withLock {
+      // Under the lock: a pair forgets its sockets under it before closing them, so none of these
+      // numbers is meanwhile another file's.
+      lock.withLock {
         self.mode = mode
-        return mode == .down ? sockets : []
+        if mode == .down {
+          for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
       }
-      for socket in dropped { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     /// Stops listening and drops every connection.
     func close() {
-      let all = lock.withLock {
+      lock.withLock {
         closed = true
-        return sockets
+        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+        // Wakes the accepting thread, which closes it.
+        if listening { shutdown(listener, Int32(SHUT_RDWR)) }
       }
-      shutdown(listener, Int32(SHUT_RDWR))
-      for socket in all { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     private var currentMode: Mode { lock.withLock { mode } }
@@ -89,7 +93,12 @@
     }
 
     private func acceptConnections() {
-      defer { _ = systemClose(listener) }
+      defer {
+        lock.withLock {
+          listening = false
+          _ = systemClose(listener)
+        }
+      }
       while true {
         let client = accept(listener, nil, nil)
         guard client >= 0 else {

@@ -114,6 +114,8 @@ let package = Package(
         "BinderyStore", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C functions, for text bound and read by length (GRDB stops at a NUL).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        // The store logs its failures.
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSettings
     ),
@@ -136,6 +138,8 @@ let package = Package(
         "BinderyTestKit",
         // Tables written as another program would, for the fault tests.
         .product(name: "GRDB", package: "GRDB.swift"),
+        // A log handler that keeps what the stores log.
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSettings
     ),

@@ -102,9 +102,13 @@
           return PostgresConnector.close(connection)
         }
         connection.closeFuture.whenComplete { _ in self.lost(connection) }
+        if reconnected {
+          self.connections.logger.info(
+            "PostgreSQL change listener listening again; every table it knew is read again",
+            metadata: ["schema": "\(self.schema ?? "-")"])
+        }
         // Once listening (the first time too, and again after a lost connection), every table known
         // is named: a change made before the listener was up, or while it was away, is then read.
-        _ = reconnected
         let tables = self.state.withLock { $0.seen }.union(self.connections.tables).sorted()
         self.queue.async {
           for table in tables where !self.isCancelled { self.handler(StoreNotice(table: table, changes: nil)) }
@@ -133,7 +137,10 @@
         return (!state.cancelled, state.listening)
       }
       listening?.stop()
-      if current { retryLater() }
+      guard current else { return }
+      connections.logger.warning(
+        "PostgreSQL change listener lost its connection; connecting again", metadata: ["schema": "\(schema ?? "-")"])
+      retryLater()
     }
 
     private func retryLater() {

@@ -104,6 +104,8 @@
   final class PostgresConnections: Sendable {
     /// How connections are opened.
     let connector: PostgresConnector
+    /// The store's log: connections lost, and the next one opened.
+    let logger: Logger
     private let state = Locked(State())
     /// How many idle connections are kept.
     private static let idleLimit = 4
@@ -114,10 +116,14 @@
       var open: [Int32: PostgresConnection] = [:]
       var tables: Set<String> = []
       var closed = false
+      /// Whether a connection was lost (or could not be opened) since one last opened: the next one
+      /// opened is logged.
+      var lost = false
     }
 
-    init(connector: PostgresConnector) {
+    init(connector: PostgresConnector, logger: Logger) {
       self.connector = connector
+      self.logger = logger
     }
 
     /// Whether the server process `backendPID` is one of this store's open connections: its
@@ -147,6 +153,7 @@
           giveBack(lease)
         } else {
           discard(lease)
+          lostConnection("closed after a failed call: \(PostgresErrors.storeError(error, table: nil).message)")
         }
         throw error
       }
@@ -242,13 +249,36 @@
         case .some(let lease?):
           if !lease.connection.isClosed { return lease }
           forget(lease)
+          lostConnection("the server closed an idle connection")
         case nil:
-          let lease = try PostgresBlocking.wait(connector.open())
-          state.withLock { $0.open[lease.backendPID] = lease.connection }
+          let lease: PostgresLease
+          do {
+            lease = try PostgresBlocking.wait(connector.open())
+          } catch {
+            state.withLock { $0.lost = true }
+            throw error
+          }
+          let reconnected = state.withLock { state in
+            state.open[lease.backendPID] = lease.connection
+            defer { state.lost = false }
+            return state.lost
+          }
+          if reconnected {
+            logger.info("PostgreSQL connection opened again after one was lost", metadata: metadata)
+          }
           return lease
         }
       }
     }
+
+    /// Logs a connection lost (`why`), and that the next one opened is to be logged.
+    private func lostConnection(_ why: String) {
+      state.withLock { $0.lost = true }
+      logger.warning("PostgreSQL connection lost: \(why); the next call opens a new one", metadata: metadata)
+    }
+
+    /// The schema, for the log.
+    private var metadata: Logger.Metadata { ["schema": "\(connector.schema ?? "-")"] }
 
     /// Removes `lease` from the open connections.
     private func forget(_ lease: PostgresLease) {

@@ -44,6 +44,15 @@
       (error as? PSQLError)?.serverInfo?[.sqlState] == "57014"
     }
 
+    /// What the log says of `error`, which became `failure`: the store's message, but only the
+    /// SQLSTATE for a refused or malformed value (classes 22 and 23), whose server message may quote
+    /// the value.
+    static func loggable(_ error: any Error, _ failure: StoreError) -> String {
+      guard let state = (error as? PSQLError)?.serverInfo?[.sqlState], state.hasPrefix("22") || state.hasPrefix("23")
+      else { return failure.message }
+      return "SQLSTATE \(state)"
+    }
+
     /// A connection error's code, for people.
     private static func describe(_ code: PSQLError.Code) -> String {
       switch code {

@@ -2,6 +2,7 @@
 #if Postgres
   public import Bindery
   public import BinderyStore
+  public import Logging
   import NIOCore
   import PostgresNIO
 
@@ -20,7 +21,12 @@
   /// call throws). The store keeps a few connections open; when the server drops one, the call that
   /// was using it throws a ``BinderyStore/StoreError/Kind/database`` error and the next call opens a
   /// new connection. A statement that takes longer than the query timeout (30 s unless given) throws
-  /// such an error too, and its transaction writes nothing (see ``init(url:schema:connectTimeout:queryTimeout:)``).
+  /// such an error too, and its transaction writes nothing (see ``init(url:schema:connectTimeout:queryTimeout:logger:)``).
+  ///
+  /// The store logs its own failures to its `logger` (`bindery.postgres` unless given): a server it
+  /// cannot connect to, a call that failed or timed out (at the error level, with the table and the
+  /// server's message or SQLSTATE, never the values), a connection lost and the next one opened, the
+  /// change listener's lost connection and its return. Nothing is logged when a call succeeds.
   ///
   /// Columns are `BIGINT` (integers and booleans, as 0 and 1), `DOUBLE PRECISION`, `TEXT` or `BYTEA`,
   /// after `id BIGSERIAL PRIMARY KEY`. Text sorts in the database's collation (a cluster made with
@@ -30,6 +36,8 @@
     /// decides (`public`, usually).
     public let schema: String?
     private let connections: PostgresConnections
+    /// Where failures are logged.
+    private let logger: Logger
 
     /// Connects to the database at `url`, `postgres://user:password@host:port/database` (or
     /// `postgresql://…`; port 5432 unless given). With `schema`, the store's tables are in that schema,
@@ -44,9 +52,13 @@
     /// says so), and the next call opens a new one. The server enforces the limit, as each connection's
     /// `statement_timeout`; the store waits a tenth longer (at most 1 s) for a server that does not
     /// answer at all.
+    ///
+    /// Failures go to `logger` (see ``PostgresStore``).
     public init(
-      url: String, schema: String? = nil, connectTimeout: Duration = .seconds(5), queryTimeout: Duration = .seconds(30)
+      url: String, schema: String? = nil, connectTimeout: Duration = .seconds(5), queryTimeout: Duration = .seconds(30),
+      logger: Logger = Logger(label: "bindery.postgres")
     ) throws(StoreError) {
+      self.logger = logger
       let address = try PostgresURL(url)
       if let schema { try StoreName.check(schema, table: nil, column: nil) }
       self.schema = schema?.lowercased()
@@ -60,10 +72,11 @@
       // A first connection creates the schema, so that every later one can set it as its search path.
       let first = PostgresConnections(
         connector: PostgresConnector(
-          configuration: configuration, schema: nil, timeout: timeout, queryTimeout: queryTimeout))
+          configuration: configuration, schema: nil, timeout: timeout, queryTimeout: queryTimeout), logger: logger)
       connections = PostgresConnections(
         connector: PostgresConnector(
-          configuration: configuration, schema: self.schema, timeout: timeout, queryTimeout: queryTimeout))
+          configuration: configuration, schema: self.schema, timeout: timeout, queryTimeout: queryTimeout),
+        logger: logger)
       do {
         if let schema = self.schema {
           try first.inTransaction { connection in
@@ -80,6 +93,9 @@
         first.close()
         connections.close()
         let failure = PostgresErrors.storeError(error, table: nil)
+        logger.error(
+          "PostgreSQL open failed: cannot connect to \(target): \(PostgresErrors.loggable(error, failure))",
+          metadata: ["schema": "\(self.schema ?? "-")"])
         throw StoreError(.database, "cannot connect to \(target): \(failure.message)")
       }
     }
@@ -228,7 +244,12 @@
       do {
         return try body()
       } catch {
-        throw PostgresErrors.storeError(error, table: table)
+        let failure = PostgresErrors.storeError(error, table: table)
+        logger.log(
+          level: failure.kind == .database ? .error : .debug,
+          "PostgreSQL call failed: \(PostgresErrors.loggable(error, failure))",
+          metadata: ["schema": "\(schema ?? "-")", "table": "\(table ?? "-")", "kind": "\(failure.kind.rawValue)"])
+        throw failure
       }
     }
 

@@ -2,6 +2,7 @@ public import BinderyStore
 import Foundation
 internal import GRDB
 internal import GRDBSQLite
+public import Logging
 
 /// A ``BinderyStore/RecordStore`` on SQLite, through GRDB: one file (or memory), no server, no
 /// set-up.
@@ -19,6 +20,11 @@ internal import GRDBSQLite
 /// error naming the file (its saves would be lost to the first's, and neither would see the
 /// other's). Stores of one process may share a file. Text is stored and read as written, NUL
 /// characters included. Any thread may use the store; SQLite's writes are serialized.
+///
+/// The store logs its own failures to its `logger` (`bindery.sqlite` unless given): a file it cannot
+/// open and a transaction or read the database failed (a full disk, a read-only file) at the error
+/// level, a value the database refused at the debug level; each with the file, the table and SQLite's
+/// message, never the values. Nothing is logged when a call succeeds.
 public final class SQLiteStore: RecordStore {
   /// How surely a returned transaction is on the disk (SQLite's `synchronous` setting).
   public enum Durability: Sendable, Hashable {
@@ -37,13 +43,24 @@ public final class SQLiteStore: RecordStore {
   private let queue: DatabaseQueue
   /// This process's hold on the file (`nil` in memory).
   private let lock: SQLiteFileLock?
+  /// Where failures are logged.
+  private let logger: Logger
 
   /// Opens (or creates) the database file at `path`; its folder must exist. Throws an error naming
-  /// the file when it cannot be opened, is not a database, or another process keeps it.
-  public init(path: String, durability: Durability = .full) throws(StoreError) {
+  /// the file when it cannot be opened, is not a database, or another process keeps it (and logs it
+  /// to `logger`, as the store logs its failed transactions).
+  public init(
+    path: String, durability: Durability = .full, logger: Logger = Logger(label: "bindery.sqlite")
+  ) throws(StoreError) {
     self.path = path
     self.durability = durability
-    lock = try SQLiteFileLock.acquire(path)
+    self.logger = logger
+    do throws(StoreError) {
+      lock = try SQLiteFileLock.acquire(path)
+    } catch {
+      Self.log(error, "open", path: path, to: logger)
+      throw error
+    }
     var configuration = Configuration()
     configuration.label = "BinderySQLite"
     let synchronous = durability == .full ? "FULL" : "NORMAL"
@@ -55,19 +72,24 @@ public final class SQLiteStore: RecordStore {
       queue = try DatabaseQueue(path: path, configuration: configuration)
     } catch {
       let error = Self.storeError(error, table: nil)
-      throw StoreError(error.kind, "the database \(path) could not be opened: \(error.message)")
+      let failure = StoreError(error.kind, "the database \(path) could not be opened: \(error.message)")
+      Self.log(failure, "open", path: path, to: logger)
+      throw failure
     }
   }
 
-  /// A database in memory, gone when the store is.
-  public init() throws(StoreError) {
+  /// A database in memory, gone when the store is; its failures are logged to `logger`.
+  public init(logger: Logger = Logger(label: "bindery.sqlite")) throws(StoreError) {
     self.path = nil
     self.durability = .full
     self.lock = nil
+    self.logger = logger
     do {
       queue = try DatabaseQueue()
     } catch {
-      throw Self.storeError(error, table: nil)
+      let failure = Self.storeError(error, table: nil)
+      Self.log(failure, "open", path: nil, to: logger)
+      throw failure
     }
   }
 
@@ -206,7 +228,7 @@ public final class SQLiteStore: RecordStore {
         return .rollback
       }
     } catch {
-      throw Self.storeError(error, table: changes.first?.table)
+      throw failed(Self.storeError(error, table: changes.first?.table), "check")
     }
   }
 
@@ -269,7 +291,7 @@ public final class SQLiteStore: RecordStore {
     do {
       return try queue.write(body)
     } catch {
-      throw Self.storeError(error, table: table)
+      throw failed(Self.storeError(error, table: table), "write")
     }
   }
 
@@ -277,8 +299,25 @@ public final class SQLiteStore: RecordStore {
     do {
       return try queue.read(body)
     } catch {
-      throw Self.storeError(error, table: table)
+      throw failed(Self.storeError(error, table: table), "read")
     }
+  }
+
+  /// Logs `error`, which `operation` (`write`, `read`, `check`) threw, and returns it.
+  private func failed(_ error: StoreError, _ operation: String) -> StoreError {
+    Self.log(error, operation, path: path, to: logger)
+    return error
+  }
+
+  /// Logs `error` of `operation` on the file at `path`: a database failure at the error level, a
+  /// refused value (which the caller reports) at the debug level; the table and SQLite's message
+  /// (which names columns and constraints, never values), not the values written.
+  private static func log(_ error: StoreError, _ operation: String, path: String?, to logger: Logger) {
+    logger.log(
+      level: error.kind == .database ? .error : .debug, "SQLite \(operation) failed: \(error.message)",
+      metadata: [
+        "file": "\(path ?? ":memory:")", "table": "\(error.table ?? "-")", "kind": "\(error.kind.rawValue)",
+      ])
   }
 
   private static func sqlType(_ type: StoreColumnType) -> String {
@@ -311,5 +350,13 @@ public final class SQLiteStore: RecordStore {
       return StoreError(.database, message, table: table)
     }
     return StoreError(.database, "\(error)", table: table)
+  }
+}
+
+extension SQLiteStore {
+  /// Runs `sql` on the store's connection, outside its methods: for tests that set a limit on it
+  /// (`PRAGMA max_page_count`, a disk that fills up) or change a table as another program would.
+  func execute(_ sql: String) throws(StoreError) {
+    try run(table: nil) { db in try db.execute(sql: sql) }
   }
 }

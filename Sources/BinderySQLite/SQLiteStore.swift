@@ -16,8 +16,9 @@ public import Logging
 /// ``Durability/full`` (the default) it is on the disk, and survives a power cut too; with
 /// ``Durability/normal`` it survives the process being killed, not the machine losing power.
 ///
-/// One process at a time keeps a file: a second process that opens it is refused at once, with an
-/// error naming the file (its saves would be lost to the first's, and neither would see the
+/// A file the process may only read is refused at open, naming it (SQLite would open it for reading
+/// and fail every save). One process at a time keeps a file: a second process that opens it is
+/// refused at once, with an error naming the file (its saves would be lost to the first's, and neither would see the
 /// other's). Stores of one process may share a file. Text is stored and read as written, NUL
 /// characters included. Any thread may use the store; SQLite's writes are serialized.
 ///
@@ -73,6 +74,15 @@ public final class SQLiteStore: RecordStore {
     } catch {
       let error = Self.storeError(error, table: nil)
       let failure = StoreError(error.kind, "the database \(path) could not be opened: \(error.message)")
+      Self.log(failure, "open", path: path, to: logger)
+      throw failure
+    }
+    // SQLite opens a file it may not write (read-only, immutable, on a read-only file system) for
+    // reading without a word, and every save would then fail: refused here, naming the file.
+    let readOnly = (try? queue.read { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? false
+    if readOnly {
+      let failure = StoreError(
+        .database, "the database \(path) can only be read (a read-only or immutable file, or file system)")
       Self.log(failure, "open", path: path, to: logger)
       throw failure
     }

@@ -130,6 +130,26 @@ struct TargetChainTests {
     #expect(model.someKeyPath == "first")
   }
 
+  @Test("a target-to-source binding sends the value of the view the path reaches now, and of its edits, to the source")
+  func targetToSourceFollowsTheView() {
+    let model = SeedModel()
+    let controller = SeedController()
+    controller.aView.someOtherKeyPath = "shown"
+    let binding = controller.bind(
+      \.aView.someOtherKeyPath, to: model, \.someKeyPath, options: BindingOptions(direction: .targetToSource))
+    #expect(binding.direction == .targetToSource)
+    #expect(model.someKeyPath == "shown")
+    let second = SeedView()
+    second.someOtherKeyPath = "replacement"
+    controller.aView = second
+    #expect(model.someKeyPath == "replacement")
+    #expect(second.someOtherKeyPath == "replacement", "nothing is written to the view")
+    second.someOtherKeyPath = "typed"
+    #expect(model.someKeyPath == "typed")
+    model.someKeyPath = "from the model"
+    #expect(second.someOtherKeyPath == "typed")
+  }
+
   @Test("unbinding leaves no observer on the target, the objects on the path, or the source")
   func unbindingLeavesNoObserver() {
     let model = SeedModel()

@@ -373,6 +373,13 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     state.remove(.pendingEdit)
   }
 
+  /// Writes the target's current value to the source, whether or not an edit is pending (a
+  /// target-to-source binding whose target path reached a new object).
+  @usableFromInline
+  final func writeTargetValueToSource() {
+    _ = withParts({ $0.commit })?()
+  }
+
   /// Drops a pending user edit and shows the source value again (Cocoa's `discardEditing`).
   public final func discardEditing() {
     guard state.remove(.pendingEdit) else { return }

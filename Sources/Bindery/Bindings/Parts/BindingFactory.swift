@@ -113,8 +113,10 @@ enum BindingFactory {
     var chain: TargetChain<Target, TargetValue>?
     if property.isChain {
       chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) {
-        guard direction != .targetToSource, !binding.isUnbound, let source = binding.liveSource(as: Source.self)
-        else { return }
+        guard !binding.isUnbound else { return }
+        // Target to source: the object reached now gives its value, as the target did on creation.
+        if direction == .targetToSource { return binding.writeTargetValueToSource() }
+        guard let source = binding.liveSource(as: Source.self) else { return }
         forward.deliverFirst(sourcePath.read(source))
       }
     }

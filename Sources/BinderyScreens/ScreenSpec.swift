@@ -32,6 +32,8 @@ public enum ScreenSpec {
   ///   - transformers: Where `transformer:` attributes are looked up.
   ///   - delegate: The delegate of every binding the file makes, its list rows' too (held weakly).
   ///   - configure: Registers the screen's own classes and actions.
+  ///   - isolation: The actor that owns the screen's controls, where a binding declared with a
+  ///     `pacing` writes the user's edits: the caller's, by default.
   /// - Returns: The root, the file's objects and the controls drawn in a style.
   /// - Throws: ``SpecLoadError`` with every problem of the file, or when `root` names no object;
   ///   nothing stays bound then.
@@ -43,7 +45,8 @@ public enum ScreenSpec {
     lists: [any ArrangedListClass],
     transformers: BindingTransformerRegistry = .shared,
     delegate: (any BindingDelegate)? = nil,
-    configure: (SpecClassRegistry) -> Void = { _ in }
+    configure: (SpecClassRegistry) -> Void = { _ in },
+    isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> LoadedScreen {
     let styled = StyledObjects()
     let classes = SpecClassRegistry()
@@ -64,7 +67,8 @@ public enum ScreenSpec {
     classes.register(Model.self, names: [modelClass]) { modelReference.model }
     configure(classes)
     let objects = try SpecFile.loadLeavingAwakening(
-      contentsOf: path, classes: classes, transformers: transformers, root: model, delegate: delegate)
+      contentsOf: path, classes: classes, transformers: transformers, root: model, delegate: delegate,
+      isolation: isolation)
     guard let rootObject = objects[root] else {
       objects.unbind()
       throw SpecLoadError([

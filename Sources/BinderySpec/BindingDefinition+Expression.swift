@@ -55,6 +55,7 @@ struct BindingDefinitionExpression {
     for name in BindingDefinition.flagFieldNames {
       if let value = definition.text(ofField: name) { add(name, value: value, quoted: false) }
     }
+    if let pacing = definition.pacing { add("pacing", value: ExpressionSyntax.stringLiteral(pacing), quoted: true) }
     for name in BindingDefinition.placeholderFieldNames {
       guard let value = definition.text(ofField: name) else { continue }
       let constant = isText ? ExpressionSyntax.stringLiteral(value) : Self.placeholderConstant(value)

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyExpressions
 
 extension BindingDefinition {
   /// The fields of a definition file, in the order they are written.
@@ -7,7 +8,7 @@ extension BindingDefinition {
     "transformer", "numberFormatter",
     "dateFormatter", "measurementFormatter",
     "editingTransformer",
-    "validator", "updatesContinuously", "conditionallySetsEnabled", "traced", "nullPlaceholder",
+    "validator", "updatesContinuously", "conditionallySetsEnabled", "traced", "pacing", "nullPlaceholder",
     "noSelectionPlaceholder", "multipleValuesPlaceholder", "notApplicablePlaceholder",
   ]
   /// The fields every binding has.
@@ -21,6 +22,7 @@ extension BindingDefinition {
   /// `direction: sourceToTarget`).
   static let editFieldNames = [
     "direction", "editingTransformer", "validator", "updatesContinuously", "conditionallySetsEnabled", "traced",
+    "pacing",
   ]
   /// What breaks a pattern's rules, by field: `patternKeyPaths` without a `displayPattern`, and with
   /// one, the options of edits.
@@ -86,6 +88,7 @@ extension BindingDefinition {
     case "updatesContinuously": updatesContinuously.map { $0 ? "true" : "false" }
     case "conditionallySetsEnabled": conditionallySetsEnabled.map { $0 ? "true" : "false" }
     case "traced": isTraced.map { $0 ? "true" : "false" }
+    case "pacing": pacing
     case "nullPlaceholder": nullPlaceholder
     case "noSelectionPlaceholder": noSelectionPlaceholder
     case "multipleValuesPlaceholder": multipleValuesPlaceholder
@@ -122,6 +125,9 @@ extension BindingDefinition {
       case "traced": isTraced = text == "true"
       default: conditionallySetsEnabled = text == "true"
       }
+    case "pacing":
+      if case .failure(let problem) = DeclaredPacing.read(text) { return "pacing: \(problem.message)" }
+      pacing = text
     case "nullPlaceholder": nullPlaceholder = text
     case "noSelectionPlaceholder": noSelectionPlaceholder = text
     case "multipleValuesPlaceholder": multipleValuesPlaceholder = text

@@ -51,6 +51,10 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var conditionallySetsEnabled: Bool?
   /// `true` traces the binding (`BindingOptions.isTraced`; the field `traced` in a file).
   public var isTraced: Bool?
+  /// When the user's edits are written back: `debounce 300ms` (a pause after the last edit) or
+  /// `throttle 1s` (at most once an interval), and at the end of editing; `nil` writes as
+  /// `updatesContinuously` says (the expression attribute `pacing`, ``EditPacing`` in code).
+  public var pacing: String?
   /// The text shown when the source value is `nil` (a text property only).
   public var nullPlaceholder: String?
   /// The text shown when a marked source has no selection (a text property only).
@@ -81,6 +85,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     updatesContinuously: Bool? = nil,
     conditionallySetsEnabled: Bool? = nil,
     isTraced: Bool? = nil,
+    pacing: String? = nil,
     nullPlaceholder: String? = nil,
     noSelectionPlaceholder: String? = nil,
     multipleValuesPlaceholder: String? = nil,
@@ -102,6 +107,7 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
     self.updatesContinuously = updatesContinuously
     self.conditionallySetsEnabled = conditionallySetsEnabled
     self.isTraced = isTraced
+    self.pacing = pacing
     self.nullPlaceholder = nullPlaceholder
     self.noSelectionPlaceholder = noSelectionPlaceholder
     self.multipleValuesPlaceholder = multipleValuesPlaceholder
@@ -126,6 +132,7 @@ extension BindingDefinition: Equatable {
       && lhs.editingTransformer == rhs.editingTransformer && lhs.validator == rhs.validator
       && lhs.updatesContinuously == rhs.updatesContinuously
       && lhs.conditionallySetsEnabled == rhs.conditionallySetsEnabled && lhs.isTraced == rhs.isTraced
+      && lhs.pacing == rhs.pacing
       && lhs.nullPlaceholder == rhs.nullPlaceholder
       && lhs.noSelectionPlaceholder == rhs.noSelectionPlaceholder
       && lhs.multipleValuesPlaceholder == rhs.multipleValuesPlaceholder

@@ -12,12 +12,16 @@ extension BindingSetDefinition {
   /// Everything is checked first (objects, keys, types, transformers, validators, placeholders); on
   /// any problem nothing is bound and every problem is reported, with its place in the file.
   ///
+  /// A `pacing` (`debounce 300ms`, `throttle 1s`) writes the user's edits on `isolation`: the
+  /// caller's actor, by default (the main actor, for a user interface).
+  ///
   /// - Throws: ``SpecLoadError``.
   public func bind(
     owner: some KeyValueCoding,
-    transformers: BindingTransformerRegistry = .shared
+    transformers: BindingTransformerRegistry = .shared,
+    isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> BindingSet {
-    let (errors, pending) = prepare(owner: owner, transformers: transformers)
+    let (errors, pending) = prepare(owner: owner, transformers: transformers, isolation: isolation)
     guard errors.isEmpty else { throw SpecLoadError(errors) }
     return try makeBindings(pending)
   }
@@ -25,7 +29,8 @@ extension BindingSetDefinition {
   /// Checks every definition with `owner` and returns every problem, and what binds those that have none.
   func prepare(
     owner: some KeyValueCoding,
-    transformers: BindingTransformerRegistry
+    transformers: BindingTransformerRegistry,
+    isolation: (any Actor)?
   ) -> (errors: [SpecError], pending: [(definition: BindingDefinition, bind: () throws -> PropertyBinding?)]) {
     var errors: [SpecError] = []
     var pending: [(definition: BindingDefinition, bind: () throws -> PropertyBinding?)] = []
@@ -110,7 +115,8 @@ extension BindingSetDefinition {
       let expression = BindingDefinitionExpression(definition, valueType: property.valueType)
       do {
         let make = try property.prepare(
-          expression: expression.text, on: boundObject, to: source, root: nil, section: nil, transformers: transformers)
+          expression: expression.text, on: boundObject, to: source, root: nil, section: nil, transformers: transformers,
+          isolation: isolation)
         pending.append((definition, { try make() }))
       } catch {
         let (field, character) = expression.field(at: error.location.offset)
@@ -313,6 +319,9 @@ extension BindingSet {
   /// bindings.unbind()
   /// ```
   ///
+  /// A binding's `pacing` (`debounce 300ms`, `throttle 1s`) writes the user's edits on `isolation`:
+  /// the caller's actor, by default (the main actor, for a user interface).
+  ///
   /// - Throws: ``SpecLoadError`` with every problem, of the file's fields and of its bindings at once;
   ///   nothing is bound then.
   public static func load(
@@ -320,14 +329,15 @@ extension BindingSet {
     owner: some KeyValueCoding,
     in directory: String = ".",
     transformers: BindingTransformerRegistry = .shared,
-    limits: SpecLimits = SpecLimits()
+    limits: SpecLimits = SpecLimits(),
+    isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> BindingSet {
     let path = directory + "/" + name + ".bindings.yaml"
     let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
     // The fields' problems and the bindings' are reported together.
     var read: [SpecError] = []
     let definition = try BindingSetDefinition(yaml: text, file: path, limits: limits, problems: &read)
-    let (errors, pending) = definition.prepare(owner: owner, transformers: transformers)
+    let (errors, pending) = definition.prepare(owner: owner, transformers: transformers, isolation: isolation)
     var problems = SpecProblems(limit: limits.maximumProblems)
     problems += read + errors
     guard problems.isEmpty else { throw SpecLoadError(problems.list) }

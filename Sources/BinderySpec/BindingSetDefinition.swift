@@ -189,7 +189,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
   /// The definitions as YAML text, always the same for the same definitions: the fields that are set,
   /// in the order of the file format (`source`, `sourceKeyPath`, `target`, `targetKeyPath`,
   /// `displayPattern`, `patternKeyPaths` (a list in brackets), `direction`, `transformer`, `numberFormatter`, `dateFormatter`, `measurementFormatter` (settings sorted by name),
-  /// `editingTransformer`, `validator`, `updatesContinuously`, `conditionallySetsEnabled`, `traced`, then the
+  /// `editingTransformer`, `validator`, `updatesContinuously`, `conditionallySetsEnabled`, `traced`, `pacing`, then the
   /// placeholders), text as it is (not escaped).
   public var yaml: String {
     var entries: [Node] = []

@@ -13,7 +13,8 @@ protocol SpecBindableProperty {
     to context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
     section: (any KeyValueCoding)?,
-    transformers: BindingTransformerRegistry
+    transformers: BindingTransformerRegistry,
+    isolation: (any Actor)?
   ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding
   /// Checks (without binding) or binds the property of `target` to a string key path of `source`.
   func bind(
@@ -46,13 +47,15 @@ extension ReferenceWritableKeyPath: SpecBindableProperty where Root: KeyValueObs
     to context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
     section: (any KeyValueCoding)?,
-    transformers: BindingTransformerRegistry
+    transformers: BindingTransformerRegistry,
+    isolation: (any Actor)?
   ) throws(ExpressionError) -> () throws(ExpressionError) -> PropertyBinding {
     guard let target = target as? Root else {
       throw ExpressionError("the target is not a \(Root.self)", at: .start, in: expression, kind: .type)
     }
     func open<Context: KeyValueCoding>(_ context: Context) throws(ExpressionError) -> BindingSource<Value> {
-      try .expression(context, expression, root: root, section: section, transformers: transformers)
+      try .expression(
+        context, expression, root: root, section: section, transformers: transformers, isolation: isolation)
     }
     let source = try open(context)
     return { [weak target] () throws(ExpressionError) -> PropertyBinding in

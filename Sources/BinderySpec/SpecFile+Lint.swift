@@ -85,6 +85,21 @@ extension SpecLoader {
             in: node, offset: location.offset))
         continue
       }
+      if attribute.name == "pacing", let primary = attribute.value?.primary {
+        // The same reading as when bound: a kind and a delay in bounds.
+        guard case .string(let text, _) = primary else {
+          errors.append(
+            source.error(
+              .expression, "pacing takes text: \"debounce 300ms\" or \"throttle 1s\"", in: node,
+              offset: primary.location.offset))
+          continue
+        }
+        if case .failure(let problem) = DeclaredPacing.read(text) {
+          errors.append(
+            source.error(.expression, "pacing: \(problem.message)", in: node, offset: primary.location.offset))
+        }
+        continue
+      }
       if attribute.name == "validator", let primary = attribute.value?.primary {
         if let name = Self.registeredName(primary), transformers.validator(named: name) == nil {
           errors.append(

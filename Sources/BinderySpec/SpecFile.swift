@@ -38,6 +38,8 @@ public enum SpecFile {
   ///   - limits: How large, deep and wide the file may be.
   ///   - delegate: The delegate of every binding the file makes, its lists' rows' too, that has none of
   ///     its own (held weakly; ``SpecObjects/bindings``' delegate).
+  ///   - isolation: The actor that owns the file's controls, where a binding declared with a `pacing`
+  ///     writes the user's edits: the caller's, by default (the main actor, for a user interface).
   /// - Throws: ``SpecLoadError`` with every problem.
   public static func load(
     contentsOf path: String,
@@ -45,15 +47,17 @@ public enum SpecFile {
     transformers: BindingTransformerRegistry = .shared,
     root: (any KeyValueCoding)? = nil,
     limits: SpecLimits = SpecLimits(),
-    delegate: (any BindingDelegate)? = nil
+    delegate: (any BindingDelegate)? = nil,
+    isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> SpecObjects {
     let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
     return try load(
       yaml: text, file: path, classes: classes, transformers: transformers, root: root, limits: limits,
-      delegate: delegate)
+      delegate: delegate, isolation: isolation)
   }
 
-  /// Loads a spec from its text; `file` names it in errors.
+  /// Loads a spec from its text; `file` names it in errors, and `isolation` is where its paced edits
+  /// are written (the caller's actor, by default).
   ///
   /// - Throws: ``SpecLoadError`` with every problem.
   public static func load(
@@ -63,11 +67,12 @@ public enum SpecFile {
     transformers: BindingTransformerRegistry = .shared,
     root: (any KeyValueCoding)? = nil,
     limits: SpecLimits = SpecLimits(),
-    delegate: (any BindingDelegate)? = nil
+    delegate: (any BindingDelegate)? = nil,
+    isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> SpecObjects {
     try loading(
       text, file: file, classes: classes, transformers: transformers, root: root, limits: limits, delegate: delegate,
-      awakesObjects: true)
+      isolation: isolation, awakesObjects: true)
   }
 
   /// Loads a spec file as ``load(contentsOf:classes:transformers:root:limits:delegate:)`` does, but
@@ -78,25 +83,28 @@ public enum SpecFile {
     classes: SpecClassRegistry,
     transformers: BindingTransformerRegistry,
     root: (any KeyValueCoding)?,
-    delegate: (any BindingDelegate)?
+    delegate: (any BindingDelegate)?,
+    isolation: (any Actor)?
   ) throws(SpecLoadError) -> SpecObjects {
     let limits = SpecLimits()
     let text = try YAMLSource.text(contentsOf: path, limit: limits.maximumFileSize)
     return try loading(
       text, file: path, classes: classes, transformers: transformers, root: root, limits: limits, delegate: delegate,
-      awakesObjects: false)
+      isolation: isolation, awakesObjects: false)
   }
 
   /// What every load does: reads `text` and binds what it declares; with `awakesObjects`, tells its
   /// ``SpecAwaking`` objects once everything is bound.
   private static func loading(
     _ text: String, file: String, classes: SpecClassRegistry, transformers: BindingTransformerRegistry,
-    root: (any KeyValueCoding)?, limits: SpecLimits, delegate: (any BindingDelegate)?, awakesObjects: Bool
+    root: (any KeyValueCoding)?, limits: SpecLimits, delegate: (any BindingDelegate)?, isolation: (any Actor)?,
+    awakesObjects: Bool
   ) throws(SpecLoadError) -> SpecObjects {
     var loader = SpecLoader(
       source: YAMLSource(file: file, text: text), classes: classes, transformers: transformers, root: root,
       limits: limits)
     loader.delegate = delegate
+    loader.isolation = isolation
     loader.awakesObjects = awakesObjects
     return try loader.load()
   }

@@ -94,7 +94,8 @@ extension SpecLoader {
       entries = pairs
     }
     let template = SpecRowTemplate(
-      source: source, entries: entries, classes: classes, transformers: transformers, root: root, limits: limits)
+      source: source, entries: entries, classes: classes, transformers: transformers, root: root, limits: limits,
+      isolation: isolation)
     let list = controller.makeList(listClass, rows: template)
     if let entry = elementClasses[ObjectIdentifier(controller)] ?? classes.entry(forType: controller.elementType) {
       elementClasses[ObjectIdentifier(list.object)] = entry  // the class of the rows' items

@@ -124,7 +124,8 @@ extension SpecLoader {
       entries = pairs
     }
     return SpecRowTemplate(
-      source: source, entries: entries, classes: classes, transformers: transformers, root: root, limits: limits)
+      source: source, entries: entries, classes: classes, transformers: transformers, root: root, limits: limits,
+      isolation: isolation)
   }
 
   /// Checks a field of a list of sections; `false` when `field` is an ordinary one.

@@ -14,6 +14,9 @@ struct SpecLoader {
   let transformers: BindingTransformerRegistry
   let root: (any KeyValueCoding)?
   let limits: SpecLimits
+  /// The actor the file is loaded on: where the bindings it declares with a `pacing` write the user's
+  /// edits.
+  var isolation: (any Actor)?
 
   /// Check only: report the problems, make no binding.
   var lintOnly = false
@@ -497,7 +500,7 @@ struct SpecLoader {
     do {
       let bind = try property.prepare(
         expression: full, on: target, to: context, root: root, section: sectionContext,
-        transformers: transformers)
+        transformers: transformers, isolation: isolation)
       appendBinding(at: expressionNode) { try bind() }
     } catch {
       reportExpressionError(error, at: expressionNode, transformer: transformer)

@@ -25,6 +25,8 @@ public final class SpecRowTemplate: @unchecked Sendable {
   let classes: SpecClassRegistry
   let transformers: BindingTransformerRegistry
   let limits: SpecLimits
+  /// The actor the spec was loaded on, where the rows' paced edits are written.
+  let isolation: (any Actor)?
   private weak var root: (any KeyValueCoding)?
   /// The file's objects, weakly: a row's references to them, without keeping them alive.
   var outerObjects: SpecOuterObjects?
@@ -37,8 +39,10 @@ public final class SpecRowTemplate: @unchecked Sendable {
     classes: SpecClassRegistry,
     transformers: BindingTransformerRegistry,
     root: (any KeyValueCoding)?,
-    limits: SpecLimits
+    limits: SpecLimits,
+    isolation: (any Actor)?
   ) {
+    self.isolation = isolation
     self.source = source
     self.entries = entries
     self.classes = classes
@@ -88,6 +92,7 @@ public final class SpecRowTemplate: @unchecked Sendable {
 
   private func rowLoader(item: any KeyValueCoding) -> SpecLoader {
     var loader = SpecLoader(source: source, classes: classes, transformers: transformers, root: root, limits: limits)
+    loader.isolation = isolation
     loader.defaultContext = item
     loader.outerObjects = outerObjects
     loader.delegate = delegate

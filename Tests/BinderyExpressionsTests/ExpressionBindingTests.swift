@@ -396,7 +396,7 @@ struct ExpressionBindingTests {
       column: 12, kind: .type)
     expectBindError(
       field, \.text, "person.firstName { color: 1 }",
-      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, measurementFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, traced, direction, validator, combining, delivery)",
+      "unknown attribute \"color\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, measurementFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, traced, direction, validator, combining, delivery, pacing)",
       column: 20, kind: .attribute)
     expectBindError(
       field, \.text, "person.firstName { nullPlaceholder: 3 }",

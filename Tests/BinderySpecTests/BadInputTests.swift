@@ -184,7 +184,7 @@ let badSpecs: [BadSpec] = [
   BadSpec(
     yaml: header + "  bindings:\n    text: {to: /Controller, value: 'title { colour: 1 }'}",
     message:
-      "unknown attribute \"colour\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, measurementFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, traced, direction, validator, combining, delivery)",
+      "unknown attribute \"colour\" (known: nullPlaceholder, notApplicablePlaceholder, multipleValuesPlaceholder, noSelectionPlaceholder, transformer, formatter, numberFormatter, dateFormatter, measurementFormatter, editingTransformer, editingFormatter, updatesContinuously, conditionallySetsEnabled, traced, direction, validator, combining, delivery, pacing)",
     line: 6, column: 45, kind: .expression),
   BadSpec(
     yaml: header + "  bindings:\n    enabled: {to: /Controller, value: '$root.isSaving'}",

@@ -365,7 +365,7 @@ struct BindingSetOptionTests {
       "source, sourceKeyPath, target, targetKeyPath, displayPattern, patternKeyPaths, direction, transformer, "
       + "numberFormatter, dateFormatter, measurementFormatter, "
       + "editingTransformer, validator, "
-      + "updatesContinuously, conditionallySetsEnabled, traced, nullPlaceholder, noSelectionPlaceholder, "
+      + "updatesContinuously, conditionallySetsEnabled, traced, pacing, nullPlaceholder, noSelectionPlaceholder, "
       + "multipleValuesPlaceholder, notApplicablePlaceholder"
     let yaml = definition(
       "  sourceKeyPath: profile.name\n  target: nameField\n  targetKeyPath: text\n  updatesContinuously: maybe\n"

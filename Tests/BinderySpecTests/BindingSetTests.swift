@@ -123,7 +123,7 @@ struct BindingSetTests {
       "bindings:\n- source: self\n  via: x\n  sourceKeyPath: importancyValue\n  target: slider\n  targetKeyPath: value\n",
       "unknown field \"via\" (use source, sourceKeyPath, target, targetKeyPath, displayPattern, patternKeyPaths, direction, "
         + "transformer, "
-        + "numberFormatter, dateFormatter, measurementFormatter, editingTransformer, validator, updatesContinuously, conditionallySetsEnabled, traced, nullPlaceholder, "
+        + "numberFormatter, dateFormatter, measurementFormatter, editingTransformer, validator, updatesContinuously, conditionallySetsEnabled, traced, pacing, nullPlaceholder, "
         + "noSelectionPlaceholder, multipleValuesPlaceholder, notApplicablePlaceholder)", 3, 3, .structure
     ),
     ("bindings: {a: 1}\n", "bindings must be a list", 1, 11, .structure),
@@ -131,7 +131,7 @@ struct BindingSetTests {
       "bindings:\n- [1]\n",
       "a binding is a mapping of source, sourceKeyPath, target, targetKeyPath, displayPattern, patternKeyPaths, "
         + "direction, transformer, "
-        + "numberFormatter, dateFormatter, measurementFormatter, editingTransformer, validator, updatesContinuously, conditionallySetsEnabled, traced, nullPlaceholder, "
+        + "numberFormatter, dateFormatter, measurementFormatter, editingTransformer, validator, updatesContinuously, conditionallySetsEnabled, traced, pacing, nullPlaceholder, "
         + "noSelectionPlaceholder, multipleValuesPlaceholder, notApplicablePlaceholder", 2, 3, .structure
     ),
     (

@@ -41,7 +41,7 @@ enum BindingMatrix {
     .expression: Set(BindingFeature.allCases),
     .pattern: [.conversion, .delivery, .delegate],
     .computed: [.conversion, .placeholders, .delivery, .delegate, .conditionallyEnabled],
-    .booleanInputs: [.conversion],
+    .booleanInputs: [.conversion, .delivery],
   ]
 
   /// The kinds that support `feature`.

@@ -17,13 +17,14 @@ public enum BindingDirection: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// Where a binding writes its target.
+/// Where a binding writes one of its ends: its target (``BindingOptions/delivery``, the source's
+/// changes) or its source (``BindingOptions/sourceDelivery``, the user's edits).
 public enum BindingDelivery: Sendable {
   /// On the mutating thread, synchronously, before the mutation returns (the default).
   case synchronous
-  /// On the main actor: the latest source value is written there, after the mutation returns.
+  /// On the main actor: the latest value is written there, after the mutation returns.
   case mainActor
-  /// On an actor of your choice: the latest source value is written there, after the mutation returns.
+  /// On an actor of your choice: the latest value is written there, after the mutation returns.
   case actor(any Actor)
 }
 
@@ -31,11 +32,18 @@ public enum BindingDelivery: Sendable {
 ///
 /// ```swift
 /// label.bind(\.text, to: controller, \.person?.fullName, options: BindingOptions(delivery: .mainActor))
+/// // A model isolated to its own actor, edited in a field on the main actor:
+/// field.bind(\.text, to: model, \.name, options: BindingOptions(delivery: .mainActor, sourceDelivery: .actor(owner)))
 /// ```
 public struct BindingOptions: Sendable {
   // Stored widest first, so the one-byte options share the last word.
-  /// Where the target is written.
+  /// Where the target is written (the source's changes, and a refused edit's error shown by a control).
   public var delivery: BindingDelivery
+  /// Where the source is written: the user's edits (the reverse path), converted, validated and
+  /// written there, the latest edit first of those waiting. A refused edit shows at the control
+  /// where ``delivery`` writes; ``PropertyBinding/commitEditing()`` does not wait for the write,
+  /// and the delegate is asked there.
+  public var sourceDelivery: BindingDelivery
   /// The direction asked for; `nil` picks ``BindingDirection/both`` when the source path can be
   /// written and ``BindingDirection/sourceToTarget`` otherwise.
   public var direction: BindingDirection?
@@ -59,6 +67,7 @@ public struct BindingOptions: Sendable {
   public init(
     direction: BindingDirection? = nil,
     delivery: BindingDelivery = .synchronous,
+    sourceDelivery: BindingDelivery = .synchronous,
     combining: BooleanCombination? = nil,
     updatesContinuously: Bool = true,
     conditionallySetsEnabled: Bool = false,
@@ -66,6 +75,7 @@ public struct BindingOptions: Sendable {
   ) {
     self.direction = direction
     self.delivery = delivery
+    self.sourceDelivery = sourceDelivery
     self.combining = combining
     self.updatesContinuously = updatesContinuously
     self.conditionallySetsEnabled = conditionallySetsEnabled

@@ -18,7 +18,9 @@ public final class EditPacing: Sendable, CustomStringConvertible {
   let clock: any Clock<Duration>
   let isolation: (any Actor)?
 
-  init(delay: Duration, restartsOnEachEdit: Bool, clock: any Clock<Duration>, isolation: (any Actor)?) {
+  /// A pacing whose writes happen on `isolation`: what a file's `pacing` attribute makes, with the
+  /// actor its load was called on.
+  package init(delay: Duration, restartsOnEachEdit: Bool, clock: any Clock<Duration>, isolation: (any Actor)?) {
     self.delay = delay
     self.restartsOnEachEdit = restartsOnEachEdit
     self.clock = clock

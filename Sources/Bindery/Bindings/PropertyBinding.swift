@@ -38,7 +38,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
 
   /// The options the binding was made with.
   public final var options: BindingOptions {
-    state.options(actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil)
+    state.options(
+      actor: state.deliveryKind == 2 ? withParts { $0.deliveryActor } : nil,
+      sourceActor: state.sourceDeliveryKind == 2 ? withParts { $0.sourceDeliveryActor } : nil)
   }
 
   /// When the binding writes a user's edits back, if it paces them (``BindingSource/pacingEdits(_:)``).
@@ -132,6 +134,11 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       get { extras?.deliveryActor }
       set { if newValue != nil || extras != nil { made().deliveryActor = newValue } }
     }
+    /// The actor of an actor source delivery (``BindingOptions/sourceDelivery``).
+    var sourceDeliveryActor: (any Actor)? {
+      get { extras?.sourceDeliveryActor }
+      set { if newValue != nil || extras != nil { made().sourceDeliveryActor = newValue } }
+    }
     /// What diagnostics know of the binding (kept at unbind).
     var details: BindingDetails? {
       get { extras?.details }
@@ -222,6 +229,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var sourcePathText: String?
     @usableFromInline
     var deliveryActor: (any Actor)?
+    var sourceDeliveryActor: (any Actor)?
     /// What diagnostics know of the binding (recorded bindings, and those of spec files).
     var details: BindingDetails?
   }
@@ -274,11 +282,14 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     self.storedLine = UInt32(clamping: line)
     var actor: (any Actor)?
     if case .actor(let chosen) = options.delivery { actor = chosen }
+    var sourceActor: (any Actor)?
+    if case .actor(let chosen) = options.sourceDelivery { sourceActor = chosen }
     super.init(key: subscription, storage: storage)
-    if sourcePathText != nil || actor != nil {
+    if sourcePathText != nil || actor != nil || sourceActor != nil {
       parts.withLock { parts in
         parts.sourcePathText = sourcePathText
         parts.deliveryActor = actor
+        parts.sourceDeliveryActor = sourceActor
       }
     }
   }
@@ -639,6 +650,34 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       Task { await runIsolated(on: actor, clear) }
     default:
       clear()
+    }
+  }
+
+  /// Runs `work` where the binding writes its target (``BindingOptions/delivery``): there, later, or
+  /// here and now for a synchronous binding. Not coalesced (a refused edit's report, a settled value).
+  @usableFromInline
+  final func onTargetSide(_ work: @escaping () -> Void) {
+    run(work, kind: state.deliveryKind, actor: { $0.deliveryActor })
+  }
+
+  /// Runs `work` where the binding writes its source (``BindingOptions/sourceDelivery``).
+  @usableFromInline
+  final func onSourceSide(_ work: @escaping () -> Void) {
+    run(work, kind: state.sourceDeliveryKind, actor: { $0.sourceDeliveryActor })
+  }
+
+  /// Runs `work` now (kind 0), on the main actor (1) or on the actor of the binding's parts (2).
+  private final func run(_ work: @escaping () -> Void, kind: UInt64, actor: (Parts) -> (any Actor)?) {
+    // The binding's closures are made for the threads its options name, as the forward delivery's are.
+    let work = UncheckedSendable(work)
+    switch kind {
+    case 1:
+      Task { @MainActor in work.value() }
+    case 2:
+      guard let chosen = withParts({ actor($0) }) else { return work.value() }
+      Task { await runIsolated(on: chosen) { work.value() } }
+    default:
+      work.value()
     }
   }
 }

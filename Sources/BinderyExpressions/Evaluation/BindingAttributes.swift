@@ -12,6 +12,8 @@ import Bindery
 /// - `direction`: `.both`, `.sourceToTarget` (read-only) or `.targetToSource`;
 /// - `combining`: `.and` or `.or`, for a Boolean property combining its bindings;
 /// - `delivery`: `.synchronous` or `.mainActor`, where the target is written;
+/// - `pacing`: `"debounce 300ms"` or `"throttle 1s"`, when the user's edits are written back
+///   (``EditPacing``, on the actor the expression was made on);
 /// - `validator`: a check of what the user enters, registered by name.
 struct BindingAttributes<Value> {
   static var known: [String] { CompiledExpression.knownAttributes }
@@ -37,12 +39,15 @@ struct BindingAttributes<Value> {
   /// The options the attributes set (`updatesContinuously`, `conditionallySetsEnabled`), to apply to
   /// the options of a later `bind` call.
   var setOptions: [(inout BindingOptions) -> Void] = []
+  /// The pacing of the user's edits the `pacing` attribute declares, and where the attribute is.
+  var pacing: (value: EditPacing, location: TextPosition)?
 
   init(
     _ expression: CompiledExpression,
     scope: ExpressionScope,
     registry: BindingTransformerRegistry,
-    options: BindingOptions
+    options: BindingOptions,
+    isolation: (any Actor)? = nil
   ) throws(ExpressionError) {
     self.options = options
     for attribute in expression.syntax.attributes {
@@ -154,6 +159,16 @@ struct BindingAttributes<Value> {
           throw error("delivery takes .synchronous or .mainActor", at: primary.location)
         }
         apply { $0.delivery = delivery }
+      case "pacing":
+        // `"debounce 300ms"` or `"throttle 1s"`: the user's edits written back after a pause, or once
+        // an interval, on the actor the expression was made on.
+        guard case .string(let text, _) = primary else {
+          throw error("pacing takes text: \"debounce 300ms\" or \"throttle 1s\"", at: primary.location)
+        }
+        switch DeclaredPacing.read(text) {
+        case .success(let declared): pacing = (declared.pacing(isolation: isolation), attribute.location)
+        case .failure(let problem): throw error("pacing: \(problem.message)", at: primary.location)
+        }
       default:
         throw error("unknown attribute \"\(attribute.name)\" (known: \(Self.known.joined(separator: ", ")))")
       }

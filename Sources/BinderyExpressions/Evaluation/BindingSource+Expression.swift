@@ -11,8 +11,9 @@ extension BindingSource {
   /// of a Boolean key path (`!isSaving`); every other expression is read-only. Attributes set
   /// placeholders (`nullPlaceholder`, `notApplicablePlaceholder`, `multipleValuesPlaceholder`,
   /// `noSelectionPlaceholder`), a transformer by name (`transformer` or `formatter`), the editing
-  /// form's (`editingTransformer` or `editingFormatter`), and the options `updatesContinuously` and
-  /// `conditionallySetsEnabled`, over those of the `bind` call.
+  /// form's (`editingTransformer` or `editingFormatter`), the options `updatesContinuously` and
+  /// `conditionallySetsEnabled`, over those of the `bind` call, and the pacing of the user's edits
+  /// (`pacing: "debounce 300ms"`, `pacing: "throttle 1s"`: ``pacingEdits(_:)``, written on `isolation`).
   ///
   /// ```swift
   /// saveButton.bind(\.isEnabled, to: try .expression(controller, "person != nil && !isSaving"))
@@ -25,16 +26,19 @@ extension BindingSource {
   ///   - section: The section of a row of a sectioned list (the group its item is in), for
   ///     `$section.` key paths; without one, an expression that uses `$section.` is refused.
   ///   - transformers: Where `transformer:` attributes are looked up.
+  ///   - isolation: The actor a `pacing` attribute writes the user's edits on: the caller's, by
+  ///     default (the main actor, for a user interface).
   /// - Throws: ``ExpressionError`` with the line and column of the problem.
   public static func expression<Source: KeyValueCoding>(
     _ source: Source,
     _ text: String,
     root: (any KeyValueCoding)? = nil,
     section: (any KeyValueCoding)? = nil,
-    transformers: BindingTransformerRegistry = .shared
+    transformers: BindingTransformerRegistry = .shared,
+    isolation: (any Actor)? = #isolation
   ) throws(ExpressionError) -> Self {
     let expression = try CompiledExpression.cached(text, reading: source, root: root, section: section)
     return try ExpressionBinder<Value>(expression: expression)
-      .source(context: source, root: root, section: section, transformers: transformers)
+      .source(context: source, root: root, section: section, transformers: transformers, isolation: isolation)
   }
 }

@@ -18,6 +18,7 @@ public struct CompiledExpression: @unchecked Sendable {
     "transformer", "formatter", "numberFormatter", "dateFormatter", "measurementFormatter", "editingTransformer",
     "editingFormatter",
     "updatesContinuously", "conditionallySetsEnabled", "traced", "direction", "validator", "combining", "delivery",
+    "pacing",
   ]
 
   /// The text.

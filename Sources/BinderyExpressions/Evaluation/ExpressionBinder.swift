@@ -14,12 +14,13 @@ struct ExpressionBinder<Value> {
     context: any KeyValueCoding,
     root: (any KeyValueCoding)?,
     section: (any KeyValueCoding)? = nil,
-    transformers: BindingTransformerRegistry
+    transformers: BindingTransformerRegistry,
+    isolation: (any Actor)? = nil
   ) throws(ExpressionError) -> BindingSource<Value> {
     guard var node = expression.node else { throw error("the expression has no value to bind", .syntax) }
     let scope = ExpressionScope(data: context, root: root, section: section)
     let attributes = try BindingAttributes<Value>(
-      expression, scope: scope, registry: transformers, options: BindingOptions())
+      expression, scope: scope, registry: transformers, options: BindingOptions(), isolation: isolation)
     if attributes.transformer == nil, let name = node.constant as? EnumCaseName {
       node = try resolved(name)
     } else if attributes.transformer == nil, let names = node.constant as? OptionNames {
@@ -29,6 +30,7 @@ struct ExpressionBinder<Value> {
       var source = source.placeholders(attributes.placeholders)
       if let validation = attributes.validation { source = source.validated(validation) }
       source.setOptions = attributes.setOptions
+      if let pacing = attributes.pacing?.value { source = source.pacingEdits(pacing) }
       return source
     }
     func object(for pathScope: KeyPathScope) -> any KeyValueCoding {
@@ -125,6 +127,11 @@ struct ExpressionBinder<Value> {
     }
     if attributes.validation != nil {
       throw error("a validator checks what a user enters: it needs a key path bound both ways", .attribute)
+    }
+    if let (_, location) = attributes.pacing {
+      throw ExpressionError(
+        "pacing paces what a user enters: it needs a key path bound both ways", at: location, in: expression.source,
+        kind: .attribute)
     }
     try checkWritesBack(
       false, transformer.map { "a value shown through \($0.name), which does not convert back," } ?? "a computed value")

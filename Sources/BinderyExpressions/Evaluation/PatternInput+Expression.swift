@@ -4,7 +4,7 @@ extension PatternInput {
   /// The attributes of edits, which a pattern's value refuses: it only shows its value.
   package static let editAttributeNames: Set<String> = [
     "editingTransformer", "editingFormatter", "validator", "updatesContinuously", "conditionallySetsEnabled",
-    "direction", "traced",
+    "direction", "traced", "pacing",
   ]
 
   /// One value of a pattern binding given by a binding expression: its value as text, following

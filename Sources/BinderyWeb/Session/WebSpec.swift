@@ -50,6 +50,8 @@ public enum WebSpec {
   ///     hears each update and may veto a user's edit.
   ///   - configure: Registers the page's own classes and actions (the class of a list's items, so its
   ///     row template can be checked; `registerAction` for buttons).
+  ///   - isolation: The actor that owns the page's controls, where a binding declared with a `pacing`
+  ///     writes the user's edits: the caller's, by default.
   /// - Returns: The page's content and the file's objects, to finish in code what the file cannot say
   ///   (buttons' actions, lists).
   /// - Throws: ``SpecLoadError`` with every problem of the file, or when `root` names no object.
@@ -60,11 +62,12 @@ public enum WebSpec {
     root: String,
     transformers: BindingTransformerRegistry = .shared,
     delegate: (any BindingDelegate)? = nil,
-    configure: (SpecClassRegistry) -> Void = { _ in }
+    configure: (SpecClassRegistry) -> Void = { _ in },
+    isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let loaded = try ScreenSpec.load(
       contentsOf: path, model: model, modelClass: modelClass, root: root, lists: [WebListClass()],
-      transformers: transformers, delegate: delegate, configure: configure)
+      transformers: transformers, delegate: delegate, configure: configure, isolation: isolation)
     let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)
     for (name, object) in loaded.namedControls { content.name(object, name) }
     content.styleOfUnstyled = { loaded.style(of: $0) }

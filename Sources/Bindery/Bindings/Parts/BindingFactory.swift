@@ -44,7 +44,7 @@ enum BindingFactory {
         targetKeyPath: boundKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
       CombinedInputPath.attach(
         binding, combination: combination, target: target, property, source: source, sourcePath,
-        toTarget: conversion.toTarget)
+        toTarget: conversion.toTarget, delivery: options.delivery)
       return binding
     }
 

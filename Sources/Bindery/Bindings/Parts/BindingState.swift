@@ -80,15 +80,22 @@ struct BindingState: ~Copyable {
       case .and: 1
       case .or: 2
       }
+    let sourceDelivery: UInt64 =
+      switch options.sourceDelivery {
+      case .synchronous: 0
+      case .mainActor: 1
+      case .actor: 2
+      }
     let packed =
       direction | delivery << 2 | combining << 4 | (options.updatesContinuously ? 1 << 6 : 0)
-      | (options.conditionallySetsEnabled ? 1 << 7 : 0) | (options.isTraced ? 1 << 8 : 0)
+      | (options.conditionallySetsEnabled ? 1 << 7 : 0) | (options.isTraced ? 1 << 8 : 0) | sourceDelivery << 9
     word = Atomic(packed << Self.optionsShift)
   }
 
-  /// The options kept at ``init(options:)``, with `actor` as the actor of an actor delivery.
+  /// The options kept at ``init(options:)``, with `actor` as the actor of an actor delivery and
+  /// `sourceActor` as that of an actor source delivery.
   @usableFromInline
-  func options(actor: (any Actor)?) -> BindingOptions {
+  func options(actor: (any Actor)?, sourceActor: (any Actor)?) -> BindingOptions {
     let packed = word.load(ordering: .relaxed) >> Self.optionsShift
     let direction: BindingDirection? =
       switch packed & 0b11 {
@@ -103,6 +110,12 @@ struct BindingState: ~Copyable {
       case 2: actor.map { .actor($0) } ?? .synchronous
       default: .synchronous
       }
+    let sourceDelivery: BindingDelivery =
+      switch (packed >> 9) & 0b11 {
+      case 1: .mainActor
+      case 2: sourceActor.map { .actor($0) } ?? .synchronous
+      default: .synchronous
+      }
     let combining: BooleanCombination? =
       switch (packed >> 4) & 0b11 {
       case 1: .and
@@ -110,7 +123,7 @@ struct BindingState: ~Copyable {
       default: nil
       }
     return BindingOptions(
-      direction: direction, delivery: delivery, combining: combining,
+      direction: direction, delivery: delivery, sourceDelivery: sourceDelivery, combining: combining,
       updatesContinuously: packed & 1 << 6 != 0, conditionallySetsEnabled: packed & 1 << 7 != 0,
       isTraced: packed & 1 << 8 != 0)
   }
@@ -125,6 +138,13 @@ struct BindingState: ~Copyable {
   @inlinable
   var deliveryKind: UInt64 {
     (word.load(ordering: .relaxed) >> (Self.optionsShift + 2)) & 0b11
+  }
+
+  /// Where the binding writes its source (the user's edits): 0 synchronously, 1 on the main actor, 2
+  /// on its own actor.
+  @usableFromInline
+  var sourceDeliveryKind: UInt64 {
+    (word.load(ordering: .relaxed) >> (Self.optionsShift + 9)) & 0b11
   }
 
   /// Whether `flag` is set, seeing what was written before it was set.

@@ -1,6 +1,6 @@
 /// A binding that is one more input of a Boolean property combining its bindings (AND, OR): it joins
 /// the property's group, read-only, followed by address when it is one observable property of its
-/// source.
+/// source. The group writes the property where its first input's ``BindingOptions/delivery`` says.
 @usableFromInline
 enum CombinedInputPath {
   @inlinable
@@ -11,16 +11,20 @@ enum CombinedInputPath {
     _ property: TargetProperty<Target, TargetValue>,
     source: Source,
     _ sourcePath: SourcePath<Source, SourceValue>,
-    toTarget: @escaping (SourceValue) -> TargetValue
+    toTarget: @escaping (SourceValue) -> TargetValue,
+    delivery: BindingDelivery = .synchronous
   ) {
     target.keyValueRegistrar.addBinding(binding, replacing: false)
     binding.setDirection(.sourceToTarget)
     let group = target.keyValueRegistrar.combinedGroup(for: property.id) {
-      CombinedBooleanBinding(combination: combination) { [weak target] value in
+      let write: (Bool) -> Void = { [weak target] value in
         guard let target else { return }
         // `TargetValue` is `Bool` (the caller checked).
         property.write(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: TargetValue.self) }, to: target)
       }
+      if case .synchronous = delivery { return CombinedBooleanBinding(combination: combination, write: write) }
+      let latest = LatestDelivery(delivery, write: write)
+      return CombinedBooleanBinding(combination: combination) { latest.deliver($0) }
     }
     // An input that is one observable property of its source (not a value computed from one) is
     // followed by address.
@@ -45,5 +49,45 @@ enum CombinedInputPath {
       return toTarget(sourcePath.read(source)) as? Bool
     }
     binding.attach(CombinedInput(group: group, binding: binding), reverse: false)
+  }
+}
+
+/// Writes the latest of a group's values on the main actor or an actor, once for any number of
+/// values before it runs (as a binding's ``BindingOptions/delivery`` writes its target).
+@usableFromInline
+final class LatestDelivery: @unchecked Sendable {
+  // Unchecked: `write` is called only where the delivery says, and the waiting value is behind its lock.
+  private let delivery: BindingDelivery
+  private let write: (Bool) -> Void
+  private let waiting = Locked<Bool?>(nil)
+
+  @usableFromInline
+  init(_ delivery: BindingDelivery, write: @escaping (Bool) -> Void) {
+    self.delivery = delivery
+    self.write = write
+  }
+
+  /// Keeps `value` as the one to write, and schedules the write unless one is waiting already.
+  @usableFromInline
+  func deliver(_ value: Bool) {
+    let scheduled = waiting.withLock { waiting in
+      defer { waiting = value }
+      return waiting != nil
+    }
+    guard !scheduled else { return }
+    let flush: @Sendable () -> Void = { [self] in
+      guard
+        let value = waiting.withLock({ waiting in
+          defer { waiting = nil }
+          return waiting
+        })
+      else { return }
+      write(value)
+    }
+    switch delivery {
+    case .synchronous: flush()
+    case .mainActor: Task { @MainActor in flush() }
+    case .actor(let actor): Task { await runIsolated(on: actor, flush) }
+    }
   }
 }

@@ -29,15 +29,19 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let sourcePath = sourcePath
     let writeTarget = writeTarget
     let chain = chain
+    let delivered = binding.state.sourceDeliveryKind != 0
     let userValue = UserValue<Target, TargetValue, Source, SourceValue>(
-      binding: binding, sourceWriter: sourceWriter, conversion: conversion)
+      binding: binding, sourceWriter: sourceWriter, conversion: conversion, reportsOnTargetSide: delivered)
     let hearsEdits = target is any EditableControl
     // Made only for a control's edits: a model-to-model binding makes and keeps nothing for it.
     let settle = hearsEdits ? Self.showsSettledValue(sourcePath: sourcePath, writeTarget: writeTarget) : nil
-    let accept: (TargetValue, Target) -> BindingError? = { value, target in
-      userValue.accept(
-        value, from: Self.control(of: target, chain), for: binding.liveSource(as: Source.self), settle: settle)
-    }
+    let accept: (TargetValue, Target) -> BindingError? =
+      delivered
+      ? Self.deliveredAccept(binding: binding, userValue: userValue, chain: chain, settle: settle)
+      : { value, target in
+        userValue.accept(
+          value, from: Self.control(of: target, chain), for: binding.liveSource(as: Source.self), settle: settle)
+      }
     // Editing on commit: the control's current value is written when the edit is committed.
     binding.setEditActions(
       commit: {
@@ -87,6 +91,41 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     }
   }
 
+  /// What accepts a user's edit for a source written on another actor (``BindingOptions/sourceDelivery``):
+  /// the edit waits there, the latest replacing those before it, and is converted, validated and
+  /// written on the source's actor; what the control shows (an error, the value the source kept) is
+  /// written where the target is. Nothing is refused here, so nothing is returned.
+  @inlinable
+  static func deliveredAccept(
+    binding: PropertyBinding,
+    userValue: UserValue<Target, TargetValue, Source, SourceValue>,
+    chain: TargetChain<Target, TargetValue>?,
+    settle: ((SourceValue, Source) -> Void)?
+  ) -> (TargetValue, Target) -> BindingError? {
+    let waiting = Locked<(value: TargetValue, control: (any EditableControl)?)?>(nil)
+    let settleThere = settle.map { settle in
+      { (written: SourceValue, source: Source) in binding.onTargetSide { settle(written, source) } }
+    }
+    return { value, target in
+      let control = Self.control(of: target, chain)
+      let scheduled = waiting.withLock { waiting in
+        defer { waiting = (value, control) }
+        return waiting != nil
+      }
+      guard !scheduled else { return nil }
+      binding.onSourceSide {
+        let edit = waiting.withLock { waiting in
+          defer { waiting = nil }
+          return waiting
+        }
+        guard let edit, !binding.isUnbound else { return }
+        _ = userValue.accept(
+          edit.value, from: edit.control, for: binding.liveSource(as: Source.self), settle: settleThere)
+      }
+      return nil
+    }
+  }
+
   /// The control that shows the binding's errors: the target, or the object its path reaches now.
   @inlinable
   static func control(of target: Target, _ chain: TargetChain<Target, TargetValue>?) -> (any EditableControl)? {
@@ -109,7 +148,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let byAddress =
       conversion.isIdentity && SourceValue.self == TargetValue.self && conversion.marker == nil
       && conversion.placeholders.isEmpty && !options.conditionallySetsEnabled && conversion.editing == nil
-      && !validates && options.updatesContinuously
+      && !validates && options.updatesContinuously && binding.state.sourceDeliveryKind == 0
     if byAddress, let setter = sourceWriter.directSetter {
       let valueType = ObjectIdentifier(TargetValue.self)
       // Writes by address; whether it wrote (a delegate may veto).

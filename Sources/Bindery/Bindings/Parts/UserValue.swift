@@ -9,6 +9,10 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
   let sourceWriter: SourceWriter<Source, SourceValue>
   @usableFromInline
   let conversion: Conversion<SourceValue, TargetValue>
+  /// For a source written on another actor (``BindingOptions/sourceDelivery``): what the control
+  /// shows is reported where the target is written.
+  @usableFromInline
+  let reportsOnTargetSide: Bool
 
   /// Accepts `value` from `control` (the target, or the object at the end of a target path) for
   /// `source`; returns why it was refused, if it was. After a write, `settle` gets the value written.
@@ -41,24 +45,36 @@ struct UserValue<Target: KeyValueObservable, TargetValue, Source: AnyObject, Sou
       return refuse(.validationFailed(error), for: converted, control)
     }
     let wrote = binding.updateSource(with: converted, from: value) { sourceWriter.write(converted, to: source) }
-    binding.reportError(nil, for: converted, to: control)
+    report(nil, for: converted, control)
     if wrote { settle?(converted, source) }
     return nil
   }
 
   @inlinable
   func refuse(_ error: BindingError, for value: Any, _ control: (any EditableControl)?) -> BindingError {
-    binding.reportError(error, for: value, to: control)
+    report(error, for: value, control)
     return error
+  }
+
+  /// Shows `error` (or clears it) at `control`, here or where the target is written.
+  @inlinable
+  func report(_ error: BindingError?, for value: Any, _ control: (any EditableControl)?) {
+    guard reportsOnTargetSide else {
+      binding.reportError(error, for: value, to: control)
+      return
+    }
+    let binding = binding
+    binding.onTargetSide { binding.reportError(error, for: value, to: control) }
   }
 
   @usableFromInline
   init(
     binding: PropertyBinding, sourceWriter: SourceWriter<Source, SourceValue>,
-    conversion: Conversion<SourceValue, TargetValue>
+    conversion: Conversion<SourceValue, TargetValue>, reportsOnTargetSide: Bool = false
   ) {
     self.binding = binding
     self.sourceWriter = sourceWriter
     self.conversion = conversion
+    self.reportsOnTargetSide = reportsOnTargetSide
   }
 }

@@ -36,14 +36,31 @@ public enum BindingDelivery: Sendable {
 /// field.bind(\.text, to: model, \.name, options: BindingOptions(delivery: .mainActor, sourceDelivery: .actor(owner)))
 /// ```
 public struct BindingOptions: Sendable {
-  // Stored widest first, so the one-byte options share the last word.
   /// Where the target is written (the source's changes, and a refused edit's error shown by a control).
-  public var delivery: BindingDelivery
+  @inlinable
+  public var delivery: BindingDelivery {
+    get { Self.delivery(kind: deliveryKinds & 0b11, actor: deliveryActors?.target) }
+    set { setDeliveries(target: newValue, source: sourceDelivery) }
+  }
   /// Where the source is written: the user's edits (the reverse path), converted, validated and
   /// written there, the latest edit first of those waiting. A refused edit shows at the control
   /// where ``delivery`` writes; ``PropertyBinding/commitEditing()`` does not wait for the write,
   /// and the delegate is asked there.
-  public var sourceDelivery: BindingDelivery
+  @inlinable
+  public var sourceDelivery: BindingDelivery {
+    get { Self.delivery(kind: deliveryKinds >> 2, actor: deliveryActors?.source) }
+    set { setDeliveries(target: delivery, source: newValue) }
+  }
+  // The two deliveries are kept as two kinds in a byte and, only when one names an actor, a
+  // reference to the actors: options are copied several times while a binding is made, and two
+  // existentials stored inline made each copy several times as costly.
+  /// The actors of actor deliveries, when there are any.
+  @usableFromInline
+  var deliveryActors: DeliveryActors?
+  /// The deliveries' kinds: the target's in bits 0–1, the source's in bits 2–3 (0 synchronous, 1 the
+  /// main actor, 2 an actor).
+  @usableFromInline
+  var deliveryKinds: UInt8 = 0
   /// The direction asked for; `nil` picks ``BindingDirection/both`` when the source path can be
   /// written and ``BindingDirection/sourceToTarget`` otherwise.
   public var direction: BindingDirection?
@@ -64,6 +81,7 @@ public struct BindingOptions: Sendable {
   /// tracing one binding without tracing the app. `false` by default.
   public var isTraced: Bool
   /// Creates options.
+  @inlinable
   public init(
     direction: BindingDirection? = nil,
     delivery: BindingDelivery = .synchronous,
@@ -74,11 +92,59 @@ public struct BindingOptions: Sendable {
     isTraced: Bool = false
   ) {
     self.direction = direction
-    self.delivery = delivery
-    self.sourceDelivery = sourceDelivery
     self.combining = combining
     self.updatesContinuously = updatesContinuously
     self.conditionallySetsEnabled = conditionallySetsEnabled
     self.isTraced = isTraced
+    if case .synchronous = delivery, case .synchronous = sourceDelivery { return }
+    setDeliveries(target: delivery, source: sourceDelivery)
+  }
+
+  /// Whether the target is written synchronously (``BindingDelivery/synchronous``).
+  @inlinable
+  var hasSynchronousDelivery: Bool { deliveryKinds & 0b11 == 0 }
+
+  /// Keeps both deliveries.
+  @usableFromInline
+  mutating func setDeliveries(target: BindingDelivery, source: BindingDelivery) {
+    let (targetKind, targetActor) = Self.parts(of: target)
+    let (sourceKind, sourceActor) = Self.parts(of: source)
+    deliveryKinds = targetKind | sourceKind << 2
+    deliveryActors =
+      targetActor == nil && sourceActor == nil ? nil : DeliveryActors(target: targetActor, source: sourceActor)
+  }
+
+  @usableFromInline
+  static func parts(of delivery: BindingDelivery) -> (kind: UInt8, actor: (any Actor)?) {
+    switch delivery {
+    case .synchronous: (0, nil)
+    case .mainActor: (1, nil)
+    case .actor(let actor): (2, actor)
+    }
+  }
+
+  @inlinable
+  static func delivery(kind: UInt8, actor: (any Actor)?) -> BindingDelivery {
+    switch kind {
+    case 1: .mainActor
+    case 2: actor.map { .actor($0) } ?? .synchronous
+    default: .synchronous
+    }
+  }
+}
+
+/// The actors of a binding's actor deliveries (``BindingOptions/delivery``,
+/// ``BindingOptions/sourceDelivery``).
+@usableFromInline
+final class DeliveryActors: Sendable {
+  @usableFromInline
+  let target: (any Actor)?
+  @usableFromInline
+  let source: (any Actor)?
+
+  @usableFromInline
+  init(target: (any Actor)?, source: (any Actor)?) {
+    self.target = target
+    self.source = source
   }
 }

@@ -280,12 +280,10 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     self.state = BindingState(options: options)
     self.fileStart = Self.start(of: file)
     self.storedLine = UInt32(clamping: line)
-    var actor: (any Actor)?
-    if case .actor(let chosen) = options.delivery { actor = chosen }
-    var sourceActor: (any Actor)?
-    if case .actor(let chosen) = options.sourceDelivery { sourceActor = chosen }
+    let actor = options.deliveryActors?.target
+    let sourceActor = options.deliveryActors?.source
     super.init(key: subscription, storage: storage)
-    if sourcePathText != nil || actor != nil || sourceActor != nil {
+    if sourcePathText != nil || options.deliveryActors != nil {
       parts.withLock { parts in
         parts.sourcePathText = sourcePathText
         parts.deliveryActor = actor

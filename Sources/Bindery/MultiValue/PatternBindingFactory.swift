@@ -36,7 +36,7 @@ enum PatternBindingFactory {
     }
     let readers = inputs.map(\.read)
     let render = { parsed.render(readers.map { $0() ?? "" }) }
-    let synchronous: Bool = if case .synchronous = options.delivery { true } else { false }
+    let synchronous = options.hasSynchronousDelivery
     let observer = ValueObserver<String>(
       evaluate: render,
       root: nil,

@@ -54,7 +54,7 @@ enum BindingFactory {
     var tracked: AccessList?
     var made: PropertyBinding?
     var observer: (any ObservedSource)?
-    if options.direction != .targetToSource, case .synchronous = options.delivery,
+    if options.direction != .targetToSource, options.hasSynchronousDelivery,
       conversion.editing == nil && conversion.marker == nil && conversion.placeholders.isEmpty,
       !options.conditionallySetsEnabled, let targetSetter = property.setter, let keyPath = sourcePath.keyPath
     {

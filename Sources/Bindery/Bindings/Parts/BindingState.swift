@@ -68,24 +68,14 @@ struct BindingState: ~Copyable {
       case .targetToSource: 2
       case .both: 3
       }
-    let delivery: UInt64 =
-      switch options.delivery {
-      case .synchronous: 0
-      case .mainActor: 1
-      case .actor: 2
-      }
+    let delivery = UInt64(options.deliveryKinds & 0b11)
     let combining: UInt64 =
       switch options.combining {
       case nil: 0
       case .and: 1
       case .or: 2
       }
-    let sourceDelivery: UInt64 =
-      switch options.sourceDelivery {
-      case .synchronous: 0
-      case .mainActor: 1
-      case .actor: 2
-      }
+    let sourceDelivery = UInt64(options.deliveryKinds >> 2 & 0b11)
     let packed =
       direction | delivery << 2 | combining << 4 | (options.updatesContinuously ? 1 << 6 : 0)
       | (options.conditionallySetsEnabled ? 1 << 7 : 0) | (options.isTraced ? 1 << 8 : 0) | sourceDelivery << 9

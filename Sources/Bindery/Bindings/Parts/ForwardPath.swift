@@ -55,7 +55,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       binding.updateTarget(with: converted) { property.write(converted, to: target) }
     }
     self.writeTarget = writeTarget
-    if case .synchronous = options.delivery {
+    if options.hasSynchronousDelivery {
       flush = nil
     } else {
       flush = {

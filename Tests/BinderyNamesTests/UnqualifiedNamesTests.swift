@@ -75,7 +75,7 @@ struct UnqualifiedNamesTests {
       StoreEntity<Account>.self, StoreError.self, StoreFilter<Account>.self, StoreName.self, StoreQuery.self,
       StoreRow.self, StoreSavePolicy.self, StoreSort<Account>.self, StoreTable.self, StoredContent<Account>.self,
       (any StoreValidating).self, StoreValue.self, SQLiteStore.self, (any RecordStoreChangeFeed).self, StoreNotice.self,
-      UserEditing.self, UserEditingEvent.self,
+      UserEditing.self, UserEditingEvent.self, PendingSave.self,
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,
       CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParser.self, ExpressionScope.self,

@@ -12,7 +12,7 @@ extension StoredContent {
     // behind its lock.
     let object: Model
     let values: [StoreValue]
-    let answer = Locked<Result<[Int64], StoreError>?>(nil)
+    let answer = StoreAnswer(nil)
     var observations: [KeyValueObservation] = []
 
     init(object: Model, values: [StoreValue]) {
@@ -34,17 +34,7 @@ extension StoredContent {
     }
     state.withLock { $0.pendingInserts[objectID] = insert }
     let change = StoreChange.insert(table: entity.table, id: nil, columns: columnNames, values: values)
-    let store = self.store
-    worker.async {
-      let answer: Result<[Int64], StoreError>
-      do throws(StoreError) {
-        answer = .success(try store.apply([change]))
-      } catch {
-        answer = .failure(error)
-      }
-      insert.answer.withLock { $0 = answer }
-      pending.markDone()
-    }
+    write([change], answering: insert.answer, then: pending)
     return true
   }
 
@@ -104,23 +94,14 @@ extension StoredContent {
       objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
     }
     guard !kept.isEmpty else { return true }
-    let outcome = Locked<StoreError?>(nil)
+    let answer = StoreAnswer(nil)
     let positions = kept.map { host.index($0.0) }
     let pending = PendingSave { [weak self] in
-      self?.finishDelete(kept, positions: positions, failure: outcome.withLock { $0 })
+      self?.finishDelete(kept, positions: positions, failure: answer.withLock { $0?.failure })
     }
     guard UserEditing.handOff(pending) else { return delete(objects, fromHost: false) }
     _ = release(Set(kept.map { ObjectIdentifier($0.0) }))
-    let change = StoreChange.delete(table: entity.table, ids: kept.map(\.1.id))
-    let store = self.store
-    worker.async {
-      do throws(StoreError) {
-        try store.apply([change])
-      } catch {
-        outcome.withLock { $0 = error }
-      }
-      pending.markDone()
-    }
+    write([.delete(table: entity.table, ids: kept.map(\.1.id))], answering: answer, then: pending)
     return true
   }
 

@@ -239,31 +239,18 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   ) throws(StoreError) {
     guard let batch = prepareSave(expecting: expecting) else { return }
     if mayHandOff, UserEditing.takesPendingSaves {
-      let outcome = Locked<StoreError?>(nil)
+      let answer = StoreAnswer(nil)
       let pending = PendingSave { [self] in
-        try? completeSave(batch, editor: editor, failure: outcome.withLock { $0 })
+        try? completeSave(batch, editor: editor, failure: answer.withLock { $0?.failure })
       }
-      let store = self.store
-      let changes = batch.changes
-      worker.async {
-        do throws(StoreError) {
-          try store.apply(changes)
-        } catch {
-          outcome.withLock { $0 = error }
-        }
-        pending.markDone()
-      }
-      if UserEditing.handOff(pending) { return }
+      if UserEditing.handOff(pending) { return write(batch.changes, answering: answer, then: pending) }
     }
-    let store = self.store
     let changes = batch.changes
-    let failure = worker.sync { () -> StoreError? in
-      do throws(StoreError) {
-        try store.apply(changes)
-        return nil
-      } catch {
-        return error
-      }
+    var failure: StoreError?
+    do {
+      _ = try inOrder { () throws(StoreError) in try store.apply(changes) }
+    } catch {
+      failure = error
     }
     try completeSave(batch, editor: editor, failure: failure)
   }
@@ -362,6 +349,22 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
         content: ObjectIdentifier(self), object: ObjectIdentifier(saves[0].record.object), column: saves[0].columns[0])
       : nil
     history.register(key: key, editor: editor) { [weak self] in self?.setValues(restores) }
+  }
+
+  /// Writes `changes` on the worker, after the writes asked for before them, without waiting: the
+  /// database's answer goes into `answer`, then `pending` is marked done.
+  func write(_ changes: [StoreChange], answering answer: StoreAnswer, then pending: PendingSave) {
+    let store = self.store
+    worker.async {
+      let result: Swift.Result<[Int64], StoreError>
+      do throws(StoreError) {
+        result = .success(try store.apply(changes))
+      } catch {
+        result = .failure(error)
+      }
+      answer.withLock { $0 = result }
+      pending.markDone()
+    }
   }
 
   /// Runs `body` (a call to the store) on the worker, after the writes asked for before it.
@@ -683,6 +686,17 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var ownSaves: [OwnKey: OwnSave] = [:]
     /// The object of each row.
     var rows: [Int64: ObjectIdentifier] = [:]
+  }
+}
+
+/// Where a write handed off leaves the database's answer: the inserted ids, or the error.
+typealias StoreAnswer = Locked<Result<[Int64], StoreError>?>
+
+extension Result {
+  /// The error, if this is a failure.
+  var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
   }
 }
 

@@ -635,19 +635,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   @usableFromInline
   final func scheduleDelivery(_ flush: @escaping () -> Void) {
     guard !state.insert(.pendingDelivery) else { return }
-    let work = UncheckedSendable(flush)
-    let clear: @Sendable () -> Void = { [self] in
+    onTargetSide { [self] in
       state.remove(.pendingDelivery)
-      work.value()
-    }
-    switch state.deliveryKind {
-    case 1:
-      Task { @MainActor in clear() }
-    case 2:
-      guard let actor = withParts({ $0.deliveryActor }) else { return clear() }
-      Task { await runIsolated(on: actor, clear) }
-    default:
-      clear()
+      flush()
     }
   }
 

@@ -59,7 +59,7 @@ final class LatestDelivery: @unchecked Sendable {
   // Unchecked: `write` is called only where the delivery says, and the waiting value is behind its lock.
   private let delivery: BindingDelivery
   private let write: (Bool) -> Void
-  private let waiting = Locked<Bool?>(nil)
+  private let waiting = LatestWaiting<Bool>()
 
   @usableFromInline
   init(_ delivery: BindingDelivery, write: @escaping (Bool) -> Void) {
@@ -70,24 +70,44 @@ final class LatestDelivery: @unchecked Sendable {
   /// Keeps `value` as the one to write, and schedules the write unless one is waiting already.
   @usableFromInline
   func deliver(_ value: Bool) {
-    let scheduled = waiting.withLock { waiting in
-      defer { waiting = value }
-      return waiting != nil
-    }
-    guard !scheduled else { return }
+    guard waiting.keep(value) else { return }
     let flush: @Sendable () -> Void = { [self] in
-      guard
-        let value = waiting.withLock({ waiting in
-          defer { waiting = nil }
-          return waiting
-        })
-      else { return }
+      guard let value = waiting.take() else { return }
       write(value)
     }
     switch delivery {
     case .synchronous: flush()
     case .mainActor: Task { @MainActor in flush() }
     case .actor(let actor): Task { await runIsolated(on: actor, flush) }
+    }
+  }
+}
+
+/// The latest of values waiting to be written elsewhere: the first one kept asks for the write, the
+/// later ones replace it, and the write takes whichever is latest then.
+@usableFromInline
+final class LatestWaiting<Value>: @unchecked Sendable {
+  // Unchecked: the value is behind the lock.
+  private let value = Locked<Value?>(nil)
+
+  @usableFromInline
+  init() {}
+
+  /// Keeps `newValue` as the latest; whether a write must be scheduled (none was waiting).
+  @usableFromInline
+  func keep(_ newValue: Value) -> Bool {
+    value.withLock { value in
+      defer { value = newValue }
+      return value == nil
+    }
+  }
+
+  /// The latest value, now no longer waiting (`nil` when it was taken already).
+  @usableFromInline
+  func take() -> Value? {
+    value.withLock { value in
+      defer { value = nil }
+      return value
     }
   }
 }

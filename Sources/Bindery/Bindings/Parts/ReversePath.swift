@@ -102,23 +102,14 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     chain: TargetChain<Target, TargetValue>?,
     settle: ((SourceValue, Source) -> Void)?
   ) -> (TargetValue, Target) -> BindingError? {
-    let waiting = Locked<(value: TargetValue, control: (any EditableControl)?)?>(nil)
+    let waiting = LatestWaiting<(value: TargetValue, control: (any EditableControl)?)>()
     let settleThere = settle.map { settle in
       { (written: SourceValue, source: Source) in binding.onTargetSide { settle(written, source) } }
     }
     return { value, target in
-      let control = Self.control(of: target, chain)
-      let scheduled = waiting.withLock { waiting in
-        defer { waiting = (value, control) }
-        return waiting != nil
-      }
-      guard !scheduled else { return nil }
+      guard waiting.keep((value, Self.control(of: target, chain))) else { return nil }
       binding.onSourceSide {
-        let edit = waiting.withLock { waiting in
-          defer { waiting = nil }
-          return waiting
-        }
-        guard let edit, !binding.isUnbound else { return }
+        guard let edit = waiting.take(), !binding.isUnbound else { return }
         _ = userValue.accept(
           edit.value, from: edit.control, for: binding.liveSource(as: Source.self), settle: settleThere)
       }

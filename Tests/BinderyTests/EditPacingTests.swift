@@ -9,6 +9,15 @@ private final class SearchModel {
   var writes = 0
 }
 
+/// Waits until the model has had `count` writes, at most 2 minutes: a due write hops to the main actor,
+/// which the whole suite may keep busy for a while under load (the thread sanitizer). Nothing is timed;
+/// the assertions after it check the value and the count.
+@MainActor
+private func untilWritten(_ count: Int, _ model: SearchModel) async {
+  let deadline = ContinuousClock.now + .seconds(120)
+  while model.writes < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+}
+
 @MainActor
 @Suite("Debounced and throttled edits (on a manual clock)")
 struct EditPacingTests {
@@ -31,6 +40,7 @@ struct EditPacingTests {
     #expect(model.query == "", "no write while the user keeps typing")
     #expect(binding.hasPendingEdit)
     await clock.advance(by: .milliseconds(1))
+    await untilWritten(1, model)
     #expect(model.query == "Ada")
     #expect(model.writes == 1, "one write for three keystrokes")
     #expect(!binding.hasPendingEdit)
@@ -63,11 +73,13 @@ struct EditPacingTests {
     await clock.advance(by: .milliseconds(200))
     field.userDidEdit(text: "Gr")
     await clock.advance(by: .milliseconds(300))
+    await untilWritten(1, model)
     #expect(model.query == "Gr", "the interval that the first keystroke started ends with the latest text")
     field.userDidEdit(text: "Gra")
     await clock.advance(by: .milliseconds(499))
     #expect(model.query == "Gr")
     await clock.advance(by: .milliseconds(1))
+    await untilWritten(2, model)
     #expect(model.query == "Gra")
     #expect(model.writes == 2)
     writes.unbind()

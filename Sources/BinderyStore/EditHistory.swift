@@ -67,6 +67,7 @@ public final class EditHistory: @unchecked Sendable {
         state.collecting.add(action, key: key)
       case .normal:
         state.redo.removeAll()
+        state.edits &+= 1
         if let editor, state.isOpen, state.openEditor == editor, !state.undo.isEmpty {
           state.undo[state.undo.count - 1].add(action, key: key)
         } else {
@@ -88,7 +89,9 @@ public final class EditHistory: @unchecked Sendable {
   }
 
   /// Undoes the last group: its actions run in reverse order; what they register becomes a group to
-  /// redo. A group whose change could not be kept (its save failed) stays to undo, and the failure
+  /// redo. When a front end waits for saves (a web page, ``Bindery/UserEditing/handOff(_:)``), the
+  /// group's writes are handed off with the user's Undo: the group is settled once they are finished,
+  /// and the history takes other edits and another Undo meanwhile. A group whose change could not be kept (its save failed) stays to undo, and the failure
   /// reaches the edit or action being applied (`UserEditing.collectingFailures(_:)`). A step whose row
   /// another instance changed or deleted since is refused rather than overwriting that change
   /// (``StoreError/Kind/conflict``, reported the same way) and is dropped. Does nothing when there is
@@ -118,24 +121,73 @@ public final class EditHistory: @unchecked Sendable {
   public var redoCount: Int { state.withLock { $0.redo.count } }
 
   private func run(from stack: WritableKeyPath<State, [Group]>, mode: State.Mode) {
-    let group: Group? = state.withLock { state in
+    let popped: (Group, Int)? = state.withLock { state in
       guard state.mode == .normal, let group = state[keyPath: stack].popLast() else { return nil }
       state.mode = mode
       state.isOpen = false
       state.collecting = Group()
-      return group
+      return (group, state.edits)
     }
-    guard let group else { return }
+    guard let (group, edits) = popped else { return }
     // A step whose change could not be kept (its save failed: reported with
     // `UserEditing.reportFailure`, and to whoever applies the user's Undo) stays where it was, to try
     // again; the steps it made are dropped.
+    var pending: [PendingSave] = []
     let failures = UserEditing.collectingFailures {
-      for action in group.actions.reversed() { action() }
+      guard UserEditing.takesPendingSaves else {
+        for action in group.actions.reversed() { action() }
+        return
+      }
+      pending = UserEditing.collectingPendingSaves {
+        for action in group.actions.reversed() { action() }
+      }
     }
-    state.withLock { state in
+    let made = state.withLock { state in
       state.mode = .normal
-      let made = state.collecting
-      state.collecting = Group()
+      defer { state.collecting = Group() }
+      return state.collecting
+    }
+    guard !pending.isEmpty else {
+      return settle(group, onto: stack, mode: mode, made: made, failures: failures, editsSince: edits)
+    }
+    // Some of the steps' saves are on their way (a web page waits for them without holding its
+    // actor): the steps they make are registered when they are finished, so the group is settled
+    // then. Meanwhile the history is free: other users' edits are registered as usual, and another
+    // Undo takes the next group.
+    let saves = pending
+    let whole = PendingSave { [self] in
+      var finished = made
+      let later = UserEditing.collectingFailures {
+        state.withLock { state in
+          state.mode = mode
+          state.collecting = finished
+        }
+        for save in saves { save.finish() }
+        finished = state.withLock { state in
+          state.mode = .normal
+          defer { state.collecting = Group() }
+          return state.collecting
+        }
+      }
+      settle(group, onto: stack, mode: mode, made: finished, failures: failures + later, editsSince: edits)
+    }
+    // This thread takes saves that end later (the steps handed theirs off), so it takes this one.
+    guard UserEditing.handOff(whole) else { return whole.finish() }
+    Task {
+      for save in saves { await save.waitUntilDone() }
+      whole.markDone()
+    }
+  }
+
+  /// Puts an undone or redone group where it belongs once its steps ended: back where it was when a
+  /// change could not be kept, dropped when a step was refused, else what its steps `made` goes to
+  /// the other stack (an undo's redo step is dropped when an edit was registered since it started:
+  /// a new edit clears what could be redone).
+  private func settle(
+    _ group: Group, onto stack: WritableKeyPath<State, [Group]>, mode: State.Mode, made: Group,
+    failures: [any Error], editsSince edits: Int
+  ) {
+    state.withLock { state in
       // A step refused because another writer changed its row since can never be applied: it is
       // dropped (the refusal was reported), and what the other steps made stays undoable.
       let refused = failures.contains { error in
@@ -148,7 +200,7 @@ public final class EditHistory: @unchecked Sendable {
       }
       guard !made.actions.isEmpty else { return }
       if mode == .undoing {
-        state.redo.append(made)
+        if state.edits == edits { state.redo.append(made) }
       } else {
         state.undo.append(made)
         state.trim()
@@ -183,6 +235,8 @@ public final class EditHistory: @unchecked Sendable {
     var isOpen = false
     var openEditor: ObjectIdentifier?
     var levels = 100
+    /// How many edits were registered (each clears what could be redone).
+    var edits = 0
 
     mutating func trim() {
       if undo.count > levels { undo.removeFirst(undo.count - levels) }

@@ -241,9 +241,13 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     if mayHandOff, UserEditing.takesPendingSaves {
       let answer = StoreAnswer(nil)
       let pending = PendingSave { [self] in
-        try? completeSave(batch, editor: editor, failure: answer.withLock { $0?.failure })
+        let outcome = answer.withLock { $0 }
+        try? completeSave(batch, editor: editor, failure: outcome?.failure, reloaded: outcome?.reloaded)
       }
-      if UserEditing.handOff(pending) { return write(batch.changes, answering: answer, then: pending) }
+      if UserEditing.handOff(pending) {
+        let expected = expecting.isEmpty ? [] : batch.saves.map(\.record.id)
+        return write(batch.changes, answering: answer, reloadingOnConflict: expected, then: pending)
+      }
     }
     let changes = batch.changes
     var failure: StoreError?
@@ -309,9 +313,12 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   }
 
   /// Ends a save where its edit was applied: after `failure`, the objects are set back (unless edited
-  /// again since) and the error is reported and thrown; else the values count as saved and the undo
-  /// step is registered.
-  private func completeSave(_ batch: SaveBatch, editor: ObjectIdentifier?, failure: StoreError?) throws(StoreError) {
+  /// again since; after a conflict, to the rows as they are now: `reloaded` when they were read
+  /// already) and the error is reported and thrown; else the values count as saved and the undo step
+  /// is registered.
+  private func completeSave(
+    _ batch: SaveBatch, editor: ObjectIdentifier?, failure: StoreError?, reloaded: [StoreRow]? = nil
+  ) throws(StoreError) {
     let saves = batch.saves
     // What each column held in the database before this save (the undo step puts it back).
     let before = state.withLock { state -> [[StoreValue]] in
@@ -324,7 +331,9 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
     if let error = failure {
       if batch.tracking { state.withLock { state in for key in batch.ownKeys { state.ownSaves.lower(key) } } }
-      if error.kind == .conflict { reloadSaved(saves.map(\.record)) }
+      if error.kind == .conflict {
+        if let reloaded { takeSaved(reloaded) } else { reloadSaved(saves.map(\.record)) }
+      }
       for save in saves { restoreSaved(save.record, columns: save.columns, unlessEditedFrom: save.values) }
       throw report(error)
     }
@@ -352,17 +361,23 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   }
 
   /// Writes `changes` on the worker, after the writes asked for before them, without waiting: the
-  /// database's answer goes into `answer`, then `pending` is marked done.
-  func write(_ changes: [StoreChange], answering answer: StoreAnswer, then pending: PendingSave) {
+  /// database's answer goes into `answer`, then `pending` is marked done. After a conflict the rows
+  /// `reloadingOnConflict` are read there too, as they are now (another instance changed them).
+  func write(
+    _ changes: [StoreChange], answering answer: StoreAnswer, reloadingOnConflict ids: [Int64] = [],
+    then pending: PendingSave
+  ) {
     let store = self.store
+    let reload = StoreQuery(table: entity.table, columns: columnNames, ids: ids)
     worker.async {
-      let result: Swift.Result<[Int64], StoreError>
+      var outcome: StoreOutcome
       do throws(StoreError) {
-        result = .success(try store.apply(changes))
+        outcome = StoreOutcome(result: .success(try store.apply(changes)))
       } catch {
-        result = .failure(error)
+        outcome = StoreOutcome(result: .failure(error))
+        if error.kind == .conflict, !ids.isEmpty { outcome.reloaded = try? store.fetch(reload) }
       }
-      answer.withLock { $0 = result }
+      answer.withLock { [outcome] in $0 = outcome }
       pending.markDone()
     }
   }
@@ -397,7 +412,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       }
       return expecting
     }
-    try? save(editor: nil, expecting: expecting)
+    try? save(editor: nil, expecting: expecting, mayHandOff: true)
   }
 
   /// What undoing one saved edit of an object puts back: values by column.
@@ -409,14 +424,19 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Reads the rows of `records` again as their saved values (after a conflict: another writer
   /// changed them, and its notice may not have been heard yet). A row that cannot be read keeps what
   /// was saved.
-  private func reloadSaved(_ records: [Record]) {
+  func reloadSaved(_ records: [Record]) {
     let ids = records.map(\.id)
     guard
       let rows = try? inOrder({ () throws(StoreError) in
         try store.fetch(StoreQuery(table: entity.table, columns: columnNames, ids: ids))
-      }),
-      !rows.isEmpty
+      })
     else { return }
+    takeSaved(rows)
+  }
+
+  /// Takes `rows`, read again, as the saved values of their objects.
+  func takeSaved(_ rows: [StoreRow]) {
+    guard !rows.isEmpty else { return }
     state.withLock { state in
       for row in rows where row.values.count == columnNames.count {
         guard let object = state.rows[row.id] else { continue }
@@ -428,7 +448,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Sets the properties of a refused save back to the values the database has; with `values` (what
   /// the save wrote), only a property still holding that value: one edited again since keeps the later
   /// edit, whose own save is on its way.
-  private func restoreSaved(_ record: Record, columns: [Int], unlessEditedFrom values: [StoreValue]? = nil) {
+  func restoreSaved(_ record: Record, columns: [Int], unlessEditedFrom values: [StoreValue]? = nil) {
     let saved = state.withLock { $0.records[ObjectIdentifier(record.object)]?.saved } ?? record.saved
     for (index, column) in columns.enumerated() {
       if let values, entity.columns[column].read(record.object) != values[index] { continue }
@@ -470,6 +490,12 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// Inserts rows for `objects` (with their old ids when put back by undo), in one transaction, and
   /// puts them into the controller at `positions` when given; whether the database took them.
   func insert(_ objects: [(Model, Int64?)], at positions: [Int?]?) -> Bool {
+    if let positions, UserEditing.takesPendingSaves { return insertHandingOff(objects, at: positions) }
+    return insertNow(objects, at: positions)
+  }
+
+  /// Inserts as ``insert(_:at:)`` does, waiting for the database.
+  func insertNow(_ objects: [(Model, Int64?)], at positions: [Int?]?) -> Bool {
     let values = objects.map { object, _ in entity.columns.map { $0.read(object) } }
     let changes = zip(objects, values).map { object, values in
       StoreChange.insert(table: entity.table, id: object.1, columns: columnNames, values: values)
@@ -495,8 +521,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
 
   /// Deletes the rows of `objects` (Remove), in one transaction: whether the database deleted them.
   func deleteRows(of objects: [Model]) -> Bool {
-    if UserEditing.takesPendingSaves { return deleteHandingOff(objects) }
-    return delete(objects, fromHost: false)
+    delete(objects, fromHost: false)
   }
 
   /// Deletes the rows of `objects`; with `fromHost`, also takes them out of the controller (undo of
@@ -505,6 +530,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// is reported.
   @discardableResult
   func delete(_ objects: [Model], fromHost: Bool, expectingWritten: Bool = false) -> Bool {
+    if UserEditing.takesPendingSaves {
+      return deleteHandingOff(objects, fromHost: fromHost, expectingWritten: expectingWritten)
+    }
+    return deleteNow(objects, fromHost: fromHost, expectingWritten: expectingWritten)
+  }
+
+  /// Deletes as ``delete(_:fromHost:expectingWritten:)`` does, waiting for the database.
+  func deleteNow(_ objects: [Model], fromHost: Bool, expectingWritten: Bool) -> Bool {
     let kept = state.withLock { state in
       objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
     }
@@ -547,7 +580,15 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   /// the objects (an edit not saved yet keeps its value). Nothing is saved and nothing is
   /// registered for undo. A row that does not fit throws, and nothing changes.
   public func refresh() throws(StoreError) {
-    let rows = try inOrder { () throws(StoreError) in try store.fetch(host.holdsOne ? query.limited(to: 1) : query) }
+    let rows = try inOrder { () throws(StoreError) in try store.fetch(refreshQuery) }
+    try takeRows(rows)
+  }
+
+  /// What ``refresh()`` reads.
+  var refreshQuery: StoreQuery { host.holdsOne ? query.limited(to: 1) : query }
+
+  /// Makes the controller's content match `rows`, read with ``refreshQuery`` (see ``refresh()``).
+  func takeRows(_ rows: [StoreRow]) throws(StoreError) {
     let known = state.withLock { state in
       Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -680,8 +721,10 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var followQueue: [FollowStep] = []
     /// Adds whose rows are on their way to the database, by object.
     var pendingInserts: [ObjectIdentifier: PendingInsert] = [:]
-    /// Whether a step of following is being carried out.
+    /// Whether a step of following is being carried out (or its rows read).
     var isFollowingBusy = false
+    /// Whether a step was asked for while one was busy (it is scheduled again when that one ends).
+    var followSkipped = false
     /// Saves of this instance's whose notices are not heard yet, by row and column.
     var ownSaves: [OwnKey: OwnSave] = [:]
     /// The object of each row.
@@ -689,8 +732,22 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   }
 }
 
-/// Where a write handed off leaves the database's answer: the inserted ids, or the error.
-typealias StoreAnswer = Locked<Result<[Int64], StoreError>?>
+/// Where a write handed off leaves the database's answer.
+typealias StoreAnswer = Locked<StoreOutcome?>
+
+/// The database's answer to a write handed off: the inserted ids or the error, and after a conflict
+/// the rows asked for, as they are now.
+struct StoreOutcome: Sendable {
+  var result: Result<[Int64], StoreError>
+  var reloaded: [StoreRow]?
+
+  init(result: Result<[Int64], StoreError>) {
+    self.result = result
+  }
+
+  /// The error, if the write failed.
+  var failure: StoreError? { result.failure }
+}
 
 extension Result {
   /// The error, if this is a failure.

@@ -194,12 +194,15 @@ struct SlowStoreTests {
   }
 }
 
-/// A store of one table in memory whose writes wait while its gate is closed, on the thread that
-/// makes them (the content's own).
-final class GatedStore: RecordStore, @unchecked Sendable {
+/// A store of one table in memory whose writes (and, when `gatesReads`, reads) wait while its gate
+/// is closed, on the thread that makes them (the content's own). It tells of changes when the test
+/// says so, as PostgreSQL's notices would.
+final class GatedStore: RecordStoreChangeFeed, @unchecked Sendable {
   private let state: Mutex<(rows: [Int64: [StoreValue]], writes: [[StoreValue]], failure: StoreError?, asked: Int)>
   private let gate = DispatchSemaphore(value: 1)
   private let closed = Mutex(false)
+  private let handlers = Mutex<[Int: @Sendable (StoreNotice) -> Void]>([:])
+  private let reads = Mutex((gated: false, asked: 0))
 
   init(rows: [Int64: [StoreValue]]) {
     state = Mutex((rows, [], nil, 0))
@@ -219,19 +222,64 @@ final class GatedStore: RecordStore, @unchecked Sendable {
   func value(row: Int64) -> StoreValue? { state.withLock { $0.rows[row]?.first } }
   var writes: [[StoreValue]] { state.withLock { $0.writes } }
 
-  /// Waits (at most 60 s) until a write is waiting at the gate.
-  func waitForWriter() async throws {
+  /// How many writes were asked for so far.
+  var writesAsked: Int { state.withLock { $0.asked } }
+
+  /// Waits (at most 60 s) until `count` writes were asked for (the last one waits at the gate, if
+  /// closed).
+  func waitForWriter(_ count: Int = 1) async throws {
     let deadline = ContinuousClock.now + .seconds(60)
-    while state.withLock({ $0.asked }) < 1 {
+    while state.withLock({ $0.asked }) < count {
       try #require(ContinuousClock.now < deadline, "the write never came")
       try await Task.sleep(for: .milliseconds(5))
     }
   }
 
+  /// Whether reads wait at the gate too.
+  var gatesReads: Bool {
+    get { reads.withLock { $0.gated } }
+    set { reads.withLock { $0.gated = newValue } }
+  }
+
+  /// Waits (at most 60 s) until a read is asked for while reads are gated.
+  func waitForReader() async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while reads.withLock({ $0.asked }) < 1 {
+      try #require(ContinuousClock.now < deadline, "the read never came")
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// Another instance writes `value` to `row`, without a notice.
+  func changeByOther(row: Int64, to value: StoreValue) {
+    state.withLock { $0.rows[row] = [value] }
+  }
+
+  func observeChanges(_ handler: @escaping @Sendable (StoreNotice) -> Void) -> KeyValueObservation {
+    let id = handlers.withLock { handlers in
+      let id = (handlers.keys.max() ?? 0) + 1
+      handlers[id] = handler
+      return id
+    }
+    return KeyValueObservation { [weak self] in self?.handlers.withLock { _ = $0.removeValue(forKey: id) } }
+  }
+
+  /// Tells every follower of `notice`.
+  func announce(_ notice: StoreNotice) {
+    for handler in handlers.withLock({ Array($0.values) }) { handler(notice) }
+  }
+
   func prepare(_ table: StoreTable) throws(StoreError) -> Bool { false }
 
   func fetch(_ query: StoreQuery) throws(StoreError) -> [StoreRow] {
-    state.withLock { state in
+    if reads.withLock({ state in
+      if state.gated { state.asked += 1 }
+      return state.gated
+    }) {
+      gate.wait()
+      gate.signal()
+    }
+    return state.withLock { state in
       state.rows.keys.sorted().filter { query.ids?.contains($0) ?? true }.map {
         StoreRow(id: $0, values: state.rows[$0]!)
       }
@@ -259,8 +307,10 @@ final class GatedStore: RecordStore, @unchecked Sendable {
           inserted.append(id)
         case .delete(_, let ids):
           for id in ids { state.rows[id] = nil }
-        case .expect:
-          break
+        case .expect(_, let id, _, let values):
+          guard state.rows[id] == values else {
+            throw StoreError(.conflict, "the row was changed since", table: "note", row: id)
+          }
         }
       }
       return inserted

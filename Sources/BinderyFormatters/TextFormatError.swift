@@ -25,12 +25,12 @@ public struct TextFormatError: LocatedError, Equatable, Sendable {
     return TextPosition(line: 1, column: column, offset: column - 1)
   }
 
-  /// `"12abc" is not a whole number (like "1,234")`.
+  /// What to tell the person who typed the text: `Enter a whole number, like 1,234`.
   public var message: String {
-    let quoted = text.isEmpty ? "empty text" : "\"\(text)\""
-    return "\(quoted) is not \(expected) (like \"\(example)\")"
+    "Enter \(expected), like \(example)"
   }
 
+  /// For programs and logs, with the text and where reading failed:
   /// `"12abc" is not a whole number (at column 3; like "1,234")`.
   public var description: String {
     let quoted = text.isEmpty ? "empty text" : "\"\(text)\""

@@ -124,4 +124,18 @@ struct TextFormatTests {
       #expect(error.description == "\"12abc\" is not a whole number (at column 3; like \"1,234\")")
     }
   }
+
+  @Test func theMessageForPeopleSaysWhatToEnterAndLeavesTheColumnToPrograms() {
+    let format = TextFormat<Int>.number(locale: english)
+    for text in ["3b", "", "1.5"] {
+      do {
+        _ = try format.parse(text)
+        Issue.record("\(text) was read")
+      } catch {
+        #expect(error.message == "Enter a whole number, like 1,234")
+        #expect(BindingError.conversionFailed(error).message == "Enter a whole number, like 1,234")
+        #expect(!error.message.contains("column"))
+      }
+    }
+  }
 }

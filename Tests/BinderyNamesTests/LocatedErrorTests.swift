@@ -62,8 +62,9 @@ struct LocatedErrorTests {
     let error = located { _ = try TextFormat<Int>.number(locale: Locale(identifier: "en_US")).parse("12x4") }
     #expect(error is TextFormatError)
     #expect(error?.location.column == 3)
-    #expect(error?.message.contains("\"12x4\" is not") == true)
+    #expect(error?.message == "Enter a whole number, like 1,234", "for the person who typed it")
     #expect(error?.message.contains("column") == false)
+    #expect(error?.description.contains("\"12x4\" is not") == true, "for programs and logs")
   }
 
   @Test func aPagesMessageErrorIsCountedInLinesAndCharactersNotBytes() {

@@ -27,6 +27,35 @@ struct ValidationTests {
     #expect(field.validationError == nil)
   }
 
+  @Test func anErrorClearsWhenTheModelGivesTheFieldAnotherValue() {
+    let holder = AccountHolder()
+    let field = HeadlessTextField()
+    field.bind(\.text, to: holder, \.account?.email)
+    field.userDidEdit(text: "nope")
+    #expect(field.validationError != nil)
+    // Another account is shown (another row selected): its valid address shows without the error.
+    let other = Account()
+    other.email = "grace@example.org"
+    holder.account = other
+    #expect(field.text == "grace@example.org")
+    #expect(field.validationError == nil)
+    field.userDidEdit(text: "still not")
+    #expect(field.validationError != nil)
+    // The model changes the value itself (an undo, another window's edit): the error goes too.
+    other.email = "hopper@example.org"
+    #expect(field.text == "hopper@example.org")
+    #expect(field.validationError == nil)
+  }
+
+  @Test func anErrorStaysWhileTheModelKeepsItsValue() {
+    let account = Account()
+    let field = HeadlessTextField()
+    field.bind(\.text, to: account, \.email)
+    field.userDidEdit(text: "not an address")
+    #expect(field.validationError != nil)
+    #expect(field.text == "not an address", "the user's text stays, to be corrected")
+  }
+
   @Test func theModelsOwnValidationIsConsultedToo() {
     let account = Account()
     let field = HeadlessTextField()

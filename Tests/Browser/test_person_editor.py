@@ -244,6 +244,25 @@ def main():
         second = state["second"].focus()
         second.wait(lambda: second.field(AGE).get_attribute("value") == "37", "the other tab missed 37")
 
+    @test("an error goes with its text: selecting another person shows that person's age, valid")
+    def _():
+        first = state["first"].focus()
+        rows = first.rows()
+        chosen = next(index for index, row in enumerate(rows) if row.get_attribute("aria-selected") == "true")
+        first.type_into(AGE, "3b", commit=True)
+        first.wait(lambda: first.error(AGE).text != "", "no error shown")
+        if first.error(AGE).text != "Enter a whole number, like 1,234":
+            raise AssertionError(f"the error does not speak to people: {first.error(AGE).text!r}")
+        other = (chosen + 1) % len(rows)
+        first.rows()[other].click()
+        first.wait(lambda: first.error(AGE).text == "", "the error stayed on another person's age")
+        if first.field(AGE).get_attribute("aria-invalid") == "true":
+            raise AssertionError("another person's valid age is marked invalid")
+        if not first.field(AGE).get_attribute("value").isdigit():
+            raise AssertionError(f"the age field shows {first.field(AGE).get_attribute('value')!r}")
+        first.rows()[chosen].click()
+        first.wait(lambda: first.rows()[chosen].get_attribute("aria-selected") == "true", "not selected again")
+
     @test("removing a person updates the list in both tabs")
     def _():
         first = state["first"].focus()

@@ -144,6 +144,11 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       get { extras?.details }
       set { if newValue != nil || extras != nil { made().details = newValue } }
     }
+    /// The control showing an error of this binding (weak).
+    var errorControl: (any EditableControl)? {
+      get { extras?.errorControl }
+      set { if newValue != nil || extras != nil { made().errorControl = newValue } }
+    }
     /// The binding's own delegate, and the one of its binding set (both weak; kept at unbind).
     @usableFromInline
     var ownDelegate: (any BindingDelegate)? {
@@ -232,6 +237,9 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     var sourceDeliveryActor: (any Actor)?
     /// What diagnostics know of the binding (recorded bindings, and those of spec files).
     var details: BindingDetails?
+    /// The control showing an error of this binding (the target, or the control at the end of a
+    /// target path), until the error is cleared.
+    weak var errorControl: (any EditableControl)?
   }
 
   /// Behind its own lock, inside the binding (no object of its own): see ``withParts(_:)``.
@@ -509,11 +517,25 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     }
     guard let control else { return }
     if let error {
+      withParts { $0.errorControl = control }
       state.insert(.showsError)
       control.showValidationError(error)
     } else if state.remove(.showsError) {
+      withParts { $0.errorControl = nil }
       control.showValidationError(nil)
     }
+  }
+
+  /// Clears the error the target control shows for a value this binding rejected (the model is
+  /// giving the control another value).
+  @usableFromInline
+  final func clearShownError() {
+    guard state.remove(.showsError) else { return }
+    let control = withParts { parts in
+      defer { parts.errorControl = nil }
+      return parts.errorControl
+    }
+    control?.showValidationError(nil)
   }
 
   // MARK: Delegate
@@ -553,6 +575,13 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   @inline(__always)
   @inlinable
   final func updateTarget(with value: @autoclosure () -> Any, _ write: () -> Void) {
+    guard state.contains(.observedTargetWrite) else {
+      writing(write, echoes: .targetWritesEcho)
+      return
+    }
+    // The model gives the control another value: an error the control shows for what the user
+    // typed before belongs to that text, not to this value.
+    if state.contains(.showsError) { clearShownError() }
     guard state.contains(.mayHaveDelegate) else {
       writing(write, echoes: .targetWritesEcho)
       return

@@ -20,7 +20,19 @@ public enum BindingError: Error, CustomStringConvertible {
     }
   }
 
-  /// A message for the user.
+  /// What to tell the person who entered the value, as a field shows it: the
+  /// ``LocatedError/message`` of a located error (`Enter a whole number, like 1,234`), which leaves
+  /// out where in the text it went wrong (programs read that from the error itself); the error's own
+  /// description otherwise.
+  public var message: String {
+    switch self {
+    case .conversionFailed(let error), .validationFailed(let error):
+      (error as? any LocatedError)?.message ?? "\(error)"
+    case .notEditable: "This value cannot be changed"
+    }
+  }
+
+  /// For programs and logs: what failed, and the underlying error's description.
   public var description: String {
     switch self {
     case .conversionFailed(let error): "cannot convert: \(error)"

@@ -53,7 +53,7 @@
         cgtk_set_string(widget, "placeholder-text", field.placeholder)
       }
       apply(enabled: field.isEnabled, hidden: field.isHidden)
-      let error = field.validationError.map { "\($0.underlying)" }
+      let error = field.validationError.map(\.message)
       if error != shownError {
         shownError = error
         if let error {

@@ -46,6 +46,6 @@ final class TextFieldMirror: WebMirror {
 
   /// The error as the page shows it: the underlying reason, without the binding's wording.
   static func message(_ error: BindingError) -> String {
-    "\(error.underlying)"
+    error.message
   }
 }

@@ -39,6 +39,10 @@ struct BindingState: ~Copyable {
     /// the binding's own writes to the target may come back (echo).
     @inlinable
     static var targetWritesEcho: Flag { Flag(bit: 1 << 7) }
+    /// A write of the target takes the observed path: a delegate may hear it, or the control shows
+    /// an error of this binding that the model's new value clears.
+    @inlinable
+    static var observedTargetWrite: Flag { Flag(bit: mayHaveDelegate.bit | showsError.bit) }
     /// Made while ``BindingDiagnostics`` recorded: in the registry of live bindings, and remembers the
     /// values it writes (its writes take the observed path, as with a delegate).
     @inlinable

@@ -100,9 +100,9 @@ extension StoredContent {
     if let (notice, query) = reading { return read(query, for: notice) }
     let again = state.withLock { state -> (@Sendable () -> Void)? in
       state.isFollowingBusy = false
-      guard state.followSkipped, !state.followQueue.isEmpty else { return nil }
+      guard state.followSkipped else { return nil }
       state.followSkipped = false
-      return state.schedule
+      return state.followQueue.isEmpty ? nil : state.schedule
     }
     again?()
   }
@@ -120,8 +120,8 @@ extension StoredContent {
       }
       guard let self else { return }
       let schedule = self.state.withLock { state -> (@Sendable () -> Void)? in
+        // A step asked for meanwhile (skipped) is scheduled again once this one is applied.
         state.isFollowingBusy = false
-        state.followSkipped = false
         guard state.isBound else { return nil }
         state.followQueue.insert(.read(notice, query, result), at: 0)
         return state.schedule

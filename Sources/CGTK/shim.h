@@ -49,6 +49,24 @@ static inline void cgtk_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
+/// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
+static inline void cgtk_set_invalid(GtkWidget *widget, int invalid) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                              invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+/// Describes a widget for assistive technologies with `text` shown in the widget `by` (a field's
+/// error line), or with nothing when `text` is NULL.
+static inline void cgtk_set_described_by(GtkWidget *widget, GtkWidget *by, const char *text) {
+  if (text) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, by, NULL, -1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  } else {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  }
+}
+
 /// Sets a string property by name (`placeholder-text` of entries and password entries).
 static inline void cgtk_set_string(void *object, const char *property, const char *value) {
   g_object_set(G_OBJECT(object), property, value, NULL);

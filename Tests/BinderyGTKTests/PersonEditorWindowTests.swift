@@ -113,14 +113,35 @@
         try await type("3b", into: age, ofWindowTitled: title, pressReturn: true)
 
         #expect(await settle { gtk_widget_has_css_class(age, "error") != 0 })
-        let tooltip = gtk_widget_get_tooltip_text(age).map { String(cString: $0) }
-        #expect(tooltip?.isEmpty == false)
+        // Under the field, in words for people, and what a screen reader says of the field.
+        #expect(errorLine(of: age) == "Enter a whole number, like 1,234")
         #expect(controller.person?.age == 36)
 
         try await type("37", into: age, ofWindowTitled: title, pressReturn: true)
         #expect(await settle { gtk_widget_has_css_class(age, "error") == 0 })
         #expect(controller.person?.age == 37)
-        #expect(gtk_widget_get_tooltip_text(age) == nil)
+        #expect(errorLine(of: age) == nil)
+      }
+
+      @Test func anErrorGoesWhenAnotherPersonIsSelected() async throws {
+        let controller = try PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+
+        try await type("3b", into: age, ofWindowTitled: title, pressReturn: true)
+        #expect(await settle { errorLine(of: age) != nil })
+        controller.people.select(indexes: [2])
+        #expect(await settle { entryText(age) == "41" })
+        #expect(await settle { gtk_widget_has_css_class(age, "error") == 0 })
+        #expect(errorLine(of: age) == nil, "Alan's valid age shows without Grace's reason")
+      }
+
+      /// The error shown on the line under `entry`, `nil` when that line is hidden.
+      private func errorLine(of entry: UnsafeMutablePointer<GtkWidget>) -> String? {
+        guard let line = gtk_widget_get_next_sibling(entry), gtk_widget_get_visible(line) != 0 else { return nil }
+        return String(cString: gtk_label_get_text(cgtk_label(line)))
       }
 
       @Test func leavingTheAgeFieldWritesWhatWasTypedThere() async throws {
@@ -178,8 +199,7 @@
         try await type("200", into: age, ofWindowTitled: title, pressReturn: true)
 
         #expect(await settle { gtk_widget_has_css_class(age, "error") != 0 })
-        let tooltip = gtk_widget_get_tooltip_text(age).map { String(cString: $0) }
-        #expect(tooltip == "200 is not an age (0 to 150)")
+        #expect(errorLine(of: age) == "200 is not an age (0 to 150)")
         #expect(controller.person?.age == 36)
       }
 

@@ -24,7 +24,7 @@
         gtk_widget_add_css_class(heading, "title-4")
         gtk_box_append(cgtk_box(box), heading)
       }
-      contents.forEach { gtk_box_append(cgtk_box(box), $0.widget) }
+      contents.forEach { gtk_box_append(cgtk_box(box), $0.placed) }
       follow(panel, \.title)
       follow(panel, \.isHidden)
       update()
@@ -37,7 +37,7 @@
       contents = view.subviews.compactMap { builder.mirror(for: $0) }
       let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
       super.init(widget: box)
-      contents.forEach { gtk_box_append(cgtk_box(box), $0.widget) }
+      contents.forEach { gtk_box_append(cgtk_box(box), $0.placed) }
       follow(view, \.isHidden)
       update()
     }

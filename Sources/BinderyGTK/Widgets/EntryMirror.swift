@@ -4,8 +4,9 @@
   import CGTK
 
   /// A text field as a `GtkEntry`, or a secure field as a `GtkPasswordEntry`: text, placeholder,
-  /// enabled, hidden, and the validation error of its bindings (the `error` style class and a
-  /// tooltip with the reason).
+  /// enabled, hidden, and the validation error of its bindings: the entry gets the `error` style
+  /// class, the reason shows on a line under it, and assistive technologies read the entry as
+  /// invalid, described by that reason.
   ///
   /// Typing is the field's user edit. GTK reports some edits in two steps (setting the text, or
   /// typing over a selection, removes the old text and then inserts the new): the steps of one
@@ -19,10 +20,22 @@
     private var hasPendingEdit = false
     private var shownError: String?
     private var shownPlaceholder: String??
+    /// The line under the entry that shows the error, hidden while there is none.
+    let errorLine: UnsafeMutablePointer<GtkWidget>
 
     init(_ field: HeadlessTextField, secure: Bool) {
       self.field = field
-      super.init(widget: secure ? gtk_password_entry_new() : gtk_entry_new())
+      let entry = secure ? gtk_password_entry_new()! : gtk_entry_new()!
+      let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+      errorLine = gtk_label_new(nil)
+      gtk_label_set_xalign(cgtk_label(errorLine), 0)
+      gtk_label_set_wrap(cgtk_label(errorLine), 1)
+      gtk_widget_add_css_class(errorLine, "error")
+      gtk_widget_add_css_class(errorLine, "caption")
+      gtk_widget_set_visible(errorLine, 0)
+      gtk_box_append(cgtk_box(column), entry)
+      gtk_box_append(cgtk_box(column), errorLine)
+      super.init(widget: entry, placed: column)
       if secure { gtk_password_entry_set_show_peek_icon(OpaquePointer(widget), 1) }
       gtk_widget_set_hexpand(widget, 1)
       follow(field, \.text)
@@ -58,11 +71,13 @@
         shownError = error
         if let error {
           gtk_widget_add_css_class(widget, "error")
-          gtk_widget_set_tooltip_text(widget, error)
         } else {
           gtk_widget_remove_css_class(widget, "error")
-          gtk_widget_set_tooltip_text(widget, nil)
         }
+        show(error, in: errorLine)
+        gtk_widget_set_visible(errorLine, error == nil ? 0 : 1)
+        cgtk_set_invalid(widget, error == nil ? 0 : 1)
+        cgtk_set_described_by(widget, errorLine, error)
       }
     }
 

@@ -152,7 +152,7 @@
       gtk_widget_set_margin_end(box, 6)
       gtk_widget_set_margin_top(box, 4)
       gtk_widget_set_margin_bottom(box, 4)
-      for mirror in contents { gtk_box_append(cgtk_box(box), mirror.widget) }
+      for mirror in contents { gtk_box_append(cgtk_box(box), mirror.placed) }
       let row = gtk_list_box_row_new()!
       gtk_list_box_row_set_child(cgtk_list_box_row(row), box)
       gtk_list_box_insert(cgtk_list_box(listBox), row, Int32(index))

@@ -15,6 +15,9 @@
     /// The widget. The mirror holds a reference to it until it stops, so the widget is still there
     /// when the mirror lets it go, whatever GTK did with its parent meanwhile.
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// What the mirror's parent places: the widget, or a box around it (a field with its error line
+    /// under it). Hiding the control hides it.
+    let placed: UnsafeMutablePointer<GtkWidget>
     private var tokens: [KeyValueObservation] = []
     private var connections: [SignalConnection] = []
     private let scheduler = UpdateScheduler()
@@ -22,9 +25,13 @@
     /// Whether ``stop()`` ran: the widget is no longer followed and may be gone.
     private(set) var isStopped = false
 
-    init(widget: UnsafeMutablePointer<GtkWidget>) {
+    /// A mirror of `widget`, placed in its parent as `placed` (a box holding `widget`), by default
+    /// as itself.
+    init(widget: UnsafeMutablePointer<GtkWidget>, placed: UnsafeMutablePointer<GtkWidget>? = nil) {
       self.widget = widget
+      self.placed = placed ?? widget
       g_object_ref_sink(widget)
+      if let placed { g_object_ref_sink(placed) }
       scheduler.mirror = self
     }
 
@@ -84,7 +91,7 @@
       if let enabled, (gtk_widget_get_sensitive(widget) != 0) != enabled {
         gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
       }
-      if (gtk_widget_get_visible(widget) != 0) == hidden { gtk_widget_set_visible(widget, hidden ? 0 : 1) }
+      if (gtk_widget_get_visible(placed) != 0) == hidden { gtk_widget_set_visible(placed, hidden ? 0 : 1) }
     }
 
     /// Shows `text` in the `GtkLabel` `label` (as text, never markup), unless it shows it already.
@@ -104,6 +111,7 @@
       }
       connections = []
       children.forEach { $0.stop() }
+      if placed != widget { g_object_unref(placed) }
       g_object_unref(widget)
     }
   }

@@ -92,7 +92,7 @@
       self.window = window
       gtk_window_set_title(cgtk_window(window), title)
       gtk_window_set_default_size(cgtk_window(window), Int32(clamping: width), Int32(clamping: height))
-      if let content = rootMirror?.widget {
+      if let content = rootMirror?.placed {
         for margin in [
           gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
           gtk_widget_set_margin_end,

@@ -263,6 +263,21 @@ def main():
         first.rows()[chosen].click()
         first.wait(lambda: first.rows()[chosen].get_attribute("aria-selected") == "true", "not selected again")
 
+    @test("a burst of 25 Adds and 25 Removes is applied in order, none dropped, and no error stays")
+    def _():
+        first = state["first"].focus()
+        before = len(first.rows())
+        clicks = "const b = [...document.querySelectorAll('button')].find((b) => b.textContent === arguments[0]);" \
+            "for (let i = 0; i < 25; i++) b.click();"
+        driver.execute_script(clicks, "Add")
+        first.wait(lambda: len(first.rows()) == before + 25, "some Adds of the burst were dropped")
+        driver.execute_script(clicks, "Remove")
+        first.wait(lambda: len(first.rows()) == before, "some Removes of the burst were dropped")
+        status = lambda: driver.find_element(By.ID, "bindery-status")
+        first.wait(lambda: status().get_attribute("class") != "error", "an error stayed after the burst")
+        second = state["second"].focus()
+        second.wait(lambda: len(second.rows()) == before, "the second tab did not follow the burst")
+
     @test("removing a person updates the list in both tabs")
     def _():
         first = state["first"].focus()

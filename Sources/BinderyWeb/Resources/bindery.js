@@ -13,6 +13,7 @@
   let attempts = 0;
   let maxMessageBytes = 16384;
   let notice = '';
+  let rateLimitTimer = null;
   const encoder = new TextEncoder();
 
   function newTabName() {
@@ -28,20 +29,81 @@
     statusBar.className = kind || '';
   }
 
+  // What the server lets one socket send (the page's data-rates: actions per second, their burst,
+  // edits per second, their burst). The page keeps to four fifths of it, so messages bunched on the
+  // way still fit: a burst of clicks is sent in order as fast as the server takes them, never refused.
+  function budget(rate, burst) {
+    const bucket = { rate: rate * 0.8, burst: Math.max(1, Math.floor(burst * 0.8)), tokens: 0, last: performance.now() };
+    bucket.tokens = bucket.burst;
+    bucket.refill = () => {
+      const now = performance.now();
+      bucket.tokens = Math.min(bucket.burst, bucket.tokens + (now - bucket.last) / 1000 * bucket.rate);
+      bucket.last = now;
+    };
+    return bucket;
+  }
+  const rates = (document.body.dataset.rates || '').split(' ').map(Number);
+  const paced = rates.length === 4 && rates.every((rate) => Number.isFinite(rate) && rate > 0);
+  const actionBudget = paced ? budget(rates[0], rates[1]) : null;
+  const editBudget = paced ? budget(rates[2], rates[3]) : null;
+  // Messages held back until the server's budget has room for them, oldest first.
+  const held = [];
+  let heldTimer = null;
+  let holdingShown = false;
+
   // Sends a message; one larger than the server accepts is not sent, and `tooLarge` is told why.
   // Every message but hello is numbered: the server acknowledges it (`ack`) once it is applied (and
   // saved, where the model is kept in a database); the page shows the last number acknowledged in
-  // its body's data-acknowledged, and how many wait in data-unacknowledged.
+  // its body's data-acknowledged, and how many wait in data-unacknowledged. A message the server's
+  // budget has no room for yet waits, in order, behind those before it.
   function send(message, tooLarge) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
-    if (message.type !== 'hello') message.seq = nextSeq++;
-    const text = JSON.stringify(message);
-    const bytes = encoder.encode(text).length;
+    const probe = message.type === 'hello' ? message : Object.assign({ seq: nextSeq + held.length }, message);
+    const bytes = encoder.encode(JSON.stringify(probe)).length;
     if (bytes > maxMessageBytes) {
       const why = 'Too long: ' + Math.ceil(bytes / 1024) + ' KB; the limit is ' + Math.floor(maxMessageBytes / 1024) + ' KB.';
       if (tooLarge) tooLarge(why); else setStatus(why, 'error');
       return false;
     }
+    if (message.type === 'hello') {
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+    held.push(message);
+    sendHeld();
+    return true;
+  }
+
+  // Sends the held messages the server's budget has room for; the rest wait for it to refill.
+  function sendHeld() {
+    if (heldTimer !== null) return;
+    while (held.length > 0) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return;
+      const bucket = held[0].type === 'edit' ? editBudget : actionBudget;
+      if (bucket) {
+        bucket.refill();
+        if (bucket.tokens < 1) {
+          const wait = Math.ceil((1 - bucket.tokens) / bucket.rate * 1000);
+          heldTimer = setTimeout(() => { heldTimer = null; sendHeld(); }, wait);
+          if (!holdingShown && statusBar.className !== 'error' && statusBar.className !== 'offline') {
+            holdingShown = true;
+            setStatus('Sending ' + held.length + ' more…', 'notice');
+          }
+          return;
+        }
+        bucket.tokens -= 1;
+      }
+      transmit(held.shift());
+    }
+    if (holdingShown) {
+      holdingShown = false;
+      if (statusBar.textContent.startsWith('Sending ')) setStatus(notice, notice ? 'notice' : '');
+    }
+  }
+
+  function transmit(message) {
+    message.seq = nextSeq++;
+    const text = JSON.stringify(message);
     socket.send(text);
     if (message.seq !== undefined) {
       document.body.dataset.unacknowledged = String(message.seq - acknowledged);
@@ -183,6 +245,10 @@
         root.setAttribute('aria-busy', 'false');
         notice = reasons[message.reason] || '';
         setStatus(notice, notice ? 'notice' : '');
+        // A page shown afresh lost what it had not sent (the notice says so); a resumed one sends it now.
+        if (notice) held.length = 0;
+        holdingShown = false;
+        sendHeld();
         break;
       case 'patch':
         for (const op of message.ops) apply(op);
@@ -193,6 +259,14 @@
         // Messages are answered in the order they were sent: an error answers the oldest one.
         if (outstanding.length > 0) answered(outstanding[0]);
         setStatus(message.message, 'error');
+        // Being told to slow down lasts as long as the burst: the notice goes 3 s after the last one.
+        if (message.code === 'rateLimited') {
+          const shown = message.message;
+          clearTimeout(rateLimitTimer);
+          rateLimitTimer = setTimeout(() => {
+            if (statusBar.textContent === shown && statusBar.className === 'error') setStatus(notice, notice ? 'notice' : '');
+          }, 3000);
+        }
         break;
       case 'ack':
         if (Number.isFinite(message.seq) && message.seq > acknowledged) acknowledged = message.seq;

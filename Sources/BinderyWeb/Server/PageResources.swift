@@ -12,7 +12,9 @@ struct PageResources: Sendable {
   let inspectorScript: String
   let inspectorStyle: String
 
-  static func load(title: String) throws -> PageResources {
+  /// The resources of a page titled `title`, whose script paces what it sends to fit `rates` (what
+  /// one socket may send before it is refused).
+  static func load(title: String, rates: SocketRates) throws -> PageResources {
     func read(_ name: String, _ type: String) throws -> String {
       guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "Resources") else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/\(name).\(type)"])
@@ -21,7 +23,11 @@ struct PageResources: Sendable {
     }
     let template = try read("index", "html")
     return PageResources(
-      html: template.replacingOccurrences(of: "{{title}}", with: escapeHTML(title)),
+      html: template.replacingOccurrences(of: "{{title}}", with: escapeHTML(title))
+        .replacingOccurrences(
+          of: "{{rates}}",
+          with: [rates.actionsPerSecond, rates.actionBurst, rates.editsPerSecond, rates.editBurst]
+            .map { String(describing: $0) }.joined(separator: " ")),
       script: try read("bindery", "js"),
       style: try read("bindery", "css"),
       inspectorHTML: try read("inspect", "html"),

@@ -165,7 +165,7 @@ public struct WebServer: Sendable {
   }
 
   func makeApplication() throws -> some ApplicationProtocol {
-    let resources = try PageResources.load(title: host.page.title)
+    let resources = try PageResources.load(title: host.page.title, rates: configuration.rates)
     let router = Router(context: PageRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
     router.get("/") { _, _ in resources.response(resources.html, type: "text/html; charset=utf-8") }

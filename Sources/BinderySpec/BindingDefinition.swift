@@ -26,7 +26,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var patternKeyPaths: [String]
   /// The direction; `nil` lets the paths decide (two-way when the source path can be written).
   public var direction: BindingDirection?
-  /// A transformer of the registry, by name.
+  /// A transformer of the registry, by name (the field `transformer`, or JSKit's `valueTransformer`, in a
+  /// file).
   public var transformer: String?
   /// The settings of a number format made by the factory registered as `numberFormatter`
   /// (`BinderyFormatters`' `registerTextFormats()`), as the expression attribute's settings:

@@ -116,4 +116,65 @@ struct TargetChainSpecTests {
     #expect(owner.model.someKeyPath == "typed")
     set.unbind()
   }
+
+  @Test(
+    "a pattern definition with a dotted target path shows its text in a replaced view at once, and not in the old one"
+  )
+  func aPatternDefinitionFollowsAReplacedView() throws {
+    let owner = SpecSeedController()
+    weak var left: SpecSeedView?
+    let set: BindingSet
+    do {
+      let first = owner.aView
+      left = first
+      set = try BindingSetDefinition(bindings: [
+        BindingDefinition(
+          source: "model", sourceKeyPath: "someKeyPath", target: "self", targetKeyPath: "aView.someOtherKeyPath",
+          displayPattern: "<%{value1}@>")
+      ]).bind(owner: owner)
+      #expect(first.someOtherKeyPath == "<first>")
+
+      let second = SpecSeedView()
+      owner.aView = second
+      #expect(second.someOtherKeyPath == "<first>", "the new view shows the text at once")
+      owner.model.someKeyPath = "second"
+      #expect(second.someOtherKeyPath == "<second>")
+      #expect(first.someOtherKeyPath == "<first>", "the old view is no longer written")
+      #expect(first.keyValueRegistrar.observerCount == 0, "nor observed")
+    }
+    #expect(left == nil, "nor kept")
+    set.unbind()
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+    #expect(owner.aView.keyValueRegistrar.observerCount == 0)
+    #expect(owner.model.keyValueRegistrar.observerCount == 0)
+  }
+
+  @Test(
+    "a pattern definition through an optional view writes nothing while it is nil, and the view that comes back shows the text"
+  )
+  func aPatternDefinitionThroughAnOptionalView() throws {
+    let owner = SpecSeedController()
+    let first = try #require(owner.optionalView)
+    let set = try BindingSetDefinition(
+      yaml: """
+        bindings:
+        - source: model
+          sourceKeyPath: someKeyPath
+          target: self
+          targetKeyPath: optionalView.someOtherKeyPath
+          displayPattern: '<%{value1}@>'
+        """
+    ).bind(owner: owner)
+    #expect(first.someOtherKeyPath == "<first>")
+    owner.optionalView = nil
+    owner.model.someKeyPath = "while nil"
+    #expect(first.someOtherKeyPath == "<first>")
+    let second = SpecSeedView()
+    owner.optionalView = second
+    #expect(second.someOtherKeyPath == "<while nil>")
+    owner.model.someKeyPath = "back"
+    #expect(second.someOtherKeyPath == "<back>")
+    #expect(first.someOtherKeyPath == "<first>")
+    set.unbind()
+  }
 }

@@ -112,8 +112,8 @@ enum BindingFactory {
     // replaced, the subscriptions below move to the new one, which gets the source's value at once.
     var chain: TargetChain<Target, TargetValue>?
     if property.isChain {
-      chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) {
-        guard !binding.isUnbound else { return }
+      chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) { object in
+        guard object != nil, !binding.isUnbound else { return }
         // Target to source: the object reached now gives its value, as the target did on creation.
         if direction == .targetToSource { return binding.writeTargetValueToSource() }
         guard let source = binding.liveSource(as: Source.self) else { return }

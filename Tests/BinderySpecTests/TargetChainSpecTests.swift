@@ -177,4 +177,87 @@ struct TargetChainSpecTests {
     #expect(first.someOtherKeyPath == "<first>")
     set.unbind()
   }
+
+  @Test(
+    "conditionallySetsEnabled in a definition with a dotted target path enables the control at its end, and follows a replaced control"
+  )
+  func conditionalEnablingFollowsTheControlAtTheEnd() throws {
+    let owner = SpecEnablingOwner()
+    weak var left: HeadlessTextField?
+    do {
+      let first = owner.field
+      left = first
+      _ = try BindingSetDefinition(
+        yaml: """
+          bindings:
+          - source: self
+            sourceKeyPath: person.name
+            target: self
+            targetKeyPath: field.text
+            conditionallySetsEnabled: true
+          """
+      ).bind(owner: owner)
+      #expect(first.text == "Ada")
+      #expect(first.isEnabled)
+      owner.person = nil
+      #expect(!first.isEnabled, "the control at the end of the path is disabled")
+
+      let second = HeadlessTextField()
+      owner.field = second
+      #expect(!second.isEnabled, "the control the path reaches now gets the enabled state at once")
+      owner.person = SpecEnablingPerson()
+      #expect(second.isEnabled)
+      #expect(second.text == "Ada")
+      #expect(!first.isEnabled, "the control left is left alone")
+    }
+    #expect(left == nil, "and released")
+  }
+
+  @Test("two definitions of a combining property at the end of a dotted target path combine on the control there")
+  func combinedDefinitionsAtTheEndOfADottedPath() throws {
+    let owner = SpecEnablingOwner()
+    let first = owner.field
+    let set = try BindingSetDefinition(
+      yaml: """
+        bindings:
+        - source: self
+          sourceKeyPath: isSaving
+          target: self
+          targetKeyPath: field.isHidden
+        - source: self
+          sourceKeyPath: isLocked
+          target: self
+          targetKeyPath: field.isHidden
+        """
+    ).bind(owner: owner)
+    #expect(set.bindings.count == 2)
+    owner.isSaving = true
+    #expect(first.isHidden, "isHidden combines its definitions with OR")
+    owner.isSaving = false
+    owner.isLocked = true
+    #expect(first.isHidden)
+
+    let second = HeadlessTextField()
+    owner.field = second
+    #expect(second.isHidden, "the control the path reaches now gets the combined value at once")
+    owner.isLocked = false
+    #expect(!second.isHidden)
+    #expect(first.isHidden, "the control left is no longer written")
+    set.unbind()
+    #expect(owner.keyValueRegistrar.observerCount == 0)
+  }
+}
+
+@KeyValueObservable
+private final class SpecEnablingPerson {
+  var name = "Ada"
+}
+
+/// An owner whose text field is bound through a dotted target path (`field.text`, `field.isHidden`).
+@KeyValueObservable
+private final class SpecEnablingOwner {
+  var person: SpecEnablingPerson? = SpecEnablingPerson()
+  var field = HeadlessTextField()
+  var isSaving = false
+  var isLocked = false
 }

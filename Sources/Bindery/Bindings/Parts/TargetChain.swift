@@ -3,7 +3,8 @@
 /// from the target (the same ``ValueObserver`` a source chain has) hears when an object on the way is
 /// replaced; then the binding's subscriptions to the last property (a user's edits, the end of
 /// editing) move to the object the path reaches now, and the binding is told (``didRetarget``), to
-/// write the source's value to it at once.
+/// write the source's value to it at once and to move what it adds to that object (an input of its
+/// `isEnabled`).
 ///
 /// A change of the last property itself is not re-evaluated here (the observer delivers it to no one
 /// in chain mode): the subscriptions on that property take it, as a one-step target's do.

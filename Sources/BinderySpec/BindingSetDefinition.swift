@@ -119,13 +119,15 @@ public struct BindingSetDefinition: Equatable, Sendable {
         }
         if key == "displayPattern" { patternNode = valueNode }
         guard let value = valueNode.scalarText else {
-          errors.append(source.error(.structure, "\(key) must be text", at: valueNode))
+          errors.append(source.error(.structure, "\(written) must be text", at: valueNode))
           wellFormed = false
           continue
         }
         origins[key] = YAMLValueOrigin(source: source, node: valueNode)
         if let problem = definition.setField(key, text: value) {
-          errors.append(source.error(.structure, problem, in: valueNode, offset: 0))
+          // Named as the file names it (`valueTransformer`), when that is the problem's subject.
+          let named = written == key || !problem.hasPrefix(key + " ") ? problem : written + problem.dropFirst(key.count)
+          errors.append(source.error(.structure, named, in: valueNode, offset: 0))
           wellFormed = false
         }
       }

@@ -248,6 +248,13 @@ struct JSKitNamesTests {
     let linted = BindingSetDefinition.lint(contentsOf: path)
     #expect(linted.map(\.kind) == [.unknownTransformer])
     #expect(linted.first.map { [$0.line, $0.column] } == [6, 21])
+
+    // A value that is no name is reported by the name the file gives the field.
+    for (value, message) in [("''", "valueTransformer must be text"), ("[a, b]", "valueTransformer must be text")] {
+      let bad = yaml.replacingOccurrences(of: "JSNegateBoolValueTransformer", with: value)
+      let error = try #require(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: bad) }
+      #expect(error.errors.map(\.message) == [message])
+    }
   }
 
   @Test("A definition giving both transformer and valueTransformer is refused at the second, by load and by lint")

@@ -11,6 +11,14 @@ extension BindingDefinition {
     "validator", "updatesContinuously", "conditionallySetsEnabled", "traced", "pacing", "nullPlaceholder",
     "noSelectionPlaceholder", "multipleValuesPlaceholder", "notApplicablePlaceholder",
   ]
+  /// The other names a file may give a field by: JSKit's `valueTransformer` is `transformer`, as in
+  /// spec files. Saving writes the field's own name.
+  static let fieldAliases = ["valueTransformer": "transformer"]
+  /// The field a file's key names (its alias resolved), `nil` for an unknown key.
+  static func field(named key: String) -> String? {
+    let name = fieldAliases[key] ?? key
+    return fieldNames.contains(name) ? name : nil
+  }
   /// The fields every binding has.
   static let requiredFieldNames = ["source", "sourceKeyPath", "target", "targetKeyPath"]
   /// The fields that take `true` or `false`.

@@ -15,7 +15,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   /// The target object: `self` or a key path from the owner, resolved once at load.
   public var target: String
   /// The target's property; a dotted path reaches it through objects, and is followed when one of them
-  /// is replaced (they must be there at load).
+  /// is replaced (they must be there at load), by every kind of binding: a pattern's, a combined
+  /// Boolean input's, a conditional enabling's.
   public var targetKeyPath: String
   /// A display pattern: the target (a text property) shows this text with `%{value1}@` replaced by
   /// the value of `sourceKeyPath`, `%{value2}@` by the first of ``patternKeyPaths``, and so on (`%%` is
@@ -26,7 +27,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var patternKeyPaths: [String]
   /// The direction; `nil` lets the paths decide (two-way when the source path can be written).
   public var direction: BindingDirection?
-  /// A transformer of the registry, by name.
+  /// A transformer of the registry, by name (the field `transformer`, or JSKit's `valueTransformer`, in a
+  /// file).
   public var transformer: String?
   /// The settings of a number format made by the factory registered as `numberFormatter`
   /// (`BinderyFormatters`' `registerTextFormats()`), as the expression attribute's settings:
@@ -47,7 +49,8 @@ public struct BindingDefinition: Sendable, CustomStringConvertible {
   public var validator: String?
   /// `false` writes an edit back only at the end of editing (on commit); `nil` or `true` writes every edit.
   public var updatesContinuously: Bool?
-  /// `true` disables the target while its source path is not applicable or has no selection.
+  /// `true` disables the target while its source path is not applicable or has no selection (with a
+  /// dotted `targetKeyPath`, the control at its end: `aView` for `aView.text`).
   public var conditionallySetsEnabled: Bool?
   /// `true` traces the binding (`BindingOptions.isTraced`; the field `traced` in a file).
   public var isTraced: Bool?

@@ -57,8 +57,8 @@ extension BindingSetDefinition {
         for problem in unregistered { fail(problem.field, problem.kind, problem.message, 1) }
         guard unregistered.isEmpty else { continue }
         let made = Self.preparePattern(
-          pattern, of: definition, source: source, target: target, targetKey: targetKey, transformers: transformers,
-          fail: fail)
+          pattern, of: definition, source: source, target: target, targetKey: targetKey, chain: chain,
+          transformers: transformers, fail: fail)
         if let made { pending.append((definition, made)) }
         continue
       }
@@ -137,16 +137,22 @@ extension BindingSetDefinition {
 
   /// Checks a pattern binding: each key path (`sourceKeyPath`, then `patternKeyPaths`) as a value of the
   /// pattern, with the definition's transformer or formatter and placeholders; returns what binds it.
+  /// A dotted `targetKeyPath` is bound as its `chain` (the target object and the key path from it),
+  /// which the binding follows as any binding's.
   private static func preparePattern(
     _ pattern: String,
     of definition: BindingDefinition,
     source: any KeyValueCoding,
     target: any KeyValueCoding,
     targetKey: KeyValueKey,
+    chain: (AnyObject, AnyKeyPath)?,
     transformers: BindingTransformerRegistry,
     fail: (String, SpecError.Kind, String, Int) -> Void
   ) -> (() throws -> PropertyBinding?)? {
-    guard !targetKey.isReadOnly, let property = targetKey.keyPath as? any SpecBindableProperty, property.isText else {
+    let (boundObject, boundKeyPath): (AnyObject, AnyKeyPath) = chain ?? (target, targetKey.keyPath)
+    guard !targetKey.isReadOnly, (targetKey.keyPath as? any SpecBindableProperty)?.isText == true,
+      let property = boundKeyPath as? any SpecBindableProperty, property.isText
+    else {
       fail(
         "targetKeyPath", .typeMismatch,
         "a pattern makes text, but the property \(targetKey.name) of \(type(of: target)) is a \(targetKey.valueType)", 1
@@ -176,7 +182,7 @@ extension BindingSetDefinition {
     }
     guard inputs.count == 1 + definition.patternKeyPaths.count else { return nil }
     do {
-      let bind = try property.preparePattern(pattern, inputs: inputs, on: target)
+      let bind = try property.preparePattern(pattern, inputs: inputs, on: boundObject)
       return { try bind() }
     } catch {
       fail("displayPattern", .expression, error.message, error.location.offset + 1)

@@ -75,7 +75,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
       var wellFormed = true
       var patternNode: YAMLNode?
       for (keyNode, valueNode) in pairs {
-        guard let key = keyNode.scalarText, Self.fields.contains(key) else {
+        guard let written = keyNode.scalarText, let key = BindingDefinition.field(named: written) else {
           errors.append(
             source.error(
               .structure,
@@ -119,13 +119,15 @@ public struct BindingSetDefinition: Equatable, Sendable {
         }
         if key == "displayPattern" { patternNode = valueNode }
         guard let value = valueNode.scalarText else {
-          errors.append(source.error(.structure, "\(key) must be text", at: valueNode))
+          errors.append(source.error(.structure, "\(written) must be text", at: valueNode))
           wellFormed = false
           continue
         }
         origins[key] = YAMLValueOrigin(source: source, node: valueNode)
         if let problem = definition.setField(key, text: value) {
-          errors.append(source.error(.structure, problem, in: valueNode, offset: 0))
+          // Named as the file names it (`valueTransformer`), when that is the problem's subject.
+          let named = written == key || !problem.hasPrefix(key + " ") ? problem : written + problem.dropFirst(key.count)
+          errors.append(source.error(.structure, named, in: valueNode, offset: 0))
           wellFormed = false
         }
       }
@@ -134,14 +136,7 @@ public struct BindingSetDefinition: Equatable, Sendable {
         errors.append(source.error(.structure, "this binding has no \(missing.joined(separator: ", "))", at: element))
         continue
       }
-      let formats = ["transformer"] + BindingDefinition.settingsFieldNames
-      for (keyNode, _) in pairs.filter({ formats.contains($0.key.scalarText ?? "") }).dropFirst() {
-        errors.append(
-          source.error(
-            .structure, "a binding takes one of transformer, numberFormatter, dateFormatter, measurementFormatter",
-            at: keyNode))
-        wellFormed = false
-      }
+      if !Self.checkOneFormat(in: pairs, source: source, errors: &errors) { wellFormed = false }
       if !Self.checkPattern(of: definition, pairs: pairs, patternNode: patternNode, source: source, errors: &errors) {
         wellFormed = false
       }
@@ -150,6 +145,41 @@ public struct BindingSetDefinition: Equatable, Sendable {
       bindings.append(definition)
     }
     problems += errors.list
+  }
+
+  /// Checks that a binding gives at most one transformer or formatter: `transformer` and
+  /// `valueTransformer` are the same field, given once. Returns whether all is well.
+  private static func checkOneFormat(
+    in pairs: [(key: YAMLNode, value: YAMLNode)],
+    source: YAMLSource,
+    errors: inout SpecProblems
+  ) -> Bool {
+    var wellFormed = true
+    var hasTransformer = false
+    var formats = 0
+    for (keyNode, _) in pairs {
+      guard let name = keyNode.scalarText.flatMap(BindingDefinition.field(named:)),
+        name == "transformer" || BindingDefinition.settingsFieldNames.contains(name)
+      else { continue }
+      if name == "transformer", hasTransformer {
+        errors.append(
+          source.error(
+            .structure, "a binding takes one transformer (transformer and valueTransformer are the same option)",
+            at: keyNode))
+        wellFormed = false
+        continue
+      }
+      hasTransformer = hasTransformer || name == "transformer"
+      formats += 1
+      if formats > 1 {
+        errors.append(
+          source.error(
+            .structure, "a binding takes one of transformer, numberFormatter, dateFormatter, measurementFormatter",
+            at: keyNode))
+        wellFormed = false
+      }
+    }
+    return wellFormed
   }
 
   /// Checks a pattern binding's fields: a pattern that parses for its key paths, key paths only with a

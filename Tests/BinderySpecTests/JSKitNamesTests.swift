@@ -204,6 +204,90 @@ struct JSKitNamesTests {
     #expect(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: unknown).bind(owner: SettingsController()) }
   }
 
+  @Test("A binding-definition file takes valueTransformer as its transformer field, and saves it as transformer")
+  func aDefinitionFileTakesValueTransformer() throws {
+    let yaml = """
+      bindings:
+      - source: self
+        sourceKeyPath: model.isMuted
+        target: nameField
+        targetKeyPath: isEnabled
+        valueTransformer: JSNegateBooleanValueTransformer
+      """
+    let definition = try BindingSetDefinition(yaml: yaml)
+    #expect(definition.bindings.first?.transformer == "JSNegateBooleanValueTransformer")
+    let owner = SettingsController()
+    let bindings = try definition.bind(owner: owner)
+    #expect(owner.nameField.isEnabled)
+    owner.model?.isMuted = true
+    #expect(!owner.nameField.isEnabled)
+    bindings.unbind()
+    #expect(definition.yaml.contains("  transformer: JSNegateBooleanValueTransformer\n"))
+    #expect(try BindingSetDefinition(yaml: definition.yaml) == definition)
+  }
+
+  @Test("A definition's misspelt valueTransformer is refused at its value, by bind and by lint alike")
+  func aDefinitionsMisspeltValueTransformerIsRefusedAtItsPlace() throws {
+    let yaml = """
+      bindings:
+      - source: self
+        sourceKeyPath: model.isMuted
+        target: nameField
+        targetKeyPath: isEnabled
+        valueTransformer: JSNegateBoolValueTransformer
+      """
+    let error = try #require(throws: SpecLoadError.self) {
+      try BindingSetDefinition(yaml: yaml).bind(owner: SettingsController())
+    }
+    #expect(error.errors.map(\.kind) == [.unknownTransformer])
+    #expect(error.errors.first?.line == 6)
+    #expect(error.errors.first?.column == 21)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).bindings.yaml").path
+    try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let linted = BindingSetDefinition.lint(contentsOf: path)
+    #expect(linted.map(\.kind) == [.unknownTransformer])
+    #expect(linted.first.map { [$0.line, $0.column] } == [6, 21])
+
+    // A value that is no name is reported by the name the file gives the field.
+    for (value, message) in [("''", "valueTransformer must be text"), ("[a, b]", "valueTransformer must be text")] {
+      let bad = yaml.replacingOccurrences(of: "JSNegateBoolValueTransformer", with: value)
+      let error = try #require(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: bad) }
+      #expect(error.errors.map(\.message) == [message])
+    }
+  }
+
+  @Test("A definition giving both transformer and valueTransformer is refused at the second, by load and by lint")
+  func aDefinitionGivingBothTransformerSpellingsIsRefused() throws {
+    let yaml = """
+      bindings:
+      - source: self
+        sourceKeyPath: model.isMuted
+        target: nameField
+        targetKeyPath: isEnabled
+        transformer: NegateBoolean
+        valueTransformer: JSNegateBooleanValueTransformer
+      """
+    let error = try #require(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: yaml) }
+    #expect(error.errors.map(\.kind) == [.structure])
+    #expect(error.errors.first.map { [$0.line, $0.column] } == [7, 3])
+    #expect(
+      error.errors.first?.message
+        == "a binding takes one transformer (transformer and valueTransformer are the same option)")
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-\(UUID()).bindings.yaml").path
+    try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let linted = BindingSetDefinition.lint(contentsOf: path)
+    #expect(linted.map { [$0.line, $0.column] } == [[7, 3]])
+    #expect(linted.map(\.message) == error.errors.map(\.message))
+
+    // With a formatter too, each extra one is reported once.
+    let three = yaml + "\n  numberFormatter: {numberStyle: decimal}"
+    let threeError = try #require(throws: SpecLoadError.self) { try BindingSetDefinition(yaml: three) }
+    #expect(threeError.errors.map(\.line) == [7, 8])
+    #expect(threeError.errors.last?.message.hasPrefix("a binding takes one of transformer") == true)
+  }
+
   @Test("A pattern binding's value takes valueTransformer too")
   func aPatternValueTakesValueTransformer() throws {
     let yaml = """

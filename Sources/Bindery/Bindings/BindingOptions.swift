@@ -74,7 +74,9 @@ public struct BindingOptions: Sendable {
   /// `true` disables the target (an ``EnablingControl``) while the source path cannot be resolved or
   /// nothing is selected (Cocoa's "conditionally sets enabled"): a field bound to
   /// `\.person?.firstName` is disabled while `person` is `nil`. Combined with AND with the target's
-  /// other `isEnabled` bindings. `false` by default.
+  /// other `isEnabled` bindings. With a target path of several steps (`\.aView.text`) it is the
+  /// control at the end of the path (`aView`) that is enabled, followed when it is replaced. `false` by
+  /// default.
   public var conditionallySetsEnabled: Bool
   /// `true` records the binding's writes and their causes even while ``BindingDiagnostics`` does not
   /// record, and has a trace (`BindingTracer` in `BinderyTracing`) log them whatever its filter:

@@ -21,6 +21,18 @@ enum ConditionalEnabling {
     binding: PropertyBinding,
     resolves: @escaping () -> Bool?
   ) {
+    let group = join(control, binding: binding, resolves: resolves)
+    binding.attach(CombinedInput(group: group, binding: binding), reverse: false, enabling: true)
+  }
+
+  /// Adds the input to the AND group of `control`'s `isEnabled` (which writes it at once) and returns
+  /// the group.
+  @usableFromInline
+  static func join<Control: EnablingControl>(
+    _ control: Control,
+    binding: PropertyBinding,
+    resolves: @escaping () -> Bool?
+  ) -> CombinedBooleanBinding {
     let property = TargetProperty(of: control, \Control.isEnabled)
     let group = control.keyValueRegistrar.combinedGroup(for: property.id) {
       CombinedBooleanBinding(combination: .and) { [weak control] value in
@@ -29,6 +41,23 @@ enum ConditionalEnabling {
       }
     }
     group.add(binding, read: resolves)
-    binding.attach(CombinedInput(group: group, binding: binding), reverse: false, enabling: true)
+    return group
+  }
+
+  /// Adds the input to the `isEnabled` of the control at the end of a target path (`aView` for
+  /// `\.aView.text`), followed by `chain`: the control the path reaches after a replacement gets the
+  /// input (and its enabled state) at once, the control left no longer has it. `resolves` is made for
+  /// each control joined, from the binding.
+  @usableFromInline
+  static func follow(
+    binding: PropertyBinding,
+    resolves: @escaping (PropertyBinding) -> () -> Bool?
+  ) -> FollowedCombinedInput {
+    let input = FollowedCombinedInput(binding: binding) { object, binding in
+      guard let control = object as? any EnablingControl else { return nil }
+      return join(control, binding: binding, resolves: resolves(binding))
+    }
+    binding.attach(input, reverse: false, enabling: true)
+    return input
   }
 }

@@ -560,7 +560,10 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   private final func noteDelegate() {
     state.insert(.mayHaveDelegate)
     let parts = withParts { [$0.forward, $0.enabling] }
-    for part in parts { (part as? CombinedInput)?.group.inputMayHaveDelegate() }
+    for part in parts {
+      (part as? CombinedInput)?.group.inputMayHaveDelegate()
+      (part as? FollowedCombinedInput)?.inputMayHaveDelegate()
+    }
   }
 
   /// The delegate in force: the binding's own, else its set's.

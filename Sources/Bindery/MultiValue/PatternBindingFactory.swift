@@ -10,19 +10,24 @@ enum PatternBindingFactory {
     line: UInt,
     convert: @escaping (String) -> TargetValue
   ) -> PropertyBinding {
-    let (_, targetReads) = AccessList.tracking { _ = target[keyPath: targetKeyPath] }
-    let targetID =
-      targetReads.records.last { $0.object === target }?.id
-      ?? PropertyID(rawValue: UInt64(truncatingIfNeeded: targetKeyPath.hashValue))
-    targetReads.recycle()
+    // Which property of the target is bound, as any binding's: a target path of several steps
+    // (`\.aView.text`, or a key path that writes a path through optionals) is followed below.
+    var property = TargetProperty(of: target, targetKeyPath)
+    var chainPath: KeyPath<Target, TargetValue>?
+    if property.setter == nil, !property.isChain,
+      let known = TargetChainPaths.chain(writtenBy: targetKeyPath) as? KeyPath<Target, TargetValue>
+    {
+      chainPath = known
+      property = TargetProperty(of: target, targetKeyPath, chainPath: known)
+    }
     let first = inputs.first
     let binding = PropertyBinding(
       source: first?.source ?? target,
       sourceKeyPath: first.map { $0.keyPath } ?? targetKeyPath,
       sourcePathText: first?.name,
       target: target,
-      targetKeyPath: targetKeyPath,
-      targetPropertyID: targetID,
+      targetKeyPath: chainPath ?? targetKeyPath,
+      targetPropertyID: property.id,
       options: options,
       file: file,
       line: line
@@ -51,6 +56,16 @@ enum PatternBindingFactory {
       }
     )
     binding.attach(observer, reverse: false)
+    // When an object on the target path is replaced, the object reached now shows the text at once
+    // (the writes above go to the object the path reaches when they are made).
+    if property.isChain {
+      let chain = TargetChain(binding: binding, keyPath: chainPath ?? targetKeyPath) { object in
+        guard object != nil, !binding.isUnbound else { return }
+        if synchronous { write(render()) } else { binding.scheduleDelivery { write(render()) } }
+      }
+      binding.attach(chain, reverse: false, targetChain: true)
+      chain.start(target: target)
+    }
     if let text = observer.start(initial: false) {
       if synchronous { write(text) } else { binding.scheduleDelivery { write(render()) } }
     }

@@ -34,8 +34,21 @@ enum BindingFactory {
     // description and for `binding(for:)`.
     let boundKeyPath: AnyKeyPath = targetChain ?? targetKeyPath
 
-    // A Boolean property that combines its bindings (AND, OR) gets this one as one more input.
-    if TargetValue.self == Bool.self,
+    // A Boolean property that combines its bindings (AND, OR) gets this one as one more input; at the
+    // end of a target path (`\.aView.isHidden`), the property of the object the path reaches, followed.
+    if property.isChain, TargetValue.self == Bool.self || TargetValue.self == Bool?.self,
+      let combination = options.combining
+        ?? CombinedInputPath.combination(atEndOf: targetChain ?? targetKeyPath, from: target)
+    {
+      let binding = PropertyBinding(
+        source: source, sourceKeyPath: sourcePath.keyPath, sourcePathText: sourcePath.text, target: target,
+        targetKeyPath: boundKeyPath, targetPropertyID: property.id, options: options, file: file, line: line)
+      CombinedInputPath.attachFollowing(
+        binding, combination: combination, target: target, path: targetChain ?? targetKeyPath, source: source,
+        sourcePath, toTarget: conversion.toTarget, delivery: options.delivery)
+      return binding
+    }
+    if TargetValue.self == Bool.self, !property.isChain,
       let combination = options.combining
         ?? (Target.self as? any BooleanCombining.Type)?.booleanCombination(for: targetKeyPath)
     {
@@ -108,12 +121,27 @@ enum BindingFactory {
       }
     binding.setDirection(direction)
 
+    // Conditionally enabled at the end of a target path: the control the path reaches is enabled only
+    // while the source path resolves to a selection, and the input follows the path.
+    let enabling: FollowedCombinedInput? =
+      if options.conditionallySetsEnabled, property.isChain, let presenter {
+        ConditionalEnabling.follow(binding: binding) { binding in
+          {
+            guard let source = binding.liveSource(as: Source.self) else { return nil }
+            return presenter.isEnabled(by: presenter.evaluate(source, sourcePath.read))
+          }
+        }
+      } else {
+        nil
+      }
+
     // A target path of several steps (`\.aView.text`) is followed: when an object on the way is
     // replaced, the subscriptions below move to the new one, which gets the source's value at once.
     var chain: TargetChain<Target, TargetValue>?
     if property.isChain {
-      chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) {
-        guard !binding.isUnbound else { return }
+      chain = TargetChain(binding: binding, keyPath: targetChain ?? targetKeyPath) { object in
+        enabling?.follow(object)
+        guard object != nil, !binding.isUnbound else { return }
         // Target to source: the object reached now gives its value, as the target did on creation.
         if direction == .targetToSource { return binding.writeTargetValueToSource() }
         guard let source = binding.liveSource(as: Source.self) else { return }
@@ -138,8 +166,11 @@ enum BindingFactory {
       forward.deliverFirst(first)
     }
 
+    if let enabling, let chain { enabling.follow(chain.lastObject(of: target)) }
     // Conditionally enabled: the target is enabled only while the source path resolves to a selection.
-    if options.conditionallySetsEnabled, let presenter, let control = target as? any EnablingControl {
+    if options.conditionallySetsEnabled, !property.isChain, let presenter,
+      let control = target as? any EnablingControl
+    {
       func addInput<Control: EnablingControl>(_ control: Control) {
         ConditionalEnabling.add(to: control, binding: binding) {
           guard let source = binding.liveSource(as: Source.self) else { return nil }

@@ -17,20 +17,104 @@ enum CombinedInputPath {
     target.keyValueRegistrar.addBinding(binding, replacing: false)
     binding.setDirection(.sourceToTarget)
     let group = target.keyValueRegistrar.combinedGroup(for: property.id) {
-      let write: (Bool) -> Void = { [weak target] value in
+      makeGroup(combination, delivery: delivery) { [weak target] value in
         guard let target else { return }
         // `TargetValue` is `Bool` (the caller checked).
         property.write(withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: TargetValue.self) }, to: target)
       }
-      if case .synchronous = delivery { return CombinedBooleanBinding(combination: combination, write: write) }
-      let latest = LatestDelivery(delivery, write: write)
-      return CombinedBooleanBinding(combination: combination) { latest.deliver($0) }
     }
+    addInput(binding, to: group, source: source, sourcePath, toTarget: toTarget)
+    binding.attach(CombinedInput(group: group, binding: binding), reverse: false)
+  }
+
+  /// How the property at the end of `path` from `target` combines its bindings, read on the object the
+  /// path reaches now (`nil` when it does not combine them, or a `nil` breaks the path).
+  @inlinable
+  static func combination<Target: AnyObject, Value>(
+    atEndOf path: KeyPath<Target, Value>,
+    from target: Target
+  ) -> BooleanCombination? {
+    let (_, reads) = AccessList.tracking { _ = target[keyPath: path] }
+    defer { reads.recycle() }
+    guard reads.records.count >= 2, reads.records[0].object === target, let last = reads.records.last else {
+      return nil
+    }
+    return (type(of: last.object) as? any BooleanCombining.Type)?.booleanCombination(for: last.keyPath)
+  }
+
+  /// Makes `binding` one more input of the combining Boolean property at the end of the target path
+  /// `path` (`\.aView.isHidden`): of the group of the object the path reaches now, and after a
+  /// replacement of the object it reaches then, which is written at once (the object left keeps what
+  /// its other inputs say). Nothing is written while a `nil` breaks the path.
+  @inlinable
+  static func attachFollowing<Target: KeyValueObservable, TargetValue, Source: AnyObject, SourceValue>(
+    _ binding: PropertyBinding,
+    combination: BooleanCombination,
+    target: Target,
+    path: KeyPath<Target, TargetValue>,
+    source: Source,
+    _ sourcePath: SourcePath<Source, SourceValue>,
+    toTarget: @escaping (SourceValue) -> TargetValue,
+    delivery: BindingDelivery = .synchronous
+  ) {
+    target.keyValueRegistrar.addBinding(binding, replacing: false)
+    binding.setDirection(.sourceToTarget)
+    let input = FollowedCombinedInput(binding: binding) { object, binding in
+      guard let target = binding.liveTarget(as: Target.self),
+        let owner = object as? any KeyValueObservable,
+        let source = binding.liveSource(as: Source.self)
+      else { return nil }
+      // The last property of the path, on `object`: a Boolean the macro writes by address.
+      let (_, reads) = AccessList.tracking(recordingSetters: true) { _ = target[keyPath: path] }
+      let last = reads.records.count >= 2 ? reads.records.last : nil
+      reads.recycle()
+      guard let last, last.object === object, last.memberType == Bool.self, let setter = last.setter else {
+        return nil
+      }
+      let group = owner.keyValueRegistrar.combinedGroup(for: last.id) {
+        makeGroup(combination, delivery: delivery) { [weak object] value in
+          guard let object else { return }
+          withUnsafePointer(to: value) { setter(object, UnsafeRawPointer($0)) }
+        }
+      }
+      addInput(binding, to: group, source: source, sourcePath, toTarget: toTarget)
+      return group
+    }
+    binding.attach(input, reverse: false)
+    // Followed as any target path: the chain tells when the object at its end is another.
+    let chain = TargetChain(binding: binding, keyPath: path) { input.follow($0) }
+    binding.attach(chain, reverse: false, targetChain: true)
+    chain.start(target: target)
+    input.follow(chain.lastObject(of: target))
+  }
+
+  /// A group writing its combined value with `write`, where `delivery` says.
+  @inlinable
+  static func makeGroup(
+    _ combination: BooleanCombination,
+    delivery: BindingDelivery,
+    write: @escaping (Bool) -> Void
+  ) -> CombinedBooleanBinding {
+    if case .synchronous = delivery { return CombinedBooleanBinding(combination: combination, write: write) }
+    let latest = LatestDelivery(delivery, write: write)
+    return CombinedBooleanBinding(combination: combination) { latest.deliver($0) }
+  }
+
+  /// Adds `binding` to `group` as an input reading `sourcePath` of `source` through `toTarget` (whose
+  /// values are `Bool`, or `Bool?` at the end of a target path through optionals).
+  @inlinable
+  static func addInput<TargetValue, Source: AnyObject, SourceValue>(
+    _ binding: PropertyBinding,
+    to group: CombinedBooleanBinding,
+    source: Source,
+    _ sourcePath: SourcePath<Source, SourceValue>,
+    toTarget: @escaping (SourceValue) -> TargetValue
+  ) {
     // An input that is one observable property of its source (not a value computed from one) is
-    // followed by address.
+    // followed by address (its converted value read as a `Bool`).
     let (_, sourceReads) = AccessList.tracking { _ = sourcePath.read(source) }
     let sourceRecord =
-      sourceReads.records.count == 1 && sourceReads.records[0].object === source
+      TargetValue.self == Bool.self && sourceReads.records.count == 1 && sourceReads.records[0].object === source
         && sourceReads.records[0].memberType == SourceValue.self && sourcePath.keyPath != nil
         && sourceReads.records[0].keyPath == sourcePath.keyPath ? sourceReads.records[0] : nil
     sourceReads.recycle()
@@ -48,7 +132,6 @@ enum CombinedInputPath {
       guard let source = binding.liveSource(as: Source.self) else { return nil }
       return toTarget(sourcePath.read(source)) as? Bool
     }
-    binding.attach(CombinedInput(group: group, binding: binding), reverse: false)
   }
 }
 

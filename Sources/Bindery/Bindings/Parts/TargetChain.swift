@@ -2,7 +2,9 @@
 /// `boundToKeyPath:@"aView.someOtherKeyPath"`) as a source chain is followed: an observer of the path
 /// from the target (the same ``ValueObserver`` a source chain has) hears when an object on the way is
 /// replaced; then the binding's subscriptions to the last property (a user's edits, the end of
-/// editing) move to the object the path reaches now, and the source's value is written to it at once.
+/// editing) move to the object the path reaches now, and the binding is told (``didRetarget``), to
+/// write the source's value to it at once and to move what it adds to that object (an input of its
+/// `isEnabled`).
 ///
 /// A change of the last property itself is not re-evaluated here (the observer delivers it to no one
 /// in chain mode): the subscriptions on that property take it, as a one-step target's do.
@@ -50,14 +52,15 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
   let binding: PropertyBinding
   @usableFromInline
   let keyPath: KeyPath<Target, ChainValue>
-  /// Writes the source's current value to the target (the object the path reaches now).
+  /// Called after a re-target with the object whose last property the path reaches now (`nil` while a
+  /// `nil` on the way breaks the path): writes the source's current value to it.
   @usableFromInline
-  let didRetarget: () -> Void
+  let didRetarget: (AnyObject?) -> Void
   @usableFromInline
   let state = Locked(State())
 
   @inlinable
-  init(binding: PropertyBinding, keyPath: KeyPath<Target, ChainValue>, didRetarget: @escaping () -> Void) {
+  init(binding: PropertyBinding, keyPath: KeyPath<Target, ChainValue>, didRetarget: @escaping (AnyObject?) -> Void) {
     self.binding = binding
     self.keyPath = keyPath
     self.didRetarget = didRetarget
@@ -104,7 +107,8 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
   }
 
   /// Moves the subscriptions to the last property of the object the path reaches now, if it is not
-  /// the one they are on; then, after a re-target, writes the source's value to it.
+  /// the one they are on; then, after a re-target, tells the binding (which writes the source's value
+  /// to it; nothing is written while a `nil` breaks the path).
   ///
   /// Another thread may re-target between the read of the path and the move: the path is read again
   /// after each move, until it reaches the property the subscriptions are on.
@@ -147,8 +151,8 @@ final class TargetChain<Target: AnyObject, ChainValue>: Cancellable, @unchecked 
       }
       // Released here, outside the lock.
       withExtendedLifetime(stale) {}
+      if retargeted { didRetarget(leafObject) }
       withExtendedLifetime(leafObject) {}
-      if retargeted, storage != nil { didRetarget() }
       retargeted = true
       resubscribeObserver(ifNotOn: storage)
     }

@@ -184,6 +184,43 @@ def main():
         if names != ["Add", "Redo", "Remove", "Save", "Undo"]:
             raise AssertionError(f"the buttons are named {names!r}")
 
+    @test("the list is one Tab stop: arrows, Home, End and typing choose a person, keyboard only")
+    def _():
+        first = state["first"].focus()
+        people = first.labelled(PEOPLE)
+        rows = first.rows()
+        chosen = next(index for index, row in enumerate(rows) if row.get_attribute("aria-selected") == "true")
+        driver.execute_script("arguments[0].focus()", first.button("Add"))
+        keys = lambda *pressed: ActionChains(driver).send_keys(*pressed).perform()
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        if driver.switch_to.active_element != people:
+            raise AssertionError("Shift+Tab from Add does not reach the list")
+
+        def expect_person(index, name):
+            first.wait(lambda: first.rows()[index].get_attribute("aria-selected") == "true", f"row {index} not selected")
+            first.wait(lambda: first.field(FIRST_NAME).get_attribute("value") == name, f"{name} is not shown")
+            active = people.get_attribute("aria-activedescendant")
+            row = first.rows()[index]
+            if active != row.get_attribute("id") or row.get_attribute("role") != "option":
+                raise AssertionError(f"aria-activedescendant is {active!r}, not the selected option")
+
+        keys(Keys.HOME)
+        expect_person(0, "Augusta")
+        keys(Keys.ARROW_DOWN)
+        expect_person(1, "Grace")
+        keys(Keys.END)
+        expect_person(2, "Alan")
+        keys("g")
+        expect_person(1, "Grace")
+        keys(Keys.HOME)
+        expect_person(0, "Augusta")
+        for _ in range(chosen):
+            keys(Keys.ARROW_DOWN)
+        expect_person(chosen, first.rows()[chosen].text.split()[0])
+        keys(Keys.TAB)
+        if driver.switch_to.active_element.accessible_name != "Add":
+            raise AssertionError("Tab from the list does not go on to Add: the rows are not Tab stops")
+
     @test("a second tab sees the change, and the first sees the second's")
     def _():
         second = state["second"] = open_tab(driver, arguments.url, new=True)

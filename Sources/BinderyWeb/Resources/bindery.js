@@ -367,6 +367,7 @@
     row(node) {
       const item = document.createElement('li');
       item.setAttribute('role', 'option');
+      item.id = domID(node.id);  // the list's aria-activedescendant names it
       for (const child of node.children || []) item.append(build(child));
       return { node: item, set() {} };
     },
@@ -465,6 +466,7 @@
         node: list, rows: [],
         set(key, value) {
           if (key === 'selected') showSelection(this);
+          if (key === 'enabled' && !sections) list.setAttribute('aria-disabled', value === false ? 'true' : 'false');
           common(this, key, value);
         },
       };
@@ -474,11 +476,52 @@
         list.append(item);
       }
       // A list of sections is selected in its sections' lists.
-      if (!sections) list.addEventListener('click', (event) => {
-        const item = event.target.closest('li');
-        if (!item || item.parentNode !== list) return;
-        send({ type: 'edit', id: node.id, value: [element.rows.indexOf(item)] });
-      });
+      if (!sections) {
+        const choose = (index) => {
+          if (index < 0 || index >= element.rows.length || element.props.enabled === false) return;
+          const selected = element.props.selected || [];
+          if (selected.length !== 1 || selected[0] !== index) {
+            element.props.selected = [index];  // shown at once; the server's answer confirms it
+            showSelection(element);
+            send({ type: 'edit', id: node.id, value: [index] });
+          }
+        };
+        list.addEventListener('click', (event) => {
+          const item = event.target.closest('li');
+          if (!item || item.parentNode !== list) return;
+          choose(element.rows.indexOf(item));
+        });
+        // One Tab stop; the rows are reached with the arrows, Home and End, or by typing the start of
+        // a row's text. The selection follows the focused row (a single-selection listbox).
+        list.tabIndex = 0;
+        let typed = '';
+        let typedAt = 0;
+        list.addEventListener('keydown', (event) => {
+          if (event.ctrlKey || event.metaKey || event.altKey) return;
+          const count = element.rows.length;
+          const current = (element.props.selected || [])[0];
+          const at = Number.isInteger(current) ? current : -1;
+          let next = null;
+          switch (event.key) {
+            case 'ArrowDown': next = Math.min(count - 1, at + 1); break;
+            case 'ArrowUp': next = at < 0 ? 0 : Math.max(0, at - 1); break;
+            case 'Home': next = 0; break;
+            case 'End': next = count - 1; break;
+            default:
+              if (event.key.length !== 1 || event.key === ' ') return;
+              typed = performance.now() - typedAt < 700 ? typed + event.key.toLowerCase() : event.key.toLowerCase();
+              typedAt = performance.now();
+              for (let step = 0; step < count; step++) {
+                // A new first letter looks past the current row; more letters narrow from it.
+                const index = (Math.max(at, 0) + (typed.length === 1 ? step + 1 : step)) % count;
+                if (element.rows[index].textContent.trim().toLowerCase().startsWith(typed)) { next = index; break; }
+              }
+              if (next === null) return;
+          }
+          event.preventDefault();
+          choose(next);
+        });
+      }
       return element;
     },
   };
@@ -558,6 +601,8 @@
     };
   }
 
+  // Shows the list's selection; the first selected row is the one a screen reader is on (the list's
+  // aria-activedescendant) and is scrolled into view (a row just added, one chosen with the keys).
   function showSelection(list) {
     if (list.props.sections) return;
     const selected = new Set(list.props.selected || []);
@@ -566,6 +611,17 @@
       item.classList.toggle('selected', isSelected);
       item.setAttribute('aria-selected', isSelected ? 'true' : 'false');
     });
+    const first = list.rows[(list.props.selected || [])[0]];
+    if (first) {
+      list.node.setAttribute('aria-activedescendant', first.id);
+      if (list.shown !== first) {
+        list.shown = first;
+        if (first.isConnected) first.scrollIntoView({ block: 'nearest' });
+      }
+    } else {
+      list.node.removeAttribute('aria-activedescendant');
+      list.shown = null;
+    }
   }
 
   function forget(node) {

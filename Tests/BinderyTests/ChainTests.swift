@@ -370,6 +370,63 @@ struct ChainTests {
     holder.person?.name = "Final"
     #expect(label.text == "Final")
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func reTargetingWhileEachObjectHasItsOwnWriterThreadAlwaysEndsOnTheCurrentObjectsValue() {
+    // Many short races, each ended by stopping both writers and checking the label: a stale delivery
+    // that lands last is seen whichever race it happens in. One writer thread per object: a
+    // property's own writes stay in order.
+    let people = (0..<2).map { index in
+      let person = SharedPerson()
+      person.name = "Person \(index)"
+      return person
+    }
+    let holder = SharedPersonHolder()
+    holder.person = people[0]
+    let label = SharedLabel()
+    label.bind(\.text, to: holder, \.person?.name)
+    let phase = ManagedCounter()  // the race under way; negative: none
+    let begins = people.map { _ in DispatchSemaphore(value: 0) }  // one each: a writer takes only its own
+    let stopped = DispatchSemaphore(value: 0)
+    for (index, person) in people.enumerated() {
+      let begin = begins[index]
+      Thread {
+        var race = 0
+        while true {
+          begin.wait()
+          if phase.value == .min { break }
+          var round = 0
+          // Until the race is over (perhaps before this thread woke).
+          while phase.value == race {
+            round += 1
+            person.name = "Person \(index) #\(race).\(round)"
+          }
+          race += 1
+          stopped.signal()
+        }
+        stopped.signal()
+      }.start()
+    }
+    var stale: [String] = []
+    for race in 0..<5_000 {
+      phase.value = race
+      for begin in begins { begin.signal() }
+      for round in 0..<(1 + race % 4) {
+        holder.person = people[(race + round) & 1]
+      }
+      phase.value = -1
+      stopped.wait()
+      stopped.wait()
+      if label.text != holder.person?.name {
+        stale.append("race \(race): \(label.text ?? "nil") instead of \(holder.person?.name ?? "nil")")
+      }
+    }
+    phase.value = .min
+    for begin in begins { begin.signal() }
+    stopped.wait()
+    stopped.wait()
+    #expect(stale.isEmpty, "\(stale.count) stale: \(stale.prefix(5))")
+  }
 }
 
 /// A person safe to share between threads (the macro keeps a `Sendable` class's properties behind a
@@ -389,6 +446,17 @@ final class SharedPersonHolder: Sendable {
 @KeyValueObservable
 final class SharedLabel: Sendable {
   var text: String?
+}
+
+/// A number shared between threads.
+private final class ManagedCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var number = 0
+
+  var value: Int {
+    get { lock.withLock { number } }
+    set { lock.withLock { number = newValue } }
+  }
 }
 
 /// A flag shared between threads.

@@ -50,8 +50,8 @@ final class ChainLeafSubscriber<Value>: Subscriber, @unchecked Sendable {
     guard change.valueType == chain.leafType, !observer.isCancelled,
       observer.leafGeneration.load(ordering: .acquiring) == generation
     else { return }
-    if !observer.leafDelivered.load(ordering: .relaxed) {
-      observer.leafDelivered.store(true, ordering: .sequentiallyConsistent)
+    if observer.leafDelivered.load(ordering: .relaxed) != generation {
+      observer.leafDelivered.store(generation, ordering: .sequentiallyConsistent)
     }
     if chain.liftsInPlace {
       raw(

@@ -87,10 +87,12 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// re-target happened since its subscriber was made (another thread may re-target meanwhile).
   @usableFromInline
   let leafGeneration = Atomic<UInt64>(0)
-  /// Whether a change of a chain's last property was delivered by address since the last evaluation
-  /// (so the kept value is out of date, and the next evaluation delivers whatever it finds).
+  /// The generation (``leafGeneration``) of the chain's last property's subscriber that began
+  /// delivering a change by address since the last evaluation, `0` when none did (so the kept value is
+  /// out of date, and the next evaluation delivers whatever it finds). An evaluation compares it with
+  /// the subscriber it delivers under (``deliverEvaluated(_:_:generation:)``).
   @usableFromInline
-  let leafDelivered = Atomic<Bool>(false)
+  let leafDelivered = Atomic<UInt64>(0)
   /// Whether the observed key path was found to read more than a chain of observable properties (a
   /// computed property), so later evaluations do not ask again.
   @usableFromInline
@@ -168,7 +170,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   @discardableResult
   @inlinable
   func start(after value: Value, _ list: AccessList) -> Value? {
-    settle(value, list, deliverChange: false)
+    var pass = Pass()
+    return settle(value, list, deliverChange: false, &pass)
   }
 
   /// Ends the observation: removes every subscription.
@@ -248,12 +251,67 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   /// Evaluates with tracked reads, re-subscribes where the reads changed, delivers if the value did.
   ///
   /// When the reads are the same as last time (the common case), nothing is allocated.
+  ///
+  /// A delivered value was read before it was written: another thread may have written a newer one to
+  /// the target meanwhile. It is evaluated again (once more, or until it stands) when:
+  /// - the evaluation re-subscribed: a write of the new objects between its reads and the new
+  ///   subscriptions reached no subscriber (delivered again only if the value changed);
+  /// - another thread re-subscribed meanwhile (a re-target): it may have written the new chain's value
+  ///   before this one wrote the old chain's;
+  /// - a change of the chain's last property began to be delivered by address while this value was
+  ///   written (``deliverEvaluated(_:_:generation:)``): it may have been written first.
   @discardableResult
   @inlinable
   func reevaluate(deliverChange: Bool, recordingSetters: Bool = false, forgetting: Bool = false) -> Value? {
+    var forgetting = forgetting
+    var passes = 0
+    while true {
+      let before = leafGeneration.load(ordering: .sequentiallyConsistent)
+      var pass = Pass()
+      let value = evaluateOnce(
+        deliverChange: deliverChange, recordingSetters: recordingSetters, forgetting: forgetting, &pass)
+      passes += 1
+      // Bounded: a change cycle through the target (a delivery that writes the chain's own last
+      // property again) must not loop here.
+      guard deliverChange, value != nil, passes < Self.maxPasses, !isCancelled else { return value }
+      let after = leafGeneration.load(ordering: .sequentiallyConsistent)
+      let othersResubscribed = after != before &+ (pass.resubscribed ? 1 : 0)
+      if othersResubscribed {
+        // The kept value may be the other thread's, while the target shows this one's.
+        forgetting = true
+      } else if pass.stands, !(pass.resubscribed && isEqual != nil) {
+        return value
+      } else {
+        forgetting = false  // the next pass forgets the kept value when a change was delivered meanwhile
+      }
+    }
+  }
+
+  /// At most this many evaluations for one change (``reevaluate(deliverChange:recordingSetters:forgetting:)``).
+  @inlinable
+  static var maxPasses: Int { 8 }
+
+  /// What one evaluation of ``reevaluate(deliverChange:recordingSetters:forgetting:)`` did.
+  @usableFromInline
+  struct Pass {
+    /// Whether it re-subscribed (counted in ``leafGeneration``).
+    @usableFromInline
+    var resubscribed = false
+    /// Whether its value stands: not written while a change of the chain's last property was being
+    /// delivered by address.
+    @usableFromInline
+    var stands = true
+
+    @inlinable
+    init() {}
+  }
+
+  /// One evaluation: delivers its value if it changed.
+  @inlinable
+  func evaluateOnce(deliverChange: Bool, recordingSetters: Bool, forgetting: Bool, _ pass: inout Pass) -> Value? {
     // Read before evaluating: a change of a chain's last property delivered after this is seen next time.
     let forgetsLastValue =
-      leafDelivered.load(ordering: .relaxed) && leafDelivered.exchange(false, ordering: .acquiringAndReleasing)
+      leafDelivered.load(ordering: .relaxed) != 0 && leafDelivered.exchange(0, ordering: .acquiringAndReleasing) != 0
       || forgetting
     // What the last evaluation read: the same reads again (the common case) are only counted.
     let (expected, generation) =
@@ -263,19 +321,37 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     ) { evaluate() }
     if list.readExactlyTheExpected {
       if let settled = settleUnchanged(
-        evaluated, list, generation: generation, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+        evaluated, list, generation: generation, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue,
+        &pass)
       {
         return settled
       }
     } else if list.recordedEveryRead {
-      return settle(evaluated, list, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+      return settle(evaluated, list, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue, &pass)
     } else {
       list.recycle()
     }
     // The reads changed after some that were only counted, or the subscriptions changed meanwhile:
     // read again, recording every read.
     let (again, full) = AccessList.tracking(recordingSetters: recordingSetters) { evaluate() }
-    return settle(again, full, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue)
+    return settle(again, full, deliverChange: deliverChange, forgetsLastValue: forgetsLastValue, &pass)
+  }
+
+  /// Writes an evaluation's value (read under the subscriptions of `generation`); whether it stands.
+  ///
+  /// A change of the chain's last property whose delivery by address began since the evaluation began
+  /// (under the same subscriptions) carries the property's latest value: it is not overwritten with
+  /// this one, read earlier. One that began while this value was written may have written first: the
+  /// value does not stand, and is evaluated again.
+  @inlinable
+  func deliverEvaluated(_ old: Value?, _ value: Value, generation: UInt64) -> Bool {
+    guard generation != 0 else {
+      deliver(old, value, .change)
+      return true
+    }
+    if leafDelivered.load(ordering: .sequentiallyConsistent) == generation { return true }
+    deliver(old, value, .change)
+    return leafDelivered.load(ordering: .sequentiallyConsistent) != generation
   }
 
   /// Delivers the result of an evaluation that read what the last one read (`list` recorded nothing,
@@ -287,7 +363,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     _ list: AccessList,
     generation: UInt64,
     deliverChange: Bool,
-    forgetsLastValue: Bool
+    forgetsLastValue: Bool,
+    _ pass: inout Pass
   ) -> Value?? {
     list.recycle()
     guard let value = evaluated else {
@@ -298,13 +375,13 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     let kept: Value?? = state.withLock { state in
       guard leafGeneration.load(ordering: .relaxed) == generation else { return .none }
       defer { state.lastValue.store(keepsValue ? value : nil, holdingObjects: holdsObjects) }
-      if forgetsLastValue || leafDelivered.load(ordering: .sequentiallyConsistent) { return .some(nil) }
+      if forgetsLastValue || leafDelivered.load(ordering: .sequentiallyConsistent) != 0 { return .some(nil) }
       return .some(state.lastValue.value)
     }
     guard case .some(let old) = kept else { return nil }
     if deliverChange, !isCancelled {
       if let old, let isEqual, isEqual(old, value) { return value }
-      deliver(old, value, .change)
+      pass.stands = deliverEvaluated(old, value, generation: generation)
     }
     return value
   }
@@ -317,7 +394,8 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     _ evaluated: Value?,
     _ list: AccessList,
     deliverChange: Bool,
-    forgetsLastValue: Bool = false
+    forgetsLastValue: Bool = false,
+    _ pass: inout Pass
   ) -> Value? {
     defer { list.recycle() }
     guard let value = evaluated else {
@@ -339,7 +417,10 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     var fresh: [Subscriber] = []
     let keepsValue = !direct || needsOldValue  // no copy of an array mutated in place
     var forgets = forgetsLastValue
+    var generation: UInt64 = 0
+    var resubscribed = false
     let old: Value? = state.withLock { state in
+      defer { generation = leafGeneration.load(ordering: .relaxed) }
       defer { state.lastValue.store(keepsValue ? value : nil, holdingObjects: holdsObjects) }
       if !Self.sameDependencies(state.subscribers, records, wantsPrior: wantsPrior) {
         // A chain re-targeted delivers its value even when equal to the one kept: a change of the old
@@ -358,6 +439,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
         }
         stale = Array(state.subscribers[kept...])
         let generation = leafGeneration.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        resubscribed = true
         fresh = makeSubscribers(for: records[kept...], direct: direct, chain: chain, generation: generation)
         state.subscribers = Array(state.subscribers[..<kept]) + fresh
         state.leafSubscriber = chain == nil ? nil : fresh.last
@@ -375,9 +457,10 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
       }
       // A change of the last property delivered meanwhile (before this re-target was counted) also
       // makes the kept value out of date (sequentially consistent with the delivery's own check).
-      if forgets || leafDelivered.load(ordering: .sequentiallyConsistent) { return nil }
+      if forgets || leafDelivered.load(ordering: .sequentiallyConsistent) != 0 { return nil }
       return state.lastValue.value
     }
+    pass.resubscribed = resubscribed
     isDirect.store(direct, ordering: .relaxed)
     for subscriber in stale { subscriber.cancel() }
     for subscriber in fresh { subscriber.storage.add(subscriber) }
@@ -409,7 +492,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     }
     if deliverChange {
       if let old, let isEqual, isEqual(old, value) { return value }
-      deliver(old, value, .change)
+      pass.stands = deliverEvaluated(old, value, generation: generation)
     }
     return value
   }

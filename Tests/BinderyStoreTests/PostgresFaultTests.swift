@@ -264,13 +264,13 @@
         }
       }
 
-      /// Checks that the edit just refused was reported with a message containing `reason`, put back
-      /// and written nowhere, and logged by the store with its table.
-      func expectRefused(_ failures: [any Error], _ reason: String) throws {
+      /// Checks that the edit just refused was reported with a message containing one of `reasons`,
+      /// put back and written nowhere, and logged by the store with its table.
+      func expectRefused(_ failures: [any Error], _ reasons: String...) throws {
         #expect(failures.count == 1)
         let failure = try #require(failures.first as? StoreError)
         #expect(failure.kind == .database)
-        #expect(failure.message.contains(reason), "\(failure.message)")
+        let reason = try #require(reasons.first { failure.message.contains($0) }, "\(failure.message)")
         #expect(firstContent.lastError?.message == failure.message)
         #expect(errors.kinds == [.database])
         #expect(first.arrangedObjects[1].name == "Ada")
@@ -317,7 +317,10 @@
       defer { proxy.close() }
       let instances = try await instances(through: proxy, log: LogCapture())
       proxy.set(.down)
-      try instances.expectRefused(instances.type("Augusta"), "PostgreSQL")
+      // A connection the proxy dropped is refused at once once the client has seen it close; seen
+      // late (the thread sanitizer's load can hold the event loop for seconds), the edit's statement
+      // waits for the query timeout instead. Either way the edit is refused, put back and logged.
+      try instances.expectRefused(instances.type("Augusta"), "PostgreSQL", "timed out")
       proxy.set(.forwarding)
       try await instances.expectEditsFlowAgain()
       let log = instances.log

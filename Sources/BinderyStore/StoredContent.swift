@@ -721,10 +721,8 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var followQueue: [FollowStep] = []
     /// Adds whose rows are on their way to the database, by object.
     var pendingInserts: [ObjectIdentifier: PendingInsert] = [:]
-    /// Whether a step of following is being carried out (or its rows read).
+    /// Whether a step of following is being carried out.
     var isFollowingBusy = false
-    /// Whether a step was asked for while one was busy (it is scheduled again when that one ends).
-    var followSkipped = false
     /// Saves of this instance's whose notices are not heard yet, by row and column.
     var ownSaves: [OwnKey: OwnSave] = [:]
     /// The object of each row.

@@ -145,14 +145,7 @@ extension StoredContent {
       objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
     }
     guard !kept.isEmpty else { return !fromHost }
-    var changes: [StoreChange] = []
-    if expectingWritten {
-      for (_, record) in kept {
-        let values = record.saved.indices.map(record.lastWritten)
-        changes.append(.expect(table: entity.table, id: record.id, columns: columnNames, values: values))
-      }
-    }
-    changes.append(.delete(table: entity.table, ids: kept.map(\.1.id)))
+    let changes = deleteChanges(for: kept, expectingWritten: expectingWritten)
     let answer = StoreAnswer(nil)
     let positions = kept.map { host.index($0.0) }
     let pending = PendingSave { [weak self] in

@@ -536,12 +536,9 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     return deleteNow(objects, fromHost: fromHost, expectingWritten: expectingWritten)
   }
 
-  /// Deletes as ``delete(_:fromHost:expectingWritten:)`` does, waiting for the database.
-  func deleteNow(_ objects: [Model], fromHost: Bool, expectingWritten: Bool) -> Bool {
-    let kept = state.withLock { state in
-      objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
-    }
-    guard !kept.isEmpty else { return fromHost ? false : true }
+  /// What deleting the rows of `kept` writes: with `expectingWritten`, first that each row still holds
+  /// what this content last wrote to it (undo of an Add), then the delete.
+  func deleteChanges(for kept: [(Model, Record)], expectingWritten: Bool) -> [StoreChange] {
     var changes: [StoreChange] = []
     if expectingWritten {
       for (_, record) in kept {
@@ -550,6 +547,16 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       }
     }
     changes.append(.delete(table: entity.table, ids: kept.map(\.1.id)))
+    return changes
+  }
+
+  /// Deletes as ``delete(_:fromHost:expectingWritten:)`` does, waiting for the database.
+  func deleteNow(_ objects: [Model], fromHost: Bool, expectingWritten: Bool) -> Bool {
+    let kept = state.withLock { state in
+      objects.compactMap { object in state.records[ObjectIdentifier(object)].map { (object, $0) } }
+    }
+    guard !kept.isEmpty else { return fromHost ? false : true }
+    let changes = deleteChanges(for: kept, expectingWritten: expectingWritten)
     do {
       _ = try inOrder { () throws(StoreError) in try store.apply(changes) }
     } catch {

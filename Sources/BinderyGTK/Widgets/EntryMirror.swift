@@ -69,7 +69,7 @@
       let error = field.validationError.map(\.message)
       if error != shownError {
         shownError = error
-        if let error {
+        if error != nil {
           gtk_widget_add_css_class(widget, "error")
         } else {
           gtk_widget_remove_css_class(widget, "error")

@@ -48,9 +48,16 @@ extension StoredContent {
     }
   }
 
-  /// Takes the oldest step waiting and carries it out (on the model's executor).
+  /// Takes the oldest step waiting and carries it out (on the model's executor). A step that needs
+  /// rows read from the database (a notice without its changes, a row new here or under a filter)
+  /// reads them on the content's thread first, so a slow database does not hold the model's executor;
+  /// the steps after it wait for it.
   private func followNext() {
     let step = state.withLock { state -> FollowStep? in
+      guard !state.isFollowingBusy else {
+        state.followSkipped = true
+        return nil
+      }
       guard !state.followQueue.isEmpty else { return nil }
       state.isFollowingBusy = true
       return state.followQueue.removeFirst()
@@ -58,18 +65,37 @@ extension StoredContent {
     guard let step else { return }
     // Until the step is done, this instance's own notices wait behind it (it may queue a step that
     // needs them not counted yet).
-    defer { state.withLock { $0.isFollowingBusy = false } }
+    var reading: (StoreNotice, StoreQuery)?
     do throws(StoreError) {
       switch step {
       case .notice(let notice):
         if notice.isOwn, notice.changes != nil {
           state.withLock { countOwn(notice, in: &$0) }
         } else if let changes = notice.changes {
-          try applyOthers(changes)
+          let ids = rowsToRead(changes)
+          if ids.isEmpty {
+            try applyOthers(changes, read: nil)
+          } else {
+            let rows = StoreQuery(table: query.table, columns: query.columns, condition: query.condition, ids: ids)
+            reading = (notice, rows)
+          }
+        } else {
+          reading = (notice, refreshQuery)
+        }
+      case .read(let notice, let query, let result, let asked):
+        // A write asked for since the read may be missing from its rows (a value saved, a row added
+        // or removed): they are read again, after it.
+        if state.withLock({ $0.writesAsked }) != asked {
+          reading = (notice, query)
+          break
+        }
+        let rows = try result.get()
+        if let changes = notice.changes {
+          try applyOthers(changes, read: ReadRows(query: query, rows: rows))
         } else {
           // The table as it is now: this instance's saves are all in it.
           state.withLock { $0.ownSaves.removeAll() }
-          try refresh()
+          try takeRows(rows)
         }
       case .showOwn(let keys):
         showOwn(keys)
@@ -77,6 +103,65 @@ extension StoredContent {
     } catch {
       _ = report(error)
     }
+    if let (notice, query) = reading { return read(query, for: notice) }
+    let again = state.withLock { state -> (@Sendable () -> Void)? in
+      state.isFollowingBusy = false
+      guard state.followSkipped else { return nil }
+      state.followSkipped = false
+      return state.followQueue.isEmpty ? nil : state.schedule
+    }
+    again?()
+  }
+
+  /// Reads `query` on the content's thread for `notice`, then schedules applying it, first of the
+  /// steps waiting.
+  private func read(_ query: StoreQuery, for notice: StoreNotice) {
+    let store = self.store
+    let asked = state.withLock { $0.writesAsked }
+    worker.async { [weak self] in
+      let result: Result<[StoreRow], StoreError>
+      do throws(StoreError) {
+        result = .success(try store.fetch(query))
+      } catch {
+        result = .failure(error)
+      }
+      guard let self else { return }
+      let schedule = self.state.withLock { state -> (@Sendable () -> Void)? in
+        // A step asked for meanwhile (skipped) is scheduled again once this one is applied.
+        state.isFollowingBusy = false
+        guard state.isBound else { return nil }
+        state.followQueue.insert(.read(notice, query, result, asked), at: 0)
+        return state.schedule
+      }
+      schedule?()
+    }
+  }
+
+  /// The rows of `changes` that must be read to be applied: those a filter may select or not, and
+  /// those new here whose notice does not carry every column.
+  private func rowsToRead(_ changes: [StoreChange]) -> [Int64] {
+    var ids: [Int64] = []
+    for change in changes {
+      switch change {
+      case .update(_, let id, let columns, _):
+        if needsRead(row: id, columns: columns, inserted: false) { ids.append(id) }
+      case .insert(_, let id?, let columns, _):
+        if needsRead(row: id, columns: columns, inserted: true) { ids.append(id) }
+      case .insert(_, nil, _, _), .expect, .delete:
+        continue
+      }
+    }
+    return ids
+  }
+
+  /// Whether applying another instance's values for `row` needs the row read from the database.
+  private func needsRead(row: Int64, columns: [String], inserted: Bool) -> Bool {
+    let (known, full) = state.withLock { state in
+      (state.rows[row] != nil, host.holdsOne && !state.records.isEmpty)
+    }
+    if !known, full { return false }
+    let carried = columns.filter { columnNames.contains($0) }.count
+    return query.condition != nil || (!known && !(inserted && carried == columnNames.count))
   }
 
   /// Counts this instance's saves in its own notice as heard: a notice of another's heard from now
@@ -92,14 +177,16 @@ extension StoredContent {
   /// Applies another instance's changes. An edit of a property this instance saved since, but whose
   /// notice is not heard yet, was overwritten by that save: it is shown, and then (in a step of its
   /// own, so observers see both) this instance's value again.
-  private func applyOthers(_ changes: [StoreChange]) throws(StoreError) {
+  private func applyOthers(_ changes: [StoreChange], read: ReadRows?) throws(StoreError) {
     var overwritten: [OwnKey] = []
     for change in changes {
       switch change {
       case .update(_, let id, let columns, let values):
-        try applyOthers(row: id, columns: columns, values: values, inserted: false, overwritten: &overwritten)
+        try applyOthers(
+          row: id, columns: columns, values: values, inserted: false, read: read, overwritten: &overwritten)
       case .insert(_, let id?, let columns, let values):
-        try applyOthers(row: id, columns: columns, values: values, inserted: true, overwritten: &overwritten)
+        try applyOthers(
+          row: id, columns: columns, values: values, inserted: true, read: read, overwritten: &overwritten)
       case .insert(_, nil, _, _), .expect:
         continue
       case .delete(_, let ids):
@@ -119,9 +206,10 @@ extension StoredContent {
 
   /// Applies another instance's values for the row `row`: sets them on its object, or adds an object
   /// for a row the content now selects, or removes one it no longer selects (a filter's column
-  /// changed).
+  /// changed). The row, when it must be read, is taken from `read` (read on the content's thread).
   private func applyOthers(
-    row: Int64, columns: [String], values: [StoreValue], inserted: Bool, overwritten: inout [OwnKey]
+    row: Int64, columns: [String], values: [StoreValue], inserted: Bool, read: ReadRows?,
+    overwritten: inout [OwnKey]
   ) throws(StoreError) {
     var changed: [(Int, StoreValue)] = []
     for (name, value) in zip(columns, values) {
@@ -136,8 +224,13 @@ extension StoredContent {
     if known == nil, full { return }
     if query.condition != nil || (known == nil && !(inserted && changed.count == columnNames.count)) {
       // Whether the filter selects the row, and its values when it is new here.
-      let rows = StoreQuery(table: query.table, columns: query.columns, condition: query.condition, ids: [row])
-      let fetched = try inOrder { () throws(StoreError) in try store.fetch(rows) }.first
+      let fetched: StoreRow?
+      if let read, read.query.ids?.contains(row) == true {
+        fetched = read.rows.first { $0.id == row }
+      } else {
+        let rows = StoreQuery(table: query.table, columns: query.columns, condition: query.condition, ids: [row])
+        fetched = try inOrder { () throws(StoreError) in try store.fetch(rows) }.first
+      }
       switch (fetched, known) {
       case (nil, let id?):
         _ = release([id])
@@ -202,6 +295,15 @@ extension StoredContent {
   enum FollowStep {
     case notice(StoreNotice)
     case showOwn([OwnKey])
+    /// A notice whose rows were read (by `query`) on the content's thread, to apply with them, and
+    /// how many writes had been asked for when the read was.
+    case read(StoreNotice, StoreQuery, Result<[StoreRow], StoreError>, UInt64)
+  }
+
+  /// Rows read for a step of following, and the query that read them.
+  struct ReadRows {
+    let query: StoreQuery
+    let rows: [StoreRow]
   }
 }
 

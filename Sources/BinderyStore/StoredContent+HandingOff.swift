@@ -17,6 +17,14 @@ extension StoredContent {
     let index: Int
     var observations: [KeyValueObservation] = []
 
+    /// The row's id, once the database gave it.
+    var answeredID: Int64? {
+      answer.withLock { outcome in
+        guard case .success(let ids)? = outcome?.result, index < ids.count else { return nil }
+        return ids[index]
+      }
+    }
+
     init(object: Model, values: [StoreValue], answer: StoreAnswer = StoreAnswer(nil), index: Int = 0) {
       self.object = object
       self.values = values
@@ -116,7 +124,7 @@ extension StoredContent {
       let rowID = ids[insert.index]
       guard host.index(insert.object) != nil else {
         let table = entity.table
-        _ = try? inOrder { () throws(StoreError) in try store.apply([.delete(table: table, ids: [rowID])]) }
+        _ = try? applyInOrder([.delete(table: table, ids: [rowID])])
         return false
       }
       keep(insert.object, id: rowID, saved: insert.values, written: true)

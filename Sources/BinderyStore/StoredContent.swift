@@ -252,7 +252,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     let changes = batch.changes
     var failure: StoreError?
     do {
-      _ = try inOrder { () throws(StoreError) in try store.apply(changes) }
+      _ = try applyInOrder(changes)
     } catch {
       failure = error
     }
@@ -369,6 +369,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
   ) {
     let store = self.store
     let reload = StoreQuery(table: entity.table, columns: columnNames, ids: ids)
+    state.withLock { $0.writesAsked &+= 1 }
     worker.async {
       var outcome: StoreOutcome
       do throws(StoreError) {
@@ -380,6 +381,14 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
       answer.withLock { [outcome] in $0 = outcome }
       pending.markDone()
     }
+  }
+
+  /// Writes `changes` on the worker, after the writes asked for before them, and waits for the
+  /// database's answer: the ids of inserted rows.
+  @discardableResult
+  func applyInOrder(_ changes: [StoreChange]) throws(StoreError) -> [Int64] {
+    state.withLock { $0.writesAsked &+= 1 }
+    return try inOrder { () throws(StoreError) in try store.apply(changes) }
   }
 
   /// Runs `body` (a call to the store) on the worker, after the writes asked for before it.
@@ -502,7 +511,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     }
     let ids: [Int64]
     do {
-      ids = try inOrder { () throws(StoreError) in try store.apply(changes) }
+      ids = try applyInOrder(changes)
     } catch {
       _ = report(error)
       return false
@@ -558,7 +567,7 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     guard !kept.isEmpty else { return fromHost ? false : true }
     let changes = deleteChanges(for: kept, expectingWritten: expectingWritten)
     do {
-      _ = try inOrder { () throws(StoreError) in try store.apply(changes) }
+      _ = try applyInOrder(changes)
     } catch {
       if error.kind == .conflict {
         let records = kept.map(\.1)
@@ -596,11 +605,18 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
 
   /// Makes the controller's content match `rows`, read with ``refreshQuery`` (see ``refresh()``).
   func takeRows(_ rows: [StoreRow]) throws(StoreError) {
-    let known = state.withLock { state in
-      Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let (known, inserts) = state.withLock { state in
+      (
+        Dictionary(state.records.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+        Array(state.pendingInserts.values)
+      )
     }
+    let adding = Set(inserts.compactMap(\.answeredID))
     var made: [(Model, StoreRow)] = []
-    for row in rows where known[row.id] == nil { made.append((try makeObject(for: row), row)) }
+    // A row of an Add on its way is its object's, kept when the front end finishes the Add.
+    for row in rows where known[row.id] == nil && !adding.contains(row.id) {
+      made.append((try makeObject(for: row), row))
+    }
     var updates: [(Record, [(Int, StoreValue)])] = []
     for row in rows {
       guard let record = known[row.id], row.values.count == entity.columns.count else { continue }
@@ -728,8 +744,13 @@ public final class StoredContent<Model: AnyObject>: @unchecked Sendable {
     var followQueue: [FollowStep] = []
     /// Adds whose rows are on their way to the database, by object.
     var pendingInserts: [ObjectIdentifier: PendingInsert] = [:]
-    /// Whether a step of following is being carried out.
+    /// Whether a step of following is being carried out (or its rows read).
     var isFollowingBusy = false
+    /// How many writes were asked of the worker so far: rows read for following are applied only if
+    /// no write was asked for since the read was (else they are read again, after those writes).
+    var writesAsked: UInt64 = 0
+    /// Whether a step was asked for while one was busy (it is scheduled again when that one ends).
+    var followSkipped = false
     /// Saves of this instance's whose notices are not heard yet, by row and column.
     var ownSaves: [OwnKey: OwnSave] = [:]
     /// The object of each row.

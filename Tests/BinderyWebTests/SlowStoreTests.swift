@@ -240,13 +240,19 @@ final class GatedStore: RecordStoreChangeFeed, @unchecked Sendable {
     set { reads.withLock { $0.gated = newValue } }
   }
 
-  /// Waits (at most 60 s) until a read is asked for while reads are gated.
-  func waitForReader() async throws {
-    for _ in 0..<12_000 where reads.withLock({ $0.asked }) < 1 {
+  /// Waits (at most 60 s) until `count` reads were asked for while reads are gated.
+  func waitForReader(_ count: Int = 1) async throws {
+    for _ in 0..<12_000 where reads.withLock({ $0.asked }) < count {
       try await Task.sleep(for: .milliseconds(5))
     }
-    try #require(reads.withLock({ $0.asked }) >= 1, "the read never came")
+    try #require(reads.withLock({ $0.asked }) >= count, "the read never came")
   }
+
+  /// How many reads were asked for while reads are gated.
+  var readsAsked: Int { reads.withLock { $0.asked } }
+
+  /// The ids of the rows, in order.
+  var rowIDs: [Int64] { state.withLock { $0.rows.keys.sorted() } }
 
   /// Another instance writes `value` to `row`, without a notice.
   func changeByOther(row: Int64, to value: StoreValue) {

@@ -7,9 +7,9 @@ import Testing
 
 @testable import BinderyWeb
 
-/// Undo and Redo wait for a slow database without holding up the page's other tabs: the store's gate
-/// is closed while they run.
-@Suite("A slow database under Undo and Redo")
+/// Undo, Redo and following other instances wait for a slow database without holding up the
+/// page's other tabs: the store's gate is closed while they run.
+@Suite("A slow database under Undo, Redo and other instances' changes")
 struct SlowStoreUndoTests {
   @KeyValueObservable
   final class Note {
@@ -173,6 +173,86 @@ struct SlowStoreUndoTests {
     #expect(store.value(row: 1) == .text("Hopper"), "the other instance's edit is not overwritten")
     #expect(await texts(of: desk, on: host) == ["Hopper"])
     #expect(await abilities(of: desk, on: host) == (undo: false, redo: false), "a refused step is dropped")
+  }
+
+  @Test("another instance's change that needs the table read again does not hold up the page meanwhile")
+  func followingReadsWithoutHoldingThePage() async throws {
+    let store = GatedStore(rows: [1: [.text("Ada")]])
+    let (desk, host, first, second) = try await open(store)
+    store.changeByOther(row: 1, to: .text("Hopper"))
+    store.gatesReads = true
+    store.close()
+    store.announce(StoreNotice(table: "note", changes: nil))
+    try await store.waitForReader()
+    let answered = await answer(to: #"{"type":"edit","id":"Draft","value":"lunch","seq":1}"#, from: first, store)
+    #expect(answered?.contains { $0["type"] == "ack" && $0["seq"] == 1 } == true, "answered during the read")
+    #expect(await texts(of: desk, on: host) == ["Ada"])
+
+    store.open()
+    for _ in 0..<12_000 where await texts(of: desk, on: host) != ["Hopper"] {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(await texts(of: desk, on: host) == ["Hopper"], "the change was applied")
+    #expect(
+      await second.messages().contains { $0.operations.contains { $0["id"] == "Note" && $0["value"] == "Hopper" } })
+  }
+
+  @Test("a save made while the table is read for another instance's change is not undone by the older rows")
+  func saveDuringAFollowingReadStays() async throws {
+    let store = GatedStore(rows: [1: [.text("Ada")]])
+    let (desk, host, first, second) = try await open(store)
+    store.changeByOther(row: 1, to: .text("Hopper"))
+    store.gatesReads = true
+    store.close()
+    store.announce(StoreNotice(table: "note", changes: nil))
+    try await store.waitForReader()
+    Task { await first.send(#"{"type":"edit","id":"Note","value":"Grace","seq":1}"#) }
+    for _ in 0..<2_000 where await texts(of: desk, on: host) != ["Grace"] {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(await texts(of: desk, on: host) == ["Grace"], "the edit shows at once")
+
+    // The read ran before the save, so its rows say "Hopper": they are read again, after the save.
+    store.open()
+    var got: [JSONValue] = []
+    // Each try drains the tab's messages; what came is kept for the test's condition.
+    for _ in 0..<2_000 where store.readsAsked < 2 || !(got.contains { $0["type"] == "ack" && $0["seq"] == 1 }) {
+      got += await first.messages()
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    for _ in 0..<20 { await host.perform {} }
+    #expect(store.readsAsked == 2, "the table was read again, after the save")
+    #expect(store.value(row: 1) == .text("Grace"))
+    #expect(await texts(of: desk, on: host) == ["Grace"], "the older rows did not overwrite the save")
+    let shown = await second.messages().flatMap(\.operations).filter { $0["id"] == "Note" }.compactMap { $0["value"] }
+    #expect(shown.last == "Grace", "the other tab ends on the saved value")
+  }
+
+  @Test("an Add made while the table is read for another instance's change keeps one row")
+  func addDuringAFollowingReadKeepsOneRow() async throws {
+    let store = GatedStore(rows: [1: [.text("Ada")]])
+    let (desk, host, first, _) = try await open(store)
+    store.gatesReads = true
+    store.close()
+    store.announce(StoreNotice(table: "note", changes: nil))
+    try await store.waitForReader()
+    Task { await first.send(#"{"type":"action","id":"Add","seq":1}"#) }
+    for _ in 0..<2_000 where await texts(of: desk, on: host).count != 2 {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(await texts(of: desk, on: host) == ["Ada", ""], "the new row shows at once")
+
+    store.open()
+    var got: [JSONValue] = []
+    for _ in 0..<2_000 where store.readsAsked < 2 || !(got.contains { $0["type"] == "ack" && $0["seq"] == 1 }) {
+      got += await first.messages()
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    // Whatever order the Add's answer and the second read reach the page in, the row is there once.
+    for _ in 0..<20 { await host.perform {} }
+    #expect(store.readsAsked == 2, "the table was read again, after the Add")
+    #expect(store.rowIDs == [1, 2])
+    #expect(await texts(of: desk, on: host) == ["Ada", ""], "neither taken out nor shown twice")
   }
 
   /// Sends `text` from `tab` and waits (2,000 tries 5 ms apart) for the page to handle it: the messages the tab

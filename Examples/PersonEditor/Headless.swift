@@ -1,6 +1,7 @@
 // PersonEditor, headless (`swift run PersonEditor --headless`): the same page, loaded from the same
 // PersonEditor.spec.yaml with headless controls and no browser, driven step by step and printed.
 import Bindery
+import BinderyControllers
 import BinderyControls
 import BinderySpec
 import Foundation
@@ -23,6 +24,9 @@ func runHeadlessWalkthrough(specPath: String) throws {
   let fullNameLabel = try control("FullNameLabel", as: HeadlessLabel.self)
   let addButton = try control("AddButton", as: HeadlessButton.self)
   let saveButton = try control("SaveButton", as: HeadlessButton.self)
+  // This page's own selection over the shared people (each tab and window has one).
+  let people = try control("PeopleController", as: ArrayController<Person>.self)
+  var person: Person? { people.selectedObjects.first }
 
   func show(_ step: String) {
     func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nil" }
@@ -49,20 +53,20 @@ func runHeadlessWalkthrough(specPath: String) throws {
 
   type("Augusta", into: firstNameField)
   type("King", into: lastNameField)
-  show("typed \"Augusta\" and \"King\" (model: \(controller.person?.fullName ?? "nil"))")
+  show("typed \"Augusta\" and \"King\" (model: \(person?.fullName ?? "nil"))")
 
   type("3b", into: ageField)
-  show("typed \"3b\" in the age field (model keeps \(controller.person?.age ?? 0))")
+  show("typed \"3b\" in the age field (model keeps \(person?.age ?? 0))")
   type("37", into: ageField)
-  show("typed \"37\" (model: \(controller.person?.age ?? 0))")
+  show("typed \"37\" (model: \(person?.age ?? 0))")
 
-  controller.person?.firstName = "Ada"
+  person?.firstName = "Ada"
   show("the model changed by other means")
 
-  controller.people.select(indexes: [1])
-  show("the list's selection moved to \(controller.person?.fullName ?? "nil")")
+  people.select(indexes: [1])
+  show("the list's selection moved to \(person?.fullName ?? "nil")")
 
-  let grace = controller.person
+  let grace = person
   saveButton.userDidTap()
   let accepted = firstNameField.userDidEdit(text: "ignored while saving")
   show("Save: the fields are disabled while saving (edit accepted: \(accepted))")
@@ -71,10 +75,10 @@ func runHeadlessWalkthrough(specPath: String) throws {
   addButton.userDidTap()
   show("Add: a new person is selected")
 
-  controller.people.select(indexes: [])
+  people.select(indexes: [])
   show("no selection: the fields are empty and disabled")
 
-  controller.people.select(indexes: [1])
+  people.select(indexes: [1])
   if BindingDiagnostics.isRecording {
     // BINDERY_DIAGNOSTICS=1: what is bound, and the last value each binding wrote.
     print("\n▸ the live bindings of the page (BINDERY_DIAGNOSTICS=1)")

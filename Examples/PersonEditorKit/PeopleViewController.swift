@@ -3,23 +3,21 @@ public import BinderyControllers
 import BinderySQLite
 public import BinderyStore
 
-/// The web page's view model: an array controller that holds the people, kept in a database, the
-/// selected person (`person`, following the controller's selection), whether it is being saved, and
-/// the history of edits for Undo and Redo.
+/// The model every window and tab of PersonEditor shares: an array controller that holds the
+/// people, kept in a database, whether Save is under way, and the history of edits for Undo and Redo.
+/// Each window or tab selects on its own controller over `people` (PersonEditor.spec.yaml's
+/// `PeopleController`), so one user's click never moves another's fields to another person.
 @KeyValueObservable
 public final class PeopleViewController {
   /// The people, in an array controller whose content is the database's `person` table (Add inserts
   /// a row, Remove deletes it, every edit is saved as it is made).
   public var people = ArrayController<Person>(makeElement: { Person() })
-  /// The selected person, or `nil`: what the fields edit.
-  public var person: Person?
   /// Whether Save is under way (the fields are disabled meanwhile).
   public var isSaving = false
   /// Every saved edit, to undo and redo (Ctrl+Z, Ctrl+Shift+Z in the page).
   public var history = EditHistory()
   /// The people's rows in the database.
   @KeyValueIgnored public private(set) var content: StoredContent<Person>?
-  @KeyValueIgnored private var following: KeyValueObservation?
 
   /// The people of `store`; a new database gets the three sample people first.
   public init(store: any RecordStore) throws(StoreError) {
@@ -34,12 +32,6 @@ public final class PeopleViewController {
     content = try people.bindContent(to: store, entity: Person.entity, history: history)
     // Every tab shares this list: no user can grow it past 500 people (Add is disabled there).
     people.maximumCount = 500
-    people.select(indexes: [0])
-    person = people.selectedObjects.first
-    following = observe(people, \.selectionIndexes) { [weak self] _ in
-      guard let self else { return }
-      self.person = self.people.selectedObjects.first
-    }
   }
 
   /// The people of a new database in memory (the headless walkthrough).

@@ -28,13 +28,12 @@ public enum PersonEditorScreen {
     ) { classes in register(in: classes, save: save) }
   }
 
-  /// Registers the list's items and the buttons' actions: Add, Remove, Save, Undo and Redo.
+  /// Registers the list's items and the buttons' actions: Save, Undo and Redo (Add and Remove are the
+  /// window's controller's own).
   public static func register(
     in classes: SpecClassRegistry, save: @escaping @Sendable (PeopleViewController) -> Void
   ) {
     classes.register(Person.self) { Person() }  // the list's items, to check its row template
-    classes.registerAction("addPerson", of: PeopleViewController.self) { $0.people.add() }
-    classes.registerAction("removePerson", of: PeopleViewController.self) { $0.people.remove() }
     classes.registerAction("undo", of: PeopleViewController.self) { $0.history.undo() }
     classes.registerAction("redo", of: PeopleViewController.self) { $0.history.redo() }
     classes.registerAction("save", of: PeopleViewController.self, perform: save)

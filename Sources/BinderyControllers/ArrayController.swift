@@ -164,6 +164,8 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var writeContent: ContentWriter<Element>?
+  /// The controller whose content this one shows (``bindContent(sharing:file:line:)``).
+  @KeyValueIgnored private var sharedContent: WeakReference<ArrayController<Element>>?
   /// Asked before Add, Insert and Remove change the controller's own content (a store's content
   /// writes the database first); `nil` lets every change through. Setting the content ends it.
   @KeyValueIgnored package var contentGate: ContentGate<Element>?
@@ -257,6 +259,32 @@ public final class ArrayController<Element: AnyObject> {
     linkContent(to: model, keyPath, writable: false, file: file, line: line) { follow(model, keyPath) }
   }
 
+  /// Makes the content the content of `shared`, another array controller, with an arrangement and a
+  /// selection of this controller's own: what each window or tab of an app has over a list every window
+  /// shows (as each window of a Cocoa document has its own `NSArrayController` over the document's
+  /// array). ``add()``, ``insert(_:at:)`` and ``remove()`` change `shared`'s content (so its store,
+  /// history and ``maximumCount`` apply), and an object added here is selected here only. Returns the
+  /// binding; it holds `shared` weakly.
+  @discardableResult
+  public func bindContent(sharing shared: ArrayController<Element>, file: StaticString = #fileID, line: UInt = #line)
+    -> PropertyBinding
+  {
+    linkContent(to: shared, \ArrayController<Element>.content, writable: true, file: file, line: line) {
+      sharedContent = WeakReference(shared)
+      writeContent = ContentWriter(
+        insert: { [weak shared] element, index in
+          shared?.insertIfAllowed(element, at: index, selecting: false) ?? false
+        },
+        remove: { [weak shared] ids in shared?.removeFromContent(ids) })
+      let following = follow(shared, \.content)
+      let controller = WeakReference(self)
+      return KeyValueObservation {
+        following.unbind()
+        controller.object?.sharedContent = nil
+      }
+    }
+  }
+
   /// Sets the content directly; a content binding ends first.
   public func setContent(_ elements: [Element]) {
     unbind(\.content)
@@ -316,7 +344,7 @@ public final class ArrayController<Element: AnyObject> {
 
   private func follow<Model: AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, [Element]>) -> KeyValueObservation {
     follow(reading: { [weak model] in model?[keyPath: keyPath] ?? [] }) {
-      observeChanges(model, keyPath) { [weak self] change, old, new in self?.contentDidChange(change, old, new) }
+      observeChanges(model, keyPath) { [weak self] change, old, new in self?.modelContentDidChange(change, old, new) }
     }
   }
 
@@ -325,8 +353,20 @@ public final class ArrayController<Element: AnyObject> {
     _ keyPath: KeyPath<Model, KeyValueArray<Element>>
   ) -> KeyValueObservation {
     follow(reading: { [weak model] in model?[keyPath: keyPath].elements ?? [] }) {
-      observeChanges(model, keyPath) { [weak self] change, old, new in self?.contentDidChange(change, old, new) }
+      observeChanges(model, keyPath) { [weak self] change, old, new in self?.modelContentDidChange(change, old, new) }
     }
+  }
+
+  /// Arranges a change of the model's content, and tells who observes ``content`` (a controller that
+  /// shares it).
+  private func modelContentDidChange<Old: RandomAccessCollection<Element>>(
+    _ change: CollectionChange,
+    _ old: Old,
+    _ new: [Element]
+  ) where Old.Index == Int {
+    contentDidChange(change, old, new)
+    guard keyValueRegistrar.hasObservers(of: Self.contentID) else { return }
+    keyValueRegistrar.didSet(self, Self.contentID, \.content, from: Array(old), to: new)
   }
 
   /// Makes the content what `read` reads, arranged now and kept up to date by the observation
@@ -675,6 +715,7 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Whether the content is below ``maximumCount``.
   private var hasRoom: Bool {
+    if let shared = sharedContent?.object, !(shared.isEditable && shared.hasRoom) { return false }
     guard let maximumCount else { return true }
     return content.count < maximumCount
   }
@@ -682,7 +723,7 @@ public final class ArrayController<Element: AnyObject> {
   private func updateAbilities() {
     let writes = isEditable && canWriteContent
     let insert = writes && hasRoom
-    let add = insert && makeElement != nil
+    let add = insert && (makeElement ?? sharedContent?.object?.makeElement) != nil
     // Removing never needs room: a full list can always shrink.
     let remove = writes && !selectionIndexes.isEmpty
     let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
@@ -700,7 +741,8 @@ public final class ArrayController<Element: AnyObject> {
   /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Element? {
-    guard isEditable, let makeElement, canWriteContent, hasRoom else { return nil }
+    guard isEditable, let makeElement = makeElement ?? sharedContent?.object?.makeElement, canWriteContent, hasRoom
+    else { return nil }
     let element = makeElement()
     return insertIfAllowed(element, at: content.count) ? element : nil
   }
@@ -712,19 +754,27 @@ public final class ArrayController<Element: AnyObject> {
     _ = insertIfAllowed(element, at: index)
   }
 
-  /// Inserts as ``insert(_:at:)`` does; whether the element was inserted (a store can refuse it).
-  private func insertIfAllowed(_ element: Element, at index: Int) -> Bool {
+  /// Inserts as ``insert(_:at:)`` does, selecting the element when `selecting` (and
+  /// ``selectsInsertedObjects``); whether it was inserted (a store can refuse it).
+  private func insertIfAllowed(_ element: Element, at index: Int, selecting: Bool = true) -> Bool {
     guard isEditable, let writeContent = contentWriter, hasRoom else { return false }
     if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
     guard writeContent.insert(element, max(0, min(index, content.count))) else { return false }
-    if selectsInsertedObjects { select([element]) }
+    if selecting, selectsInsertedObjects { select([element]) }
     return true
   }
 
   /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard isEditable, let writeContent = contentWriter, !selectionIndexes.isEmpty else { return }
-    writeContent.remove(Set(selectedIDs))
+    guard !selectionIndexes.isEmpty else { return }
+    removeFromContent(Set(selectedIDs))
+  }
+
+  /// Removes the objects with these identities from the content, as ``remove()`` removes the selected
+  /// ones (for a controller that shares this one's content).
+  private func removeFromContent(_ ids: Set<ObjectIdentifier>) {
+    guard isEditable, let writeContent = contentWriter else { return }
+    writeContent.remove(ids)
   }
 
   /// Whether Add, Insert and Remove can write the content (see ``contentWriter``).

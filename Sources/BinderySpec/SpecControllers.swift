@@ -86,9 +86,19 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
           return self.bindContent(to: source, readable)
         }
       }
+      // Another array controller: this one shares its content, with a selection of its own (a
+      // window's or a tab's controller over the model's list).
+      if let shared = composed as? KeyPath<Source, ArrayController<Element>> {
+        return { [weak self, weak source] in
+          guard let self, let source else { return nil }
+          return self.bindContent(sharing: source[keyPath: shared])
+        }
+      }
       throw .typeMismatch(
         path: path.text, pathType: RuntimeTypes.readableName(path.valueType),
-        expected: "[\(Element.self)] or KeyValueArray<\(Element.self)> reached without optionals on the way")
+        expected:
+          "[\(Element.self)], KeyValueArray<\(Element.self)> or ArrayController<\(Element.self)> reached without optionals "
+          + "on the way")
     }
     return try open(source)
   }

@@ -53,8 +53,8 @@
         // a few main-loop turns longer: the bindings must go, within the settling time.
         #expect(await settle { observerCounts(controller) == before })
         #expect(observerCounts(controller) == before)
-        controller.person?.firstName = "Still works"
-        #expect(controller.person?.fullName == "Still works Lovelace")
+        controller.people.content[0].firstName = "Still works"
+        #expect(controller.people.content[0].fullName == "Still works Lovelace")
       }
 
       @Test func closingTheWindowAsAUserDoesEndsItsBindingsToo() async throws {
@@ -86,7 +86,7 @@
         await settleBriefly()
 
         #expect(window.isOpen)
-        controller.person?.firstName = "Still bound"
+        controller.people.content[0].firstName = "Still bound"
         #expect(await settle { entryText(window.widget(named: "FirstNameField")) == "Still bound" })
       }
 

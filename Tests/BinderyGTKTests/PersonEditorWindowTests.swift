@@ -1,5 +1,6 @@
 #if GTK
   import Bindery
+  import BinderyControllers
   import BinderyControls
   import BinderyScreens
   import BinderyGTK
@@ -16,13 +17,22 @@
     struct PersonEditorWindowTests {
       /// One window of PersonEditor's spec file on `controller`.
       func open(_ controller: PeopleViewController, title: String) throws -> GTKWindowHost {
+        try openWithPeople(controller, title: title).window
+      }
+
+      /// One window of PersonEditor's spec file on `controller`, and the window's own controller over
+      /// the shared people (its selection).
+      func openWithPeople(
+        _ controller: PeopleViewController, title: String
+      ) throws -> (window: GTKWindowHost, people: ArrayController<Person>) {
         try GTKMainLoop.start()
         let screen = try PersonEditorScreen.load(specPath: personEditorSpec, controller: controller) { controller in
           controller.isSaving = true
         }
+        let people = try #require(screen.objects["PeopleController"] as? ArrayController<Person>)
         let window = try GTKWindowHost(title: title, screen: screen)
         window.present()
-        return window
+        return (window, people)
       }
 
       @Test func typingAFirstAndLastNameShowsTheFullNameInTheLabel() async throws {
@@ -40,7 +50,7 @@
 
         #expect(await settle { labelText(fullName) == "Grace Hopper" })
         #expect(entryText(first) == "Grace")
-        #expect(controller.person?.fullName == "Grace Hopper")
+        #expect(controller.people.content[0].fullName == "Grace Hopper")
       }
 
       @Test func aSecondWindowOnTheSameModelFollowsTheFirst() async throws {
@@ -61,6 +71,35 @@
         #expect(listRows(two.widget(named: "People")).first == ["Augusta Lovelace", "age 36"])
       }
 
+      @Test func eachWindowTypesIntoThePersonItChoseWhileTheOtherChoosesAnother() async throws {
+        let controller = try PeopleViewController()
+        let firstTitle = uniqueTitle("People")
+        let (one, onePeople) = try openWithPeople(controller, title: firstTitle)
+        let (two, twoPeople) = try openWithPeople(controller, title: uniqueTitle("People"))
+        defer {
+          one.close()
+          two.close()
+        }
+        let oneList = try #require(one.widget(named: "People"))
+        #expect(await settle { listRows(oneList).count == 3 })
+        let alan = try #require(gtk_list_box_get_row_at_index(cgtk_list_box(oneList), 2))
+        try await click(cgtk_widget(alan), ofWindowTitled: firstTitle)
+        let last = try #require(one.widget(named: "LastNameField"))
+        #expect(await settle { entryText(last) == "Turing" })
+        try await type("Turing-Hopper", into: last, ofWindowTitled: firstTitle)
+
+        // The second window chooses Ada while the first one's field still has the focus.
+        twoPeople.select(indexes: [0])
+        #expect(await settle { entryText(two.widget(named: "LastNameField")) == "Lovelace" })
+        try await xdotool(["type", "--delay", "15", "BB"])
+
+        #expect(await settle { controller.people.content[2].lastName == "Turing-HopperBB" })
+        #expect(controller.people.content.map(\.lastName) == ["Lovelace", "Hopper", "Turing-HopperBB"])
+        #expect(onePeople.selectedObjects.map(\.firstName) == ["Alan"])
+        #expect(entryText(last) == "Turing-HopperBB", "the caret stayed where the user typed")
+        #expect(await settle { listRows(two.widget(named: "People")).last == ["Alan Turing-HopperBB", "age 41"] })
+      }
+
       @Test func aDisabledFieldIgnoresTyping() async throws {
         let controller = try PeopleViewController()
         let title = uniqueTitle("People")
@@ -68,7 +107,7 @@
         defer { window.close() }
         let field = try #require(window.widget(named: "FirstNameField"))
         try await type("Lin", into: field, ofWindowTitled: title)
-        #expect(await settle { controller.person?.firstName == "Lin" })
+        #expect(await settle { controller.people.content[0].firstName == "Lin" })
 
         controller.isSaving = true  // while the field has the focus
         #expect(await settle { isSensitive(field) == false })
@@ -76,7 +115,7 @@
         await settleBriefly()
 
         #expect(entryText(field) == "Lin")
-        #expect(controller.person?.firstName == "Lin")
+        #expect(controller.people.content[0].firstName == "Lin")
         #expect(
           listRows(window.widget(named: "People")).map(\.first) == ["Lin Lovelace", "Grace Hopper", "Alan Turing"])
         controller.isSaving = false
@@ -115,24 +154,24 @@
         #expect(await settle { gtk_widget_has_css_class(age, "error") != 0 })
         // Under the field, in words for people, and what a screen reader says of the field.
         #expect(errorLine(of: age) == "Enter a whole number, like 1,234")
-        #expect(controller.person?.age == 36)
+        #expect(controller.people.content[0].age == 36)
 
         try await type("37", into: age, ofWindowTitled: title, pressReturn: true)
         #expect(await settle { gtk_widget_has_css_class(age, "error") == 0 })
-        #expect(controller.person?.age == 37)
+        #expect(controller.people.content[0].age == 37)
         #expect(errorLine(of: age) == nil)
       }
 
       @Test func anErrorGoesWhenAnotherPersonIsSelected() async throws {
         let controller = try PeopleViewController()
         let title = uniqueTitle("People")
-        let window = try open(controller, title: title)
+        let (window, people) = try openWithPeople(controller, title: title)
         defer { window.close() }
         let age = try #require(window.widget(named: "AgeField"))
 
         try await type("3b", into: age, ofWindowTitled: title, pressReturn: true)
         #expect(await settle { errorLine(of: age) != nil })
-        controller.people.select(indexes: [2])
+        people.select(indexes: [2])
         #expect(await settle { entryText(age) == "41" })
         #expect(await settle { gtk_widget_has_css_class(age, "error") == 0 })
         #expect(errorLine(of: age) == nil, "Alan's valid age shows without Grace's reason")
@@ -152,10 +191,10 @@
         let age = try #require(window.widget(named: "AgeField"))
 
         try await type("40", into: age, ofWindowTitled: title)
-        #expect(controller.person?.age == 36)  // written on commit, not while typing
+        #expect(controller.people.content[0].age == 36)  // written on commit, not while typing
         try await xdotool(["key", "Tab"])
 
-        #expect(await settle { controller.person?.age == 40 })
+        #expect(await settle { controller.people.content[0].age == 40 })
         #expect(await settle { listRows(window.widget(named: "People")).first == ["Ada Lovelace", "age 40"] })
       }
 
@@ -165,26 +204,26 @@
         let window = try open(controller, title: title)
         let age = try #require(window.widget(named: "AgeField"))
         try await type("41", into: age, ofWindowTitled: title)
-        #expect(controller.person?.age == 36)
+        #expect(controller.people.content[0].age == 36)
 
         window.close()
 
-        #expect(controller.person?.age == 41)  // as when the user leaves the field
+        #expect(controller.people.content[0].age == 41)  // as when the user leaves the field
       }
 
       @Test func sortingTheControllerMovesRowsWithTheirWidgets() async throws {
         let controller = try PeopleViewController()
-        let window = try open(controller, title: uniqueTitle("People"))
+        let (window, people) = try openWithPeople(controller, title: uniqueTitle("People"))
         defer { window.close() }
         let list = try #require(window.widget(named: "People"))
         #expect(await settle { listRows(list).count == 3 })
         let gracesRow = gtk_list_box_get_row_at_index(cgtk_list_box(list), 1)
 
-        controller.people.sortOrder = [.descending(\.age)]
+        people.sortOrder = [.descending(\.age)]
 
         #expect(await settle { listRows(list).map(\.first) == ["Grace Hopper", "Alan Turing", "Ada Lovelace"] })
         #expect(gtk_list_box_get_row_at_index(cgtk_list_box(list), 0) == gracesRow)  // moved, not made again
-        #expect(controller.people.selectionIndexes == [2])  // Ada stays selected
+        #expect(people.selectionIndexes == [2])  // Ada stays selected
         #expect(await settle { selectedRows(list) == [2] })
         #expect(entryText(window.widget(named: "FirstNameField")) == "Ada")
       }
@@ -200,13 +239,13 @@
 
         #expect(await settle { gtk_widget_has_css_class(age, "error") != 0 })
         #expect(errorLine(of: age) == "200 is not an age (0 to 150)")
-        #expect(controller.person?.age == 36)
+        #expect(controller.people.content[0].age == 36)
       }
 
       @Test func clickingARowSelectsItsPersonAndTheControllersSelectionShowsInTheList() async throws {
         let controller = try PeopleViewController()
         let title = uniqueTitle("People")
-        let window = try open(controller, title: title)
+        let (window, people) = try openWithPeople(controller, title: title)
         defer { window.close() }
         let list = try #require(window.widget(named: "People"))
         let field = window.widget(named: "FirstNameField")
@@ -216,10 +255,10 @@
         try await click(cgtk_widget(row), ofWindowTitled: title)
 
         #expect(await settle { entryText(field) == "Grace" })
-        #expect(controller.people.selectionIndexes == [1])
+        #expect(people.selectionIndexes == [1])
         #expect(selectedRows(list) == [1])
 
-        controller.people.select(indexes: [2])
+        people.select(indexes: [2])
         #expect(await settle { selectedRows(list) == [2] })
         #expect(await settle { entryText(field) == "Alan" })
       }
@@ -232,7 +271,7 @@
         let window = try GTKWindowHost(title: uniqueTitle("People"), screen: screen)
         window.present()
         defer { window.close() }
-        let person = try #require(controller.person)
+        let person = controller.people.content[0]
 
         person.firstName = "Edith"
         person.age = 52

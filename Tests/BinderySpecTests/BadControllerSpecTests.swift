@@ -44,7 +44,7 @@ let badControllerSpecs: [BadSpec] = [
   BadSpec(
     yaml: editorAndPeople + "  bindings:\n    content: {to: /Editor, value: title}\n",
     message:
-      "\"title\" is a String, but the property bound to it is a [Person] or KeyValueArray<Person> reached without optionals on the way",
+      "\"title\" is a String, but the property bound to it is a [Person], KeyValueArray<Person> or ArrayController<Person> reached without optionals on the way",
     line: 7, column: 35,
     kind: .typeMismatch),
   BadSpec(

@@ -82,15 +82,15 @@ def main():
         editor = state["editor"] = open_tab(driver, arguments.url)
         inspector = state["inspector"] = open_inspector(driver, arguments.url)
         inspector.wait(lambda: len(inspector.edges()) >= 10, "fewer than 10 bindings drawn")
-        first_name = [e for e in inspector.edges() if e.get_attribute("data-source").endswith(".person.firstName")
+        first_name = [e for e in inspector.edges() if e.get_attribute("data-source").endswith(".selection.firstName")
                       and e.get_attribute("data-target").startswith("HeadlessTextField")]
         if not first_name:
-            raise AssertionError("no binding of a text field to person.firstName is drawn")
+            raise AssertionError("no binding of a text field to selection.firstName is drawn")
         edge = first_name[0]
         if edge.get_attribute("data-direction") != "both" or not edge.get_attribute("marker-start") \
                 or not edge.get_attribute("marker-end"):
             raise AssertionError("the first-name field's two-way binding is not drawn with both arrows")
-        full_name = [e for e in inspector.edges() if e.get_attribute("data-source").endswith(".person.fullName")]
+        full_name = [e for e in inspector.edges() if e.get_attribute("data-source").endswith(".selection.fullName")]
         if not full_name or full_name[0].get_attribute("data-direction") != "sourceToTarget" \
                 or full_name[0].get_attribute("marker-start"):
             raise AssertionError("the full-name label's one-way binding is not drawn one way")
@@ -105,7 +105,7 @@ def main():
         editor.type_into(FIRST_NAME, "Grace")
         editor.wait(lambda: editor.element("FullNameLabel").text == "Grace Lovelace", "the label did not follow")
         inspector = state["inspector"].focus()
-        inspector.wait(lambda: inspector.change('user edit "Grace"', "person.firstName") is not None,
+        inspector.wait(lambda: inspector.change('user edit "Grace"', "selection.firstName") is not None,
                        "the user's edit is not listed")
         inspector.wait(lambda: inspector.change('"Grace Lovelace"', "fullName") is not None,
                        "the full name's update is not listed")

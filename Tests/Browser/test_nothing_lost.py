@@ -7,9 +7,10 @@ Every client first adds a person (Add), then types names into the first-name fie
 server acknowledges them (each message carries a `seq`; the server answers `ack` once it is applied
 and saved). After the kill:
 - every acknowledged Add is a row in the database;
-- the edited person's first name in the database is one that was sent last by some client (its last
-  acknowledged name, or the one it was waiting for when the server died): never an older one, which
-  would mean an acknowledged edit was lost;
+- each client edits the person its own Add made (each tab has its own selection), and that person's
+  first name in the database is the one the client sent last (its last acknowledged name, or the one
+  it was waiting for when the server died): never an older one, which would mean an acknowledged
+  edit was lost, and never in another client's person;
 - every client reconnects and is shown the saved state: the list shows the saved people, row by row.
 
 Usage: test_nothing_lost.py --binary .build/debug/PersonEditor --database /tmp/x.sqlite [--port 18090]
@@ -177,15 +178,25 @@ async def main():
         sent_adds = sum(c.sent_adds for c in clients)
         if not 3 + acked_adds <= len(rows) <= 3 + sent_adds:
             failures.append(f"{len(rows)} people in the database; {acked_adds} Adds were acknowledged on 3")
-        candidates = {c.last_acked_name for c in clients} | {c.waiting_name for c in clients}
-        candidates.discard(None)
+        # Each tab has its own selection: each client edits the person its own Add made.
         saved = [name for _, name in rows if name.startswith("c")]  # "c7-37": first name, no last name
-        if len(saved) != 1:
-            failures.append(f"the edited names in the database are {saved!r}; one person was edited")
-        elif saved[0] not in candidates:
-            failures.append(f"the database has {saved[0]!r}, older than the last acknowledged edits {sorted(candidates)!r}")
-        else:
-            print(f"  the database has {saved[0]!r}, a last edit; {len(rows)} people", flush=True)
+        by_client = {}
+        for name in saved:
+            by_client.setdefault(name.split("-")[0], []).append(name)
+        checked = 0
+        for client in clients:
+            names = by_client.get(f"c{client.number}", [])
+            allowed = {client.last_acked_name, client.waiting_name} - {None}
+            if len(names) > 1:
+                failures.append(f"client {client.number}'s edits are in {len(names)} people: {names!r}")
+            elif client.last_acked_name and not names:
+                failures.append(f"client {client.number}'s acknowledged {client.last_acked_name!r} is not in the database")
+            elif names and names[0] not in allowed:
+                failures.append(f"client {client.number}'s person has {names[0]!r}, older than its last edit {sorted(allowed)!r}")
+            elif names:
+                checked += 1
+        if not failures:
+            print(f"  {checked} clients' people hold their last edits; {len(rows)} people", flush=True)
 
         server = subprocess.Popen(command, stdout=log, stderr=log)
         wait_for_port(arguments.port)

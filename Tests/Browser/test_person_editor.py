@@ -354,6 +354,7 @@ def main():
     def _():
         first = state["first"].focus()
         original_token = driver.execute_script("return sessionStorage.getItem('bindery-session')")
+        chosen = [row.get_attribute("aria-selected") for row in first.rows()].index("true")
         before = set(driver.window_handles)
         driver.execute_script("window.open(location.href)")  # copies the tab's session storage
         WebDriverWait(driver, TIMEOUT).until(lambda _: len(driver.window_handles) > len(before))
@@ -363,6 +364,9 @@ def main():
         token = lambda: driver.execute_script("return sessionStorage.getItem('bindery-session')")
         copy.wait(lambda: token() is not None, "the copy has no session")
         copy_token = token()
+        # Each tab has its own selection: the copy chooses the original's person, then edits it.
+        copy.rows()[chosen].click()
+        copy.wait(lambda: copy.rows()[chosen].get_attribute("aria-selected") == "true", "the copy did not choose")
         copy.type_into(LAST_NAME, "Copy")
         first = state["first"].focus()
         if token() == copy_token:

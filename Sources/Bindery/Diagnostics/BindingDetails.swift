@@ -32,6 +32,10 @@ final class BindingDetails {
     } else if let optional = value as? any _AnyOptional {
       guard let wrapped = optional._unwrapped else { return "nil" }
       return Self.text(of: wrapped)
+    } else if let marked = value as? any _AnyMarkedValue {
+      // A value written through a selection: the value, or its marker.
+      if let marker = marked._marker { return String(describing: marker) }
+      return marked._value.map { Self.text(of: $0) } ?? "nil"
     } else {
       text = String(describing: value)
     }

@@ -42,6 +42,7 @@ let package = Package(
     .library(name: "BinderyPostgres", targets: ["BinderyPostgres"]),
     .executable(name: "bindery-lint", targets: ["bindery-lint"]),
     .executable(name: "PersonEditor", targets: ["PersonEditor"]),
+    .executable(name: "FilmRatings", targets: ["FilmRatings"]),
   ],
   traits: [
     .trait(
@@ -245,6 +246,14 @@ let package = Package(
       ],
       path: "Examples/PersonEditor",
       resources: [.copy("PersonEditor.spec.yaml")],
+      swiftSettings: strictSettings
+    ),
+    // A page with a control of the app's own (StarRating), shown as a custom element.
+    .executableTarget(
+      name: "FilmRatings",
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb"],
+      path: "Examples/FilmRatings",
+      resources: [.copy("FilmRatings.spec.yaml")],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -91,7 +91,8 @@ struct UnqualifiedNamesTests {
       ClientMessage.self, ClientRequest.self, JSONLimits.self, JSONReadError.self, JSONValue.self, LogText.self,
       PatchOperation.self, ResetReason.self, ServerMessage.self, SocketRates.self, WebConnection.self,
       WebContent.self, WebInputError.self, WebList<Account>.self, WebOutbox.self,
-      WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self,
+      WebPage.self, WebPageContext.self, WebPageHost.self, WebServer.self, WebSpec.self, (any WebControl).self,
+      WebElement<Account>.self, (any WebValue).self,
       // BinderyTestKit
       ChangeLog<Int>.self, LifetimeTracker.self, ManualClock.self, PropagationRecorder<Account, Int>.self,
       // BinderyTracing

@@ -7,6 +7,8 @@ final class MirrorBuilder {
   private(set) var mirrors: [String: WebMirror] = [:]
   /// The control or view of every element, by id (what the page's bindings target).
   private(set) var elements: [String: AnyObject] = [:]
+  /// What is wrong with the elements of an app's own controls that could not be shown (``WebElement``).
+  private(set) var problems: [String] = []
   private let names: [ObjectIdentifier: String]
   private let styles: [ObjectIdentifier: ControlStyle]
   private let styleOfUnstyled: (AnyObject) -> ControlStyle?
@@ -54,6 +56,13 @@ final class MirrorBuilder {
     let style = styles[key] ?? styleOfUnstyled(object)
     let mirror: WebMirror
     switch object {
+    case let control as any WebControl:
+      let (made, problems) = control.makeWebMirror(id: id, collector: collector)
+      guard let made else {
+        self.problems += problems.map { "\(type(of: control)): \($0)" }
+        return nil
+      }
+      mirror = made
     case let field as HeadlessTextField:
       mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
     case let label as HeadlessLabel: mirror = LabelMirror(label, id: id, collector: collector)

@@ -61,6 +61,11 @@ class WebMirror {
       })
   }
 
+  /// Keeps `token` until the mirror stops.
+  func track(_ token: KeyValueObservation) {
+    tokens.append(token)
+  }
+
   /// Ends the mirror's observations (its element left the page).
   func stop() {
     tokens.forEach { $0.unbind() }

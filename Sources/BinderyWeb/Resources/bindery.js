@@ -293,7 +293,7 @@
     const element = elements.get(op.id);
     if (!element) return;
     if (op.op === 'set') {
-      if (op.key === valueKeys[element.kind] && unacknowledgedEdits.has(op.id)) return;
+      if (op.key === (element.valueKey || valueKeys[element.kind]) && unacknowledgedEdits.has(op.id)) return;
       element.props[op.key] = op.value;
       element.set(op.key, op.value);
     } else if (op.op === 'list') {
@@ -431,6 +431,39 @@
         set(key, value) {
           if (key === 'title') button.textContent = value || '';
           common(this, key, value);
+        },
+      };
+    },
+    // An app's own control (a WebControl): the element its class names, often a custom element its
+    // script defines; its declared attributes (a:name), DOM properties (p:name) and text, and its
+    // declared events, each an edit of the property it reads.
+    element(node) {
+      const element = document.createElement(node.tag || 'span');
+      const edits = node.edits || [];
+      for (const edit of edits) {
+        element.addEventListener(edit.event, () => {
+          if (element.getAttribute('aria-disabled') === 'true') return;
+          const value = element[edit.read];
+          send({ type: 'edit', id: node.id, value: value === undefined ? null : value });
+        });
+      }
+      return {
+        node: element, valueKey: edits.length > 0 ? 'p:' + edits[0].read : null,
+        set(key, value) {
+          if (key.startsWith('a:')) {
+            const name = key.slice(2);
+            if (value === false || value == null) element.removeAttribute(name);
+            else element.setAttribute(name, value === true ? '' : String(value));
+          } else if (key.startsWith('p:')) {
+            element[key.slice(2)] = value;
+          } else if (key === 'text') {
+            element.textContent = value == null ? '' : String(value);
+          } else if (key === 'enabled') {
+            element.toggleAttribute('disabled', !value);
+            element.setAttribute('aria-disabled', value ? 'false' : 'true');
+          } else if (key === 'hidden') {
+            element.hidden = !!value;
+          }
         },
       };
     },

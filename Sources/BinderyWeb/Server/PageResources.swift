@@ -14,7 +14,7 @@ struct PageResources: Sendable {
 
   /// The resources of a page titled `title`, whose script paces what it sends to fit `rates` (what
   /// one socket may send before it is refused).
-  static func load(title: String, rates: SocketRates) throws -> PageResources {
+  static func load(title: String, rates: SocketRates, controlTags: [String] = []) throws -> PageResources {
     func read(_ name: String, _ type: String) throws -> String {
       guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "Resources") else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/\(name).\(type)"])
@@ -24,6 +24,10 @@ struct PageResources: Sendable {
     let template = try read("index", "html")
     return PageResources(
       html: template.replacingOccurrences(of: "{{title}}", with: escapeHTML(title))
+        .replacingOccurrences(
+          of: "{{controls}}",
+          with: controlTags.map { "<script src=\"/controls/\($0).js\"></script>\n" }.joined()
+        )
         .replacingOccurrences(
           of: "{{rates}}",
           with: [rates.actionsPerSecond, rates.actionBurst, rates.editsPerSecond, rates.editBurst]

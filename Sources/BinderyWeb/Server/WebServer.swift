@@ -165,12 +165,20 @@ public struct WebServer: Sendable {
   }
 
   func makeApplication() throws -> some ApplicationProtocol {
-    let resources = try PageResources.load(title: host.page.title, rates: configuration.rates)
+    let controls = host.page.controlScripts
+    let resources = try PageResources.load(
+      title: host.page.title, rates: configuration.rates, controlTags: controls.map(\.tag))
     let router = Router(context: PageRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
     router.get("/") { _, _ in resources.response(resources.html, type: "text/html; charset=utf-8") }
     router.get("/bindery.js") { _, _ in resources.response(resources.script, type: "text/javascript; charset=utf-8") }
     router.get("/bindery.css") { _, _ in resources.response(resources.style, type: "text/css; charset=utf-8") }
+    // The scripts of the app's own controls (their tags are checked names: no escaping needed).
+    for (tag, script) in controls {
+      router.get(RouterPath("/controls/\(tag).js")) { _, _ in
+        resources.response(script, type: "text/javascript; charset=utf-8")
+      }
+    }
     let servesInspector = configuration.servesInspector
     let inspectorPort = configuration.port
     if servesInspector {

@@ -20,6 +20,8 @@ public struct WebPage: Sendable {
   public let title: String
   /// Whether tabs share one model.
   public let sharing: Sharing
+  /// The scripts of the app's own controls the page shows (``WebControl``), by element tag.
+  let controlScripts: [(tag: String, script: String)]
   let makeModel: @Sendable () -> AnyObject
   let makeContent: @Sendable (AnyObject, WebPageContext) throws -> WebContent
 
@@ -29,15 +31,25 @@ public struct WebPage: Sendable {
   ///   - title: The page's title.
   ///   - model: Makes a model (once when shared, once per tab otherwise), on the page's actor.
   ///   - sharing: Whether tabs share one model.
+  ///   - controls: The app's own control classes the page shows, whose elements' scripts the page
+  ///     loads (``WebControl``).
   ///   - content: Makes one tab's content for a model, on the page's actor.
   public init<Model: AnyObject>(
     title: String,
     model: @escaping @Sendable () -> Model,
     sharing: Sharing = .perSession,
+    controls: [any WebControl.Type] = [],
     content: @escaping @Sendable (Model, WebPageContext) throws -> WebContent
   ) {
     self.title = title
     self.sharing = sharing
+    var scripts: [(tag: String, script: String)] = []
+    for control in controls {
+      let (tag, script) = control.elementScript
+      guard let script, WebElementNames.isTag(tag), !scripts.contains(where: { $0.tag == tag }) else { continue }
+      scripts.append((tag, script))
+    }
+    self.controlScripts = scripts
     self.makeModel = { model() }
     self.makeContent = { model, context in
       guard let model = model as? Model else {

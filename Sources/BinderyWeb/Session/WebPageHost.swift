@@ -316,6 +316,9 @@ public actor WebPageHost {
     let model = makeModel()
     let session = WebSession(
       token: makeToken(), model: model, content: try makeContent(for: model), address: address, tab: tab)
+    for problem in session.builder.problems {
+      logger.error("a control cannot be shown", metadata: ["problem": "\(LogText.clip(problem, max: 200))"])
+    }
     sessions[session.token] = session
     sessionsPerAddress[address, default: 0] += 1
     if let current { makeWait(current) }

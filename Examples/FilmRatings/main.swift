@@ -1,0 +1,73 @@
+// FilmRatings (`swift run FilmRatings`): a page whose rating control is the app's own (StarRating),
+// declared in FilmRatings.spec.yaml and shown by the browser as the custom element its script defines.
+import Bindery
+import BinderyControllers
+import BinderyControls
+import BinderySpec
+import BinderyWeb
+import Foundation
+
+/// A film and its rating.
+@KeyValueObservable
+final class Film {
+  var title: String
+  var stars: Int
+  /// "Metropolis: 4 of 5 stars".
+  var summary: String { "\(title): \(stars) of 5 stars" }
+
+  init(_ title: String = "", stars: Int = 0) {
+    self.title = title
+    self.stars = stars
+  }
+}
+
+/// The films every tab rates, and whether ratings are locked.
+@KeyValueObservable
+final class FilmShelf: @unchecked Sendable {
+  var films = [Film("Metropolis", stars: 4), Film("Sunrise", stars: 5), Film("Nosferatu", stars: 3)]
+  var isLocked = false
+}
+
+var arguments = CommandLine.arguments.dropFirst()
+var configuration = WebServer.Configuration()
+configuration.port = 8081
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--port": configuration.port = arguments.popFirst().flatMap { Int($0) } ?? configuration.port
+  default:
+    print("usage: FilmRatings [--port N]")
+    exit(2)
+  }
+}
+guard let specPath = Bundle.module.path(forResource: "FilmRatings", ofType: "spec.yaml") else {
+  print("FilmRatings: FilmRatings.spec.yaml is missing from the build")
+  exit(1)
+}
+let shelf = FilmShelf()
+let shared = UncheckedShelf(shelf)
+let page = WebPage(title: "Films", model: { shared.shelf }, sharing: .shared, controls: [StarRating.self]) { shelf, _ in
+  try WebSpec.load(contentsOf: specPath, model: shelf, modelClass: "FilmShelf", root: "Page") { classes in
+    classes.register(Film.self) { Film() }
+    classes.register(StarRating.self) { StarRating() }
+  }
+  .content
+}
+let server = WebServer(page: page, configuration: configuration)
+print("FilmRatings: serving at http://127.0.0.1:\(configuration.port)  (Ctrl-C to stop)")
+fflush(nil)
+Task {
+  do {
+    try await server.run()
+    exit(0)
+  } catch {
+    print("FilmRatings could not serve: \(error)")
+    exit(1)
+  }
+}
+dispatchMain()
+
+/// The shelf, made before the server starts and then used on the page's actor only.
+struct UncheckedShelf: @unchecked Sendable {
+  let shelf: FilmShelf
+  init(_ shelf: FilmShelf) { self.shelf = shelf }
+}

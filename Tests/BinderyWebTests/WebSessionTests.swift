@@ -185,4 +185,40 @@ import Testing
     #expect(box.value.name == "Ada")
     #expect(await tab.messages().flatMap(\.operations).isEmpty)
   }
+
+  @Test func escapeInAFieldDropsWhatWasTypedAndShowsTheModelsValueWithoutItsError() async throws {
+    let box = UncheckedBox(Profile())
+    box.value.name = "Grace"
+    let page = WebPage(title: "Discard", model: { box.value }) { profile, _ in
+      let field = HeadlessTextField()
+      let bindings = BindingSet()
+      field.bind(\.text, to: profile, \.name, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
+      return WebContent(root: field, ids: ["Name": field], bindings: bindings)
+    }
+    let host = WebPageHost(page: page)
+    let tab = TestTab(host)
+    await tab.hello()
+    await tab.edit("Name", "forbidden")
+    await tab.action("Name")  // Return: the model refuses it, the field shows why
+    #expect(await tab.messages().flatMap(\.operations).contains { $0["key"] == "error" && $0["value"] != .null })
+
+    await tab.send(#"{"type":"discard","id":"Name"}"#)
+    let operations = await tab.messages().flatMap(\.operations)
+    #expect(operations.contains { $0["key"] == "text" && $0["value"] == "Grace" }, "the model's value again")
+    #expect(operations.contains { $0["key"] == "error" && $0["value"] == .null }, "without the error")
+    #expect(box.value.name == "Grace")
+    await tab.action("Name")
+    #expect(box.value.name == "Grace", "nothing left to commit")
+  }
+
+  @Test func escapeOnAnElementWithoutEditsIsRefused() async throws {
+    let page = WebPage(title: "Discard", model: { Profile() }) { _, _ in
+      let button = HeadlessButton(title: "Go") {}
+      return WebContent(root: button, ids: ["Go": button])
+    }
+    let tab = TestTab(WebPageHost(page: page))
+    await tab.hello()
+    await tab.send(#"{"type":"discard","id":"Go"}"#)
+    #expect(await tab.messages().contains { $0["type"] == "error" && $0["code"] == "notEditable" })
+  }
 }

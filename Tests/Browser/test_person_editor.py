@@ -281,6 +281,25 @@ def main():
         second = state["second"].focus()
         second.wait(lambda: second.field(AGE).get_attribute("value") == "37", "the other tab missed 37")
 
+    @test("Escape in a field drops what was typed and not written, and its error")
+    def _():
+        first = state["first"].focus()
+        first.type_into(AGE, "4x", commit=True)
+        first.wait(lambda: first.error(AGE).text != "", "no error shown")
+        first.field(AGE).send_keys(Keys.ESCAPE)
+        first.wait(lambda: first.field(AGE).get_attribute("value") == "37", "Escape did not show the model's age")
+        first.wait(lambda: first.error(AGE).text == "", "Escape did not clear the error")
+        if first.field(AGE).get_attribute("aria-invalid") != "false":
+            raise AssertionError("the age field is still marked invalid")
+        first.field(AGE).send_keys("9")  # typed, not committed
+        first.field(AGE).send_keys(Keys.ESCAPE)
+        first.wait(lambda: first.field(AGE).get_attribute("value") == "37", "Escape kept an uncommitted 379")
+        first.field(AGE).send_keys(Keys.TAB)
+        second = state["second"].focus()
+        time.sleep(0.3)
+        if second.field(AGE).get_attribute("value") != "37":
+            raise AssertionError("a discarded age reached the model")
+
     @test("an error goes with its text: selecting another person shows that person's age, valid")
     def _():
         first = state["first"].focus()
@@ -349,6 +368,29 @@ def main():
         first.wait(lambda: first.element("FullNameLabel").text == "(no name)", "the new person is not selected")
         first.type_into(FIRST_NAME, "Grace")
         first.wait(lambda: "Grace" in first.rows()[2].text, "the new row did not follow")
+
+    @test("each tab chooses its own person: a click in one tab never moves the other tab's typing")
+    def _():
+        first = state["first"].focus()
+        first.rows()[0].click()
+        first.wait(lambda: first.rows()[0].get_attribute("aria-selected") == "true", "the first tab did not choose")
+        second = state["second"].focus()
+        second.rows()[1].click()
+        second.wait(lambda: second.rows()[1].get_attribute("aria-selected") == "true", "the second tab did not choose")
+        theirs = second.field(LAST_NAME).get_attribute("value")
+        first = state["first"].focus()
+        first.type_into(LAST_NAME, "Solo")
+        second = state["second"].focus()
+        second.wait(lambda: "Solo" in second.rows()[0].text, "the second tab's list missed the first tab's edit")
+        if second.field(LAST_NAME).get_attribute("value") != theirs:
+            raise AssertionError("the first tab's typing reached the second tab's person")
+        second.rows()[2].click()  # between two of the first tab's keys
+        first = state["first"].focus()
+        first.field(LAST_NAME).send_keys("BB")
+        second = state["second"].focus()
+        second.wait(lambda: "SoloBB" in second.rows()[0].text, "the first tab's keys left its person")
+        if "SoloBB" in second.rows()[2].text or second.field(LAST_NAME).get_attribute("value") == "SoloBB":
+            raise AssertionError("the second tab's click redirected the first tab's typing")
 
     @test("a duplicated tab gets its own session and both tabs keep working")
     def _():
@@ -445,6 +487,8 @@ def main():
         slow.wait(lambda: len(slow.rows()) > 0, "the page did not load its people")
         driver.execute_script("window.__held = []")
         other = state["second"].focus()
+        other.rows()[0].click()  # the person the new tab shows first: each tab chooses its own
+        other.wait(lambda: other.rows()[0].get_attribute("aria-selected") == "true", "the other tab did not choose")
         other.type_into(FIRST_NAME, "Crossed")
         time.sleep(0.5)  # its value reaches the slow tab, and waits there
         slow.focus()

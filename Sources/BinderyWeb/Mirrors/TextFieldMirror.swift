@@ -44,6 +44,13 @@ final class TextFieldMirror: WebMirror {
     field.userDidEndEditing()
   }
 
+  /// The user pressed Escape: what was typed and not written yet (a binding that updates on commit)
+  /// is dropped, and the field shows the model's value again, without its error.
+  override func receiveDiscard() throws(WebInputError) {
+    guard field.isEnabled, !field.isHidden else { throw disabled() }
+    for binding in field.bindings { binding.discardEditing() }
+  }
+
   /// The error as the page shows it: the underlying reason, without the binding's wording.
   static func message(_ error: BindingError) -> String {
     error.message

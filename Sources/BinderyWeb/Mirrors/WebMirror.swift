@@ -49,6 +49,13 @@ class WebMirror {
     throw WebInputError(.notEditable, "a \(kind) has no action", elementID: id)
   }
 
+  /// The user pressed Escape while editing the element: its pending edit is dropped.
+  ///
+  /// - Throws: ``WebInputError`` when the element is not edited that way; nothing changed.
+  func receiveDiscard() throws(WebInputError) {
+    throw WebInputError(.notEditable, "a \(kind) has no edit to discard", elementID: id)
+  }
+
   /// Sends each change of `keyPath` of `control` to the page as `key`.
   func watch<Control: AnyObject, Value>(
     _ control: Control, _ keyPath: KeyPath<Control, Value>, as key: String, _ encode: @escaping (Value) -> JSONValue

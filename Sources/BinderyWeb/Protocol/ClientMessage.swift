@@ -4,6 +4,7 @@
 /// {"type":"hello","resume":"3F2A…","tab":"9c1e…"}
 /// {"type":"edit","id":"FirstNameField","value":"Ada"}
 /// {"type":"action","id":"SaveButton"}
+/// {"type":"discard","id":"AgeField"}
 /// {"type":"undo"}
 /// ```
 public enum ClientMessage: Equatable, Sendable {
@@ -14,6 +15,9 @@ public enum ClientMessage: Equatable, Sendable {
   case edit(id: String, value: JSONValue)
   /// A user's action on an element (a click of a button).
   case action(id: String)
+  /// The user pressed Escape in a field being edited: its pending edit is dropped and the model's value
+  /// shown again (Cocoa's `discardEditing`).
+  case discard(id: String)
   /// The user asked to undo the last edit (Ctrl+Z): the page's ``WebContent/undoHistory`` undoes it.
   case undo
   /// The user asked to redo the last undone edit (Ctrl+Shift+Z).
@@ -68,6 +72,8 @@ public enum ClientMessage: Equatable, Sendable {
       return .edit(id: id, value: value)
     case "action":
       return .action(id: try elementID(json))
+    case "discard":
+      return .discard(id: try elementID(json))
     case "undo":
       return .undo
     case "redo":

@@ -586,6 +586,12 @@
     });
     // The end of editing (Return, or leaving a changed field): bindings that update on commit write.
     input.addEventListener('change', () => send({ type: 'action', id: node.id }));
+    // Escape drops what was typed and not written yet; the server sends the model's value back.
+    input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      send({ type: 'discard', id: node.id });
+    });
     return {
       node: wrapper, control: input,
       set(key, value) {

@@ -175,7 +175,7 @@ public actor WebPageHost {
     guard let failure = failures.first else { return }
     let elementID: String? =
       switch message {
-      case .edit(let id, _), .action(let id): id
+      case .edit(let id, _), .action(let id), .discard(let id): id
       default: nil
       }
     let what =

@@ -55,6 +55,8 @@ final class WebSession {
       try mirror.receiveEdit(value)
     case .action(let id):
       try element(id).receiveAction()
+    case .discard(let id):
+      try element(id).receiveDiscard()
     case .undo:
       guard let history = content.undoHistory else {
         throw WebInputError(.malformedMessage, "this page has nothing to undo")

@@ -122,6 +122,16 @@ struct SelectionPerTabTests {
     #expect(selected.allSatisfy { $0["value"] == .array([.number(1)]) }, "the second tab still has Grace")
   }
 
+  @Test func deleteInATabsListRemovesThatTabsSelectedPerson() async throws {
+    let (club, host, one, _) = try await open()
+    await one.edit("List", .array([.number(2)]))
+    await one.send(#"{"type":"delete","id":"List"}"#)
+    #expect(await names(club, host) == ["Ada", "Grace"])
+    await one.send(#"{"type":"delete","id":"NameField"}"#)
+    #expect(await one.messages().contains { $0["type"] == "error" && $0["code"] == "notEditable" })
+    #expect(await names(club, host) == ["Ada", "Grace"], "Delete elsewhere removes nothing")
+  }
+
   @Test func removeInOneTabTakesThePersonOutOfEveryTab() async throws {
     let (club, host, one, two) = try await open()
     await one.edit("List", .array([.number(1)]))

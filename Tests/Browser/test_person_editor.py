@@ -334,6 +334,18 @@ def main():
         second = state["second"].focus()
         second.wait(lambda: len(second.rows()) == before, "the second tab did not follow the burst")
 
+    @test("Delete in the list removes the chosen person, and Ctrl+Z puts them back")
+    def _():
+        first = state["first"].focus()
+        before = [row.text for row in first.rows()]
+        people = first.labelled(PEOPLE)
+        first.rows()[len(before) - 1].click()
+        first.wait(lambda: first.rows()[len(before) - 1].get_attribute("aria-selected") == "true", "not chosen")
+        people.send_keys(Keys.DELETE)
+        first.wait(lambda: len(first.rows()) == len(before) - 1, "Delete did not remove the person")
+        people.send_keys(Keys.CONTROL, "z")
+        first.wait(lambda: [row.text for row in first.rows()] == before, "Ctrl+Z did not put the person back")
+
     @test("removing a person updates the list in both tabs")
     def _():
         first = state["first"].focus()

@@ -76,6 +76,15 @@ final class ListMirror<Item: AnyObject>: WebMirror {
     collector.set(id, "selected", .array(controller.selectionIndexes.map { .number(Double($0)) }))
   }
 
+  /// Delete: the selected rows are removed through the list's controller, as its Remove would (a
+  /// controller that cannot remove refuses).
+  override func receiveDelete() throws(WebInputError) {
+    guard let controller = webList.controller, controller.canRemove, !webList.showsSections else {
+      throw WebInputError(.notEditable, "nothing in this list can be removed", elementID: id)
+    }
+    controller.remove()
+  }
+
   override func stop() {
     rowsToken?.unbind()
     rowsToken = nil

@@ -56,6 +56,13 @@ class WebMirror {
     throw WebInputError(.notEditable, "a \(kind) has no edit to discard", elementID: id)
   }
 
+  /// The user pressed Delete in the element: its selected items are removed.
+  ///
+  /// - Throws: ``WebInputError`` when the element has nothing to remove that way; nothing changed.
+  func receiveDelete() throws(WebInputError) {
+    throw WebInputError(.notEditable, "a \(kind) has nothing to delete", elementID: id)
+  }
+
   /// Sends each change of `keyPath` of `control` to the page as `key`.
   func watch<Control: AnyObject, Value>(
     _ control: Control, _ keyPath: KeyPath<Control, Value>, as key: String, _ encode: @escaping (Value) -> JSONValue

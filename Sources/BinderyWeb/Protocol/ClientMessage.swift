@@ -5,6 +5,7 @@
 /// {"type":"edit","id":"FirstNameField","value":"Ada"}
 /// {"type":"action","id":"SaveButton"}
 /// {"type":"discard","id":"AgeField"}
+/// {"type":"delete","id":"People"}
 /// {"type":"undo"}
 /// ```
 public enum ClientMessage: Equatable, Sendable {
@@ -18,6 +19,8 @@ public enum ClientMessage: Equatable, Sendable {
   /// The user pressed Escape in a field being edited: its pending edit is dropped and the model's value
   /// shown again (Cocoa's `discardEditing`).
   case discard(id: String)
+  /// The user pressed Delete in a list: its selected rows are removed through its controller.
+  case delete(id: String)
   /// The user asked to undo the last edit (Ctrl+Z): the page's ``WebContent/undoHistory`` undoes it.
   case undo
   /// The user asked to redo the last undone edit (Ctrl+Shift+Z).
@@ -74,6 +77,8 @@ public enum ClientMessage: Equatable, Sendable {
       return .action(id: try elementID(json))
     case "discard":
       return .discard(id: try elementID(json))
+    case "delete":
+      return .delete(id: try elementID(json))
     case "undo":
       return .undo
     case "redo":

@@ -536,6 +536,11 @@
           const at = Number.isInteger(current) ? current : -1;
           let next = null;
           switch (event.key) {
+            case 'Delete':
+              // Removes the selected row through the list's controller (refused if it cannot).
+              event.preventDefault();
+              if (at >= 0) send({ type: 'delete', id: node.id });
+              return;
             case 'ArrowDown': next = Math.min(count - 1, at + 1); break;
             case 'ArrowUp': next = at < 0 ? 0 : Math.max(0, at - 1); break;
             case 'Home': next = 0; break;

@@ -143,7 +143,7 @@ final class SocketSession {
       switch message {
       case .hello: hellos.take()
       case .edit: edits.take()
-      case .action, .discard, .undo, .redo: actions.take()
+      case .action, .discard, .delete, .undo, .redo: actions.take()
       }
     guard allowed else {
       return await refuse(WebInputError(.rateLimited, "too many messages; slow down"))

@@ -175,7 +175,7 @@ public actor WebPageHost {
     guard let failure = failures.first else { return }
     let elementID: String? =
       switch message {
-      case .edit(let id, _), .action(let id), .discard(let id): id
+      case .edit(let id, _), .action(let id), .discard(let id), .delete(let id): id
       default: nil
       }
     let what =
@@ -183,6 +183,7 @@ public actor WebPageHost {
       case .undo: "the undo"
       case .redo: "the redo"
       case .action: "the action"
+      case .delete: "the removal"
       default: "the change"
       }
     // Logged where it failed (the store) and, as every refusal, by `refuse`: not a third time here.

@@ -57,6 +57,8 @@ final class WebSession {
       try element(id).receiveAction()
     case .discard(let id):
       try element(id).receiveDiscard()
+    case .delete(let id):
+      try element(id).receiveDelete()
     case .undo:
       guard let history = content.undoHistory else {
         throw WebInputError(.malformedMessage, "this page has nothing to undo")

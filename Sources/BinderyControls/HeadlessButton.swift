@@ -17,6 +17,9 @@ public final class HeadlessButton: EditableControl, EnablingControl, ActionSendi
   public var isHidden = false
   /// The action run on each tap.
   @KeyValueIgnored public var action: (() -> Void)?
+  /// The control that takes the keyboard focus once the action is done (a form's first field after
+  /// Add), in the front ends that show both; `focusesAfterAction: /FirstNameField` in a spec file.
+  public var focusesAfterAction: (any LabelTarget)?
 
   /// Creates a button.
   public init(title: String = "", action: (() -> Void)? = nil) {

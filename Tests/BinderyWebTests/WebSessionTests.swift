@@ -211,6 +211,22 @@ import Testing
     #expect(box.value.name == "Grace", "nothing left to commit")
   }
 
+  @Test func aButtonNamesTheElementThatTakesTheFocusAfterItsAction() async throws {
+    let page = WebPage(title: "Focus", model: { Profile() }) { _, _ in
+      let name = HeadlessTextField()
+      let add = HeadlessButton(title: "Add") {}
+      add.focusesAfterAction = name
+      let plain = HeadlessButton(title: "Go") {}
+      let panel = HeadlessView()
+      panel.subviews = [add, name, plain]
+      return WebContent(root: panel, ids: ["Add": add, "Name": name, "Go": plain])
+    }
+    let tab = TestTab(WebPageHost(page: page))
+    let reset = try #require(await tab.hello())
+    #expect(reset["tree"]?.element("Add")?["props"]?["focuses"] == "Name")
+    #expect(reset["tree"]?.element("Go")?["props"]?["focuses"] == .null)
+  }
+
   @Test func escapeOnAnElementWithoutEditsIsRefused() async throws {
     let page = WebPage(title: "Discard", model: { Profile() }) { _, _ in
       let button = HeadlessButton(title: "Go") {}

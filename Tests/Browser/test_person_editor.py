@@ -372,13 +372,17 @@ def main():
             Keys.CONTROL).perform()
         first.wait(lambda: len(first.rows()) == 2, "Ctrl+Shift+Z did not remove the row again")
 
-    @test("adding a person selects an empty one")
+    @test("adding a person selects an empty one and puts the keyboard in its first name")
     def _():
         first = state["first"].focus()
         first.button("Add").click()
         first.wait(lambda: len(first.rows()) == 3, "no row was added")
         first.wait(lambda: first.element("FullNameLabel").text == "(no name)", "the new person is not selected")
-        first.type_into(FIRST_NAME, "Grace")
+        first.wait(lambda: driver.switch_to.active_element == first.field(FIRST_NAME), "the first name has no focus")
+        rows = first.labelled(PEOPLE)
+        if rows.get_attribute("aria-activedescendant") != first.rows()[2].get_attribute("id"):
+            raise AssertionError("the new row is not the list's active one")
+        driver.switch_to.active_element.send_keys("Grace")  # keyboard only, from where Add left it
         first.wait(lambda: "Grace" in first.rows()[2].text, "the new row did not follow")
 
     @test("each tab chooses its own person: a click in one tab never moves the other tab's typing")

@@ -67,7 +67,9 @@ final class MirrorBuilder {
       mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
     case let label as HeadlessLabel: mirror = LabelMirror(label, id: id, collector: collector)
     case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
-    case let button as HeadlessButton: mirror = ButtonMirror(button, id: id, collector: collector)
+    case let button as HeadlessButton:
+      let focusID = button.focusesAfterAction.map { self.id(for: $0) }
+      mirror = ButtonMirror(button, id: id, focusID: focusID, collector: collector)
     case let control as HeadlessSwitch:
       mirror = SwitchMirror(control, id: id, checkbox: style == .checkbox, collector: collector)
     case let slider as HeadlessSlider: mirror = SliderMirror(slider, id: id, collector: collector)

@@ -111,8 +111,12 @@
       watchSaving();
     }
     if (message.type === 'edit') unacknowledgedEdits.set(message.id, message.seq);
+    if (message.afterAnswer) afterAnswers.set(message.seq, message.afterAnswer);  // not sent: a function
     return true;
   }
+
+  // What to do once a message is acknowledged (a button's focus after its action), by its number.
+  const afterAnswers = new Map();
 
   // Numbered messages the server has not answered yet, oldest first. One left unanswered for a
   // second (a slow database) shows the page saving: the status says so, and each element whose edit
@@ -238,6 +242,7 @@
         document.title = message.title;
         elements.clear();
         unacknowledgedEdits.clear();
+        afterAnswers.clear();
         outstanding.length = 0;
         savingShown = false;
         root.replaceChildren(build(message.tree));
@@ -257,7 +262,7 @@
         // A refused edit is never acknowledged: the element takes the server's values again.
         if (message.id) unacknowledgedEdits.delete(message.id);
         // Messages are answered in the order they were sent: an error answers the oldest one.
-        if (outstanding.length > 0) answered(outstanding[0]);
+        if (outstanding.length > 0) { afterAnswers.delete(outstanding[0]); answered(outstanding[0]); }
         setStatus(message.message, 'error');
         // Being told to slow down lasts as long as the burst: the notice goes 3 s after the last one.
         if (message.code === 'rateLimited') {
@@ -274,6 +279,7 @@
         document.body.dataset.acknowledged = String(acknowledged);
         document.body.dataset.unacknowledged = String(Math.max(0, nextSeq - 1 - acknowledged));
         answered(acknowledged);
+        for (const [seq, run] of afterAnswers) if (seq <= acknowledged) { afterAnswers.delete(seq); run(); }
         break;
     }
   }
@@ -425,14 +431,27 @@
     button(node) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.addEventListener('click', () => send({ type: 'action', id: node.id }));
-      return {
+      // Once the action is done, the element the button names takes the focus (a form's first field
+      // after Add), its text selected.
+      const focusAfter = () => {
+        const target = elements.get(element.props.focuses);
+        const control = target && (target.control || target.node);
+        if (!control) return;
+        control.focus();
+        if (typeof control.select === 'function') control.select();
+      };
+      const element = {
         node: button, control: button,
         set(key, value) {
           if (key === 'title') button.textContent = value || '';
           common(this, key, value);
         },
       };
+      button.addEventListener('click', () => {
+        const focuses = element.props && element.props.focuses;
+        send({ type: 'action', id: node.id, afterAnswer: focuses == null ? undefined : focusAfter });
+      });
+      return element;
     },
     // An app's own control (a WebControl): the element its class names, often a custom element its
     // script defines; its declared attributes (a:name), DOM properties (p:name) and text, and its

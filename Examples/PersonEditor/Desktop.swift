@@ -30,6 +30,8 @@
         }
         let title = windowCount > 1 ? "People (\(index + 1))" : "People"
         let window = try GTKWindowHost(title: title, screen: screen)
+        window.handleUndo(
+          undo: { [controller] in controller.history.undo() }, redo: { [controller] in controller.history.redo() })
         window.present()
         windows.append(window)
       }

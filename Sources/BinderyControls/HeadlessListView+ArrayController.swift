@@ -27,11 +27,17 @@ extension HeadlessListView {
         self.selectionIndexes = change.newValue
       }
       onUserSelection = { [weak controller] indexes in controller?.select(indexes: indexes) }
+      onUserDelete = { [weak controller] in
+        guard let controller, controller.canRemove else { return false }
+        controller.remove()
+        return true
+      }
       let list = WeakList(self)
       return KeyValueObservation {
         arrangement.unbind()
         selection.unbind()
         list.object?.onUserSelection = nil
+        list.object?.onUserDelete = nil
       }
     }
   }

@@ -28,6 +28,9 @@ public final class HeadlessListView<Item: AnyObject> {
   /// Called with the rows a user selected (valid, sorted, without repeats), after ``selectionIndexes``
   /// changed: how a list bound to an array controller selects in the controller.
   @KeyValueIgnored public var onUserSelection: (([Int]) -> Void)?
+  /// Removes the selected rows' items when the user presses Delete; returns whether it removed any:
+  /// how a list bound to an array controller removes through the controller (its `remove()`).
+  @KeyValueIgnored public var onUserDelete: (() -> Bool)?
 
   @KeyValueIgnored private let makeRow: (Item, HeadlessListRow<Item>) -> Void
 
@@ -45,6 +48,14 @@ public final class HeadlessListView<Item: AnyObject> {
     let valid = Array(Set(indexes.filter { rows.indices.contains($0) })).sorted()
     if selectionIndexes != valid { selectionIndexes = valid }
     onUserSelection?(valid)
+  }
+
+  /// Reports that the user pressed Delete in the list: the selected rows' items are removed where
+  /// the list's content comes from (``onUserDelete``). Returns whether any was removed.
+  @discardableResult
+  public func userDidDeleteSelection() -> Bool {
+    guard !isHidden, !selectionIndexes.isEmpty else { return false }
+    return onUserDelete?() ?? false
   }
 
   /// Shows `items`, replacing every row.

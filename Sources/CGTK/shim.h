@@ -96,6 +96,17 @@ static inline gulong cgtk_signal_connect_bool_after(void *instance, const char *
   return g_signal_connect_data(instance, signal, G_CALLBACK(handler), user_data, destroy_data, G_CONNECT_AFTER);
 }
 
+/* A key controller on `widget` whose key-pressed runs `handler` (keyval, modifiers, user_data),
+   which answers TRUE when it handled the key. Bubble phase: the widget's children see keys first. */
+typedef gboolean (*CGTKKeyHandler)(void *controller, guint keyval, guint keycode, GdkModifierType state,
+                                   void *user_data);
+static inline gulong cgtk_add_key_handler(GtkWidget *widget, CGTKKeyHandler handler, void *user_data,
+                                          GClosureNotify destroy_data) {
+  GtkEventController *keys = gtk_event_controller_key_new();
+  gtk_widget_add_controller(widget, keys);
+  return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), user_data, destroy_data, 0);
+}
+
 /* libdispatch's hooks for a foreign run loop (CoreFoundation's use them): the main queue's wake-up
    handle, and the call that runs what is queued on the main queue (the main actor's jobs). */
 #ifdef __linux__

@@ -101,6 +101,73 @@
         #expect(await settle { listRows(two.widget(named: "People")).last == ["Alan Turing-HopperBB", "age 41"] })
       }
 
+      @Test func escapeInTheAgeFieldDropsWhatWasTypedAndItsError() async throws {
+        let controller = try PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+        try await type("3b", into: age, ofWindowTitled: title, pressReturn: true)
+        #expect(await settle { errorLine(of: age) != nil })
+
+        try await xdotool(["key", "Escape"])
+
+        #expect(await settle { entryText(age) == "36" })
+        #expect(await settle { errorLine(of: age) == nil })
+        #expect(gtk_widget_has_css_class(age, "error") == 0)
+        try await xdotool(["key", "Tab"])
+        await settleBriefly()
+        #expect(controller.people.content[0].age == 36, "nothing was written")
+      }
+
+      @Test func addPutsTheKeyboardInTheNewPersonsFirstNameAndDeleteInTheListRemovesThem() async throws {
+        let controller = try PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let list = try #require(window.widget(named: "People"))
+        let add = try #require(window.widget(named: "AddButton"))
+        let first = try #require(window.widget(named: "FirstNameField"))
+        #expect(await settle { listRows(list).count == 3 })
+
+        try await focusWindow(titled: title, of: add)
+        gtk_widget_grab_focus(add)
+        try await xdotool(["key", "space"])  // Add, from the keyboard
+        #expect(await settle { listRows(list).count == 4 })
+        #expect(await settle { gtk_widget_has_focus(first) != 0 || isFocusWithin(first) })
+        try await xdotool(["type", "--delay", "15", "Edsger"])
+        #expect(await settle { controller.people.content.last?.firstName == "Edsger" })
+
+        let row = try #require(gtk_list_box_get_row_at_index(cgtk_list_box(list), 3))
+        gtk_widget_grab_focus(cgtk_widget(row))
+        try await xdotool(["key", "Delete"])
+        #expect(await settle { listRows(list).count == 3 })
+        #expect(controller.people.content.map(\.firstName) == ["Ada", "Grace", "Alan"])
+      }
+
+      @Test func ctrlZOutsideAFieldUndoesTheLastSavedEditAndCtrlShiftZRedoesIt() async throws {
+        let controller = try PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        window.handleUndo(undo: { controller.history.undo() }, redo: { controller.history.redo() })
+        defer { window.close() }
+        let last = try #require(window.widget(named: "LastNameField"))
+        let list = try #require(window.widget(named: "People"))
+        try await type("Byron", into: last, ofWindowTitled: title)
+        #expect(await settle { controller.people.content[0].lastName == "Byron" })
+
+        gtk_widget_grab_focus(list)  // outside a field
+        try await xdotool(["key", "ctrl+z"])
+        #expect(await settle { controller.people.content[0].lastName == "Lovelace" })
+        try await xdotool(["key", "ctrl+shift+z"])
+        #expect(await settle { controller.people.content[0].lastName == "Byron" })
+      }
+
+      /// Whether the keyboard focus is in `widget` (an entry's text is a child of it).
+      private func isFocusWithin(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+      }
+
       @Test func aDisabledFieldIgnoresTyping() async throws {
         let controller = try PeopleViewController()
         let title = uniqueTitle("People")

@@ -46,6 +46,12 @@
       refresh()
       on("changed") { [weak self] in self?.userDidType() }
       on("activate") { [weak self] in self?.userDidFinish() }
+      // Escape drops what was typed and not written yet (Cocoa's discardEditing).
+      onKeyPressed(widget) { [weak self] key, state in
+        guard key == UInt32(GDK_KEY_Escape), shortcutModifiers(state) == 0, let self else { return false }
+        self.userDidDiscard()
+        return true
+      }
       let focus = gtk_event_controller_focus_new()!
       gtk_widget_add_controller(widget, focus)
       on("enter", of: UnsafeMutableRawPointer(focus)) { [weak self] in self?.userDidBegin() }
@@ -79,6 +85,15 @@
         cgtk_set_invalid(widget, error == nil ? 0 : 1)
         cgtk_set_described_by(widget, errorLine, error)
       }
+    }
+
+    /// Escape: typing not delivered yet is dropped, and each binding's pending edit with it; the
+    /// entry shows the model's value again, without its error.
+    private func userDidDiscard() {
+      guard field.isEnabled, !field.isHidden else { return }
+      hasPendingEdit = false
+      for binding in field.bindings { binding.discardEditing() }
+      update()
     }
 
     private func userDidType() {

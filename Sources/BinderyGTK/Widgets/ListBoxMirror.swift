@@ -15,6 +15,8 @@
     var isListHidden: Bool { get }
     /// Reports the user's selection.
     func userSelected(_ indexes: [Int])
+    /// Reports the user's Delete: removes the selected rows' items, if it can.
+    func userDeleted()
     /// Calls `changed` after each change of the rows, the selection or whether the list is hidden.
     func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation]
   }
@@ -26,6 +28,7 @@
     var shownSelection: [Int] { selectionIndexes }
     var isListHidden: Bool { isHidden }
     func userSelected(_ indexes: [Int]) { userDidSelectRows(indexes) }
+    func userDeleted() { userDidDeleteSelection() }
     func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation] {
       [
         observe(self, \.rows) { _ in changed() }, observe(self, \.selectionIndexes) { _ in changed() },
@@ -76,6 +79,12 @@
       source.followList { scheduler.controlDidChange() }.forEach { follow($0) }
       refresh()
       on("selected-rows-changed", of: UnsafeMutableRawPointer(listBox)) { [weak self] in self?.userDidSelect() }
+      // Delete removes the selected rows through the list's controller.
+      onKeyPressed(listBox) { [weak self] key, state in
+        guard key == UInt32(GDK_KEY_Delete), shortcutModifiers(state) == 0, let self else { return false }
+        self.source.userDeleted()
+        return true
+      }
     }
 
     /// The list box itself (inside its scrolled window), and its rows' widgets.

@@ -72,6 +72,42 @@
 #endif
 
 #if GTK
+  /// What a key handler runs: given GDK's key value and modifiers, whether it handled the key.
+  final class KeyAction: Sendable {
+    let run: @MainActor @Sendable (UInt32, UInt32) -> Bool
+
+    init(_ run: @escaping @MainActor @Sendable (UInt32, UInt32) -> Bool) {
+      self.run = run
+    }
+  }
+
+  /// Hears the keys pressed in `widget` (after its children, which see them first): `handle` gets
+  /// GDK's key value and modifier mask and answers whether it handled the key.
+  @MainActor
+  func onKeyPressed(
+    _ widget: UnsafeMutablePointer<GtkWidget>, _ handle: @escaping @MainActor @Sendable (UInt32, UInt32) -> Bool
+  ) {
+    let data = Unmanaged.passRetained(KeyAction(handle)).toOpaque()
+    let release: GClosureNotify = { data, _ in
+      guard let data else { return }
+      Unmanaged<KeyAction>.fromOpaque(data).release()
+    }
+    _ = cgtk_add_key_handler(
+      widget,
+      { _, keyval, _, state, data in
+        guard let data else { return 0 }
+        let action = Unmanaged<KeyAction>.fromOpaque(data).takeUnretainedValue()
+        return MainActor.assumeIsolated { action.run(keyval, state.rawValue) } ? 1 : 0
+      }, data, release)
+  }
+
+  /// The modifiers a shortcut tells apart (Ctrl, Shift, Alt, Super), from a GDK modifier mask.
+  func shortcutModifiers(_ state: UInt32) -> UInt32 {
+    state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+  }
+#endif
+
+#if GTK
   /// Runs `action` once GTK has handled the events it has ready, before it redraws.
   @MainActor
   func runWhenIdle(_ action: @escaping @MainActor @Sendable () -> Void) {

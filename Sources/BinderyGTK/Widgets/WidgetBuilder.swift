@@ -30,7 +30,7 @@
       case let field as HeadlessTextField: mirror = EntryMirror(field, secure: style == .secure)
       case let label as HeadlessLabel: mirror = LabelMirror(label)
       case let label as FieldLabel: mirror = FieldLabelMirror(label, builder: self)
-      case let button as HeadlessButton: mirror = ButtonMirror(button)
+      case let button as HeadlessButton: mirror = ButtonMirror(button, builder: self)
       case let control as HeadlessSwitch: mirror = ToggleMirror(control, checkbox: style == .checkbox)
       case let slider as HeadlessSlider: mirror = ScaleMirror(slider)
       case let stepper as HeadlessStepper: mirror = SpinButtonMirror(stepper)

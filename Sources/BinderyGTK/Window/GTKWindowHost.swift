@@ -138,6 +138,27 @@
       isOpen ? builder.widget(for: control) : nil
     }
 
+    /// Makes Ctrl+Z run `undo` and Ctrl+Shift+Z (or Ctrl+Y) run `redo` anywhere in the window; a
+    /// field's own undo of its text comes first while it has the keyboard. The field being edited
+    /// ends its editing before, so what was typed is one step to undo.
+    public func handleUndo(undo: @escaping @MainActor () -> Void, redo: @escaping @MainActor () -> Void) {
+      guard let window else { return }
+      let actions = UndoActions(undo: undo, redo: redo)
+      onKeyPressed(window) { [weak self] key, state in
+        let modifiers = shortcutModifiers(state)
+        let control = GDK_CONTROL_MASK.rawValue
+        let shift = GDK_SHIFT_MASK.rawValue
+        let isUndo = (key == UInt32(GDK_KEY_z) || key == UInt32(GDK_KEY_Z)) && modifiers == control
+        let isRedo =
+          ((key == UInt32(GDK_KEY_z) || key == UInt32(GDK_KEY_Z)) && modifiers == control | shift)
+          || (key == UInt32(GDK_KEY_y) && modifiers == control)
+        guard isUndo || isRedo else { return false }
+        self?.rootMirror?.finishEditing()
+        if isUndo { actions.undo() } else { actions.redo() }
+        return true
+      }
+    }
+
     /// Keeps `object` alive as long as the window is open.
     public func retain(_ object: AnyObject) {
       if isOpen { retained.append(object) }
@@ -158,5 +179,12 @@
       onClose?()
       GTKMainLoop.windowDidClose(remaining: Self.openWindows.count)
     }
+  }
+
+  /// The undo and redo a window's Ctrl+Z and Ctrl+Shift+Z run.
+  private struct UndoActions: @unchecked Sendable {
+    // Unchecked: run on the main actor only, by GTK's key handler.
+    let undo: @MainActor () -> Void
+    let redo: @MainActor () -> Void
   }
 #endif

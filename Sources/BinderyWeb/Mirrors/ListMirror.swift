@@ -79,10 +79,9 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   /// Delete: the selected rows are removed through the list's controller, as its Remove would (a
   /// controller that cannot remove refuses).
   override func receiveDelete() throws(WebInputError) {
-    guard let controller = webList.controller, controller.canRemove, !webList.showsSections else {
+    guard !webList.showsSections, webList.list.userDidDeleteSelection() else {
       throw WebInputError(.notEditable, "nothing in this list can be removed", elementID: id)
     }
-    controller.remove()
   }
 
   override func stop() {

@@ -232,7 +232,7 @@
   }
 
   /// A window with a name and an age, as Cambalache writes it.
-  private let personUI = """
+  let personUI = """
     <?xml version="1.0" encoding="UTF-8"?>
     <interface>
       <object class="GtkWindow" id="window">

@@ -124,6 +124,24 @@
         #expect(gtk_orientable_get_orientation(OpaquePointer(box)) == GTK_ORIENTATION_HORIZONTAL)
       }
 
+      @Test func aValueTheModelRefusesLeavesTheModelAndMarksTheWidget() async throws {
+        let account = Account()
+        let spin = owned(gtk_spin_button_new_with_range(-10, 10, 1))
+        defer { g_object_unref(spin) }
+        let amount = try GObjectProperty(spin, "value", as: Double.self)
+        amount.bind(\.value, to: account, \.amount).store(in: bindings)
+
+        gtk_spin_button_set_value(cgtk_spin_button(spin), -5)
+
+        #expect(await settle { amount.validationError != nil })
+        #expect(account.amount == 1)
+        #expect(await settle { gtk_widget_has_css_class(spin, "error") != 0 })
+        gtk_spin_button_set_value(cgtk_spin_button(spin), 4)
+        #expect(await settle { account.amount == 4 })
+        #expect(await settle { gtk_widget_has_css_class(spin, "error") == 0 })
+        #expect(amount.validationError == nil)
+      }
+
       @Test func aPropertyThatIsNotThereOrOfAnotherTypeIsAnErrorWhenBound() throws {
         let bar = owned(gtk_progress_bar_new())
         defer { g_object_unref(bar) }
@@ -230,6 +248,19 @@
     var orientation = "vertical"
     var isOn = false
   }
+
+  /// A model that refuses negative amounts.
+  @KeyValueObservable
+  final class Account: KeyValueValidating {
+    var amount = 1.0
+
+    func validateValue(_ value: Any?, for keyPath: AnyKeyPath) throws {
+      if keyPath == \Account.amount, let amount = value as? Double, amount < 0 { throw NegativeAmount() }
+    }
+  }
+
+  /// An amount below zero.
+  struct NegativeAmount: Error {}
 
   /// A window with a name and an age, as Cambalache writes it.
   let personUI = """

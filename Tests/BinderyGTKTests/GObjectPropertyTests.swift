@@ -142,6 +142,18 @@
         #expect(amount.validationError == nil)
       }
 
+      @Test func aChangeOfTheModelOnAnotherThreadReachesTheWidgetOnTheMainActor() async throws {
+        let bar = owned(gtk_progress_bar_new())
+        defer { g_object_unref(bar) }
+        try GObjectProperty(bar, "fraction", as: Double.self).bind(\.value, to: gauges, \.progress).store(in: bindings)
+        let model = UncheckedGauges(gauges)
+
+        await Task.detached { model.gauges.progress = 0.9 }.value
+
+        #expect(await settle { gtk_progress_bar_get_fraction(OpaquePointer(bar)) == 0.9 })
+        #expect(writeBacks.count == 0)
+      }
+
       @Test func aPropertyThatIsNotThereOrOfAnotherTypeIsAnErrorWhenBound() throws {
         let bar = owned(gtk_progress_bar_new())
         defer { g_object_unref(bar) }
@@ -247,6 +259,12 @@
     var color = RGBAColor(red: 1, green: 0, blue: 0)
     var orientation = "vertical"
     var isOn = false
+  }
+
+  /// The gauges, handed to another thread on purpose (the model is safe to change from any thread).
+  struct UncheckedGauges: @unchecked Sendable {
+    let gauges: Gauges
+    init(_ gauges: Gauges) { self.gauges = gauges }
   }
 
   /// A model that refuses negative amounts.

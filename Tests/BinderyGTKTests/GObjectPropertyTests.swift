@@ -211,6 +211,21 @@
         #expect(await settle { entryText(entry) == "Ada" })
       }
 
+      @Test func closingAUIFilesWindowAndLettingTheInterfaceGoEndsItsBindings() async throws {
+        let before = gauges.keyValueRegistrar.observerCount
+        weak var property: GObjectProperty<String>?
+        do {
+          let ui = try GTKInterface(xml: personUI, file: "Person.ui")
+          let made = try ui.property("nameEntry", "text", as: String.self)
+          made.bind(\.value, to: gauges, \.note)
+          property = made
+          #expect(gauges.keyValueRegistrar.observerCount > before)
+          gtk_window_destroy(cgtk_window(try ui.widget("window")))
+        }
+        #expect(await settle { property == nil })
+        #expect(gauges.keyValueRegistrar.observerCount == before)
+      }
+
       @Test func aUIFileWithoutTheIdOrWithAnotherKindOfObjectIsAnError() throws {
         let ui = try GTKInterface(xml: personUI, file: "Person.ui")
         defer { if let window = try? ui.widget("window") { gtk_window_destroy(cgtk_window(window)) } }

@@ -97,8 +97,9 @@
     public func property<Value: GValueConvertible>(
       _ id: String, _ name: String, as type: Value.Type = Value.self
     ) throws(GTKError) -> GObjectProperty<Value> {
+      let object = try object(id)
       do {
-        return try GObjectProperty(try object(id), name, as: type)
+        return try GObjectProperty(object, name, as: type)
       } catch {
         throw GTKError(error.kind, "\(id): \(error.message)", file: file, location: nil)
       }

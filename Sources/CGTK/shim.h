@@ -62,6 +62,7 @@ static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType cgtk_type_date_time(void) { return G_TYPE_DATE_TIME; }
 static inline GType cgtk_type_rgba(void) { return GDK_TYPE_RGBA; }
 static inline GType cgtk_type_widget(void) { return GTK_TYPE_WIDGET; }
+static inline GType cgtk_type_window(void) { return GTK_TYPE_WINDOW; }
 
 /// The object's reference count (for lifetime tests).
 static inline guint cgtk_ref_count(void *p) { return g_atomic_int_get(&G_OBJECT(p)->ref_count); }

@@ -233,6 +233,18 @@
         #expect(kind { try ui.widget("ageRange") } == .unknownObject)  // an adjustment, not a widget
         #expect(kind { try ui.property("ageSpin", "valeu", as: Double.self) } == .unknownProperty)
         #expect((try? ui.object("ageRange")) != nil)
+        #expect(kind { try ui.presentWindow("ageSpin") } == .unknownObject)  // a widget, not a window
+      }
+
+      @Test func aUIFilesWindowIsPresentedByIdAndClosedAsAUserWould() async throws {
+        let ui = try GTKInterface(xml: personUI, file: "Person.ui")
+        let window = try ui.widget("window")
+        try ui.presentWindow("window")
+        #expect(await settle { gtk_widget_get_mapped(window) != 0 })
+
+        gtk_window_close(cgtk_window(window))  // the title bar's close button
+
+        #expect(await settle { gtk_widget_get_mapped(window) == 0 })
       }
 
       @Test func aBadUIFileIsAnErrorWithItsPlace() throws {

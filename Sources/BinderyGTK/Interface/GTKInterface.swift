@@ -10,7 +10,8 @@
   /// let bindings = BindingSet()
   /// try ui.property("nameEntry", "text", as: String.self).bind(\.value, to: person, \.name).store(in: bindings)
   /// try ui.property("ageSpin", "value", as: Double.self).bind(\.value, to: person, \.age).store(in: bindings)
-  /// gtk_window_present(cgtk_window(try ui.widget("window")))
+  /// try ui.presentWindow("window")
+  /// GTKMainLoop.run()  // until the window closes
   /// ```
   ///
   /// Loading starts GTK (``GTKMainLoop/start()``). The interface keeps the file's objects as long as
@@ -18,6 +19,8 @@
   @MainActor
   public final class GTKInterface {
     private let builder: OpaquePointer
+    /// The ids of the windows ``presentWindow(_:)`` showed.
+    private var presented: Set<String> = []
     /// The file the interface was read from, or the name given to its text, for errors.
     public let file: String
 
@@ -86,6 +89,35 @@
       return cgtk_widget(object)
     }
 
+    /// Shows the window whose id is `id` and brings it to the front. Until the user closes it (or
+    /// it is disposed), ``GTKMainLoop/run()`` goes on, as for a ``GTKWindowHost``'s window; a window
+    /// closed in code with `gtk_window_destroy` stays until the interface goes (GtkBuilder keeps its
+    /// objects), so call ``GTKMainLoop/quit()`` then.
+    ///
+    /// - Throws: ``GTKError`` of kind ``GTKError/Kind/unknownObject`` when the file has no window of
+    ///   that id.
+    public func presentWindow(_ id: String) throws(GTKError) {
+      let window = try widget(id)
+      guard cgtk_type_is_a(cgtk_object_type(window), cgtk_type_window()) != 0 else {
+        throw GTKError(
+          .unknownObject, "the object \(id) is a \(String(cString: cgtk_object_type_name(window))), not a window",
+          file: file, location: nil)
+      }
+      if !presented.contains(id) {
+        presented.insert(id)
+        GTKMainLoop.openInterfaceWindows += 1
+        // Closed by the user (unless a handler kept it open), or disposed: counted once.
+        let closing = ClosingOnce {
+          GTKMainLoop.openInterfaceWindows -= 1
+          GTKMainLoop.windowDidClose(remaining: GTKWindowHost.openCount)
+        }
+        let pointer = UnsafeMutableRawPointer(window)
+        _ = connectSignal(pointer, "close-request", shape: .afterOthers) { closing.run() }
+        _ = connectSignal(pointer, "destroy") { closing.run() }
+      }
+      gtk_window_present(cgtk_window(window))
+    }
+
     /// The property `name` of the object whose id is `id`, to bind (see ``GObjectProperty``).
     ///
     /// ```swift
@@ -116,6 +148,22 @@
       }
       return GTKError(
         .invalidInterface, parts[1], file: file, location: TextPosition(line: line, column: column, offset: -1))
+    }
+  }
+
+  /// Runs its action the first time it is asked to.
+  @MainActor
+  private final class ClosingOnce {
+    private var action: (() -> Void)?
+
+    init(_ action: @escaping () -> Void) {
+      self.action = action
+    }
+
+    func run() {
+      let action = self.action
+      self.action = nil
+      action?()
     }
   }
 

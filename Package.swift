@@ -207,7 +207,7 @@ let package = Package(
     .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .target(
       name: "BinderyGTK",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyScreens", gtk],
+      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens", gtk],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -146,3 +146,12 @@ extension BindingDefinition {
     return nil
   }
 }
+
+extension BindingDefinition {
+  /// The line and column (from 1) of the value of `field` in the file the definition was read from,
+  /// or `nil` for a definition made in code (for front ends that check fields of their own: a
+  /// `.ui` file's object ids).
+  package func location(of field: String) -> (line: Int, column: Int)? {
+    origins[field]?.location(ofCharacter: 0)
+  }
+}

@@ -32,6 +32,38 @@ static inline GtkAccessible *cgtk_accessible(void *p) { return GTK_ACCESSIBLE(p)
 static inline GtkEventController *cgtk_event_controller(void *p) { return GTK_EVENT_CONTROLLER(p); }
 static inline GListModel *cgtk_list_model(void *p) { return G_LIST_MODEL(p); }
 
+/* GObject properties by name, for binding any property of any object (GTK declares the type ids and
+   the class lookups as macros). */
+static inline int cgtk_is_object(void *p) { return p != NULL && G_IS_OBJECT(p); }
+static inline GParamSpec *cgtk_find_property(void *object, const char *name) {
+  return g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+}
+static inline GType cgtk_param_value_type(GParamSpec *spec) { return G_PARAM_SPEC_VALUE_TYPE(spec); }
+static inline GType cgtk_value_type(const GValue *value) { return G_VALUE_TYPE(value); }
+static inline GType cgtk_object_type(void *object) { return G_OBJECT_TYPE(object); }
+static inline const char *cgtk_object_type_name(void *object) { return G_OBJECT_TYPE_NAME(object); }
+static inline int cgtk_type_is_a(GType type, GType ancestor) { return g_type_is_a(type, ancestor); }
+static inline GType cgtk_type_fundamental(GType type) { return G_TYPE_FUNDAMENTAL(type); }
+static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
+static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
+static inline GType cgtk_type_uint(void) { return G_TYPE_UINT; }
+static inline GType cgtk_type_long(void) { return G_TYPE_LONG; }
+static inline GType cgtk_type_ulong(void) { return G_TYPE_ULONG; }
+static inline GType cgtk_type_int64(void) { return G_TYPE_INT64; }
+static inline GType cgtk_type_uint64(void) { return G_TYPE_UINT64; }
+static inline GType cgtk_type_char(void) { return G_TYPE_CHAR; }
+static inline GType cgtk_type_uchar(void) { return G_TYPE_UCHAR; }
+static inline GType cgtk_type_float(void) { return G_TYPE_FLOAT; }
+static inline GType cgtk_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType cgtk_type_enum(void) { return G_TYPE_ENUM; }
+static inline GType cgtk_type_flags(void) { return G_TYPE_FLAGS; }
+static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType cgtk_type_date_time(void) { return G_TYPE_DATE_TIME; }
+static inline GType cgtk_type_rgba(void) { return GDK_TYPE_RGBA; }
+static inline GType cgtk_type_widget(void) { return GTK_TYPE_WIDGET; }
+static inline GType cgtk_type_window(void) { return GTK_TYPE_WINDOW; }
+
 /// The object's reference count (for lifetime tests).
 static inline guint cgtk_ref_count(void *p) { return g_atomic_int_get(&G_OBJECT(p)->ref_count); }
 

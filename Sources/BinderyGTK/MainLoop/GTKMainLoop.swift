@@ -67,9 +67,13 @@
       while g_main_context_iteration(nil, 0) != 0 {}
     }
 
-    /// Called when a window closes: ``run()`` returns once no window is left.
+    /// The windows of `.ui` files shown with ``GTKInterface/presentWindow(_:)`` and not yet closed.
+    static var openInterfaceWindows = 0
+
+    /// Called when a window closes: ``run()`` returns once no window is left (of a
+    /// ``GTKWindowHost`` or of a `.ui` file).
     static func windowDidClose(remaining: Int) {
-      if remaining == 0 { quit() }
+      if remaining + openInterfaceWindows == 0 { quit() }
     }
 
     /// Watches the main queue's wake-up handle, and runs what is queued on it whenever it fires.

@@ -11,7 +11,7 @@
   /// another thread reaches it on the main actor soon after (the widget then shows the control's
   /// state as it is by then). Setting a widget from the control never reports a user edit (no echo).
   @MainActor
-  class WidgetMirror {
+  class WidgetMirror: WidgetRefreshing {
     /// The widget. The mirror holds a reference to it until it stops, so the widget is still there
     /// when the mirror lets it go, whatever GTK did with its parent meanwhile.
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -116,11 +116,18 @@
     }
   }
 
+  /// What keeps a widget in line with a Bindery object (a mirror, a bound GObject property).
+  @MainActor
+  protocol WidgetRefreshing: AnyObject {
+    /// Brings the widget in line with its object, unless it stopped following it.
+    func refresh()
+  }
+
   /// Brings a mirror's widget up to date after its control changed: at once on the main thread,
   /// or once on the main actor for any number of changes made on other threads meanwhile.
   final class UpdateScheduler: @unchecked Sendable {
     /// Touched on the main actor only.
-    weak var mirror: WidgetMirror?
+    weak var mirror: (any WidgetRefreshing)?
     private let pending = Atomic<Bool>(false)
 
     /// The control changed, on any thread.

@@ -41,6 +41,9 @@
     /// The windows shown and not yet closed; each keeps itself alive until it closes.
     private static var openWindows: [ObjectIdentifier: GTKWindowHost] = [:]
 
+    /// How many windows are shown or not yet shown, and not closed.
+    static var openCount: Int { openWindows.count }
+
     /// Creates a window of `root` and the controls inside it.
     ///
     /// - Parameters:

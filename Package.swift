@@ -207,14 +207,16 @@ let package = Package(
     .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .target(
       name: "BinderyGTK",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens", gtk],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderySpec", "BinderyScreens", gtk,
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "BinderyGTKTests",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderyFormatters", "BinderySpec", "BinderyScreens",
-        "BinderyGTK", "BinderyTestKit", "GTKMainLoopCheck", "PersonEditorKit", gtk,
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderySpec",
+        "BinderyScreens", "BinderyGTK", "BinderyTestKit", "GTKMainLoopCheck", "PersonEditorKit", gtk,
       ],
       swiftSettings: strictSettings
     ),

@@ -1,5 +1,6 @@
 #if GTK
   import Bindery
+  import BinderyExpressions
   import BinderyGTK
   import CGTK
   import Foundation

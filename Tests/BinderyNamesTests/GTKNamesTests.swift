@@ -16,10 +16,9 @@
   @Test func theGTKFrontEndsNamesWorkUnqualified() {
     let types: [Any.Type] = [
       GTKMainLoop.self, GTKWindowHost.self, GTKError.self, GTKError.Kind.self, GTKInterface.self,
-      GObjectProperty<Double>.self, RGBAColor.self, (any GValueConvertible).self,
+      GObjectProperty<Double>.self, (any GValueConvertible).self,
     ]
     #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
     #expect(GTKError(.noDisplay, "no display").description == "no display")
-    #expect(RGBAColor(red: 1, green: 0, blue: 0) == RGBAColor(red: 1, green: 0, blue: 0, alpha: 1))
   }
 #endif

@@ -1,5 +1,6 @@
 #if GTK
   public import Bindery
+  import BinderyExpressions
   public import BinderySpec
   import CGTK
   import Foundation
@@ -25,7 +26,7 @@
     ///
     /// A property is typed as GObject says: a string or an enum (by nick) as `String`, a boolean as
     /// `Bool`, a floating-point number as `Double`, an integer or flags as `Int`, a `GdkRGBA` as
-    /// ``RGBAColor``, a `GDateTime` as `Date`.
+    /// `RGBAColor`, a `GDateTime` as `Date`.
     ///
     /// - Returns: The bindings; they end when the widgets are destroyed, or when unbound.
     /// - Throws: ``BinderySpec/SpecLoadError`` with every problem and its place in the file (an id the

@@ -6,7 +6,7 @@
   ///
   /// Bindery gives `String` (strings, and enums by nick), `String?`, `Bool`, `Int` (every integer
   /// type, enums by value, flags), `Int32`, `UInt32`, `Int64`, `UInt64`, `Double` and `Float`
-  /// (floating-point types), ``RGBAColor`` (`GdkRGBA`) and `Date` (`GDateTime`). An app adds its own
+  /// (floating-point types), `RGBAColor` (`GdkRGBA`) and `Date` (`GDateTime`). An app adds its own
   /// boxed types the same way.
   ///
   /// ```swift

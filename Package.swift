@@ -17,7 +17,7 @@ let openCombine = Target.Dependency.product(
 let postgresNIO = Target.Dependency.product(
   name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"]))
 
-/// GTK 4's headers and libraries, with the package's GTK trait.
+/// GTK 4's and libadwaita's headers and libraries, with the package's GTK trait.
 let gtk = Target.Dependency.target(name: "CGTK", condition: .when(traits: ["GTK"]))
 
 let package = Package(
@@ -55,7 +55,8 @@ let package = Package(
     ),
     .trait(
       name: "GTK",
-      description: "Builds BinderyGTK, the GTK 4 front end (needs GTK 4's headers: apt-get install libgtk-4-dev)."
+      description:
+        "Builds BinderyGTK, the GTK 4 and libadwaita front end (needs their headers: apt-get install libadwaita-1-dev)."
     ),
   ],
   dependencies: [
@@ -202,9 +203,9 @@ let package = Package(
       dependencies: ["Bindery", "BinderyCombine", "BinderyControls", "BinderyTestKit", openCombine],
       swiftSettings: strictSettings
     ),
-    // GTK 4, through pkg-config, only with the GTK trait: without it BinderyGTK is an empty module and
-    // nothing needs GTK's headers.
-    .systemLibrary(name: "CGTK", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    // GTK 4 and libadwaita (whose pkg-config names GTK 4 too), only with the GTK trait: without it
+    // BinderyGTK is an empty module and nothing needs their headers.
+    .systemLibrary(name: "CGTK", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
     .target(
       name: "BinderyGTK",
       dependencies: [
@@ -247,6 +248,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Examples/PersonEditor",
+      exclude: ["io.github.bindery.PersonEditor.desktop"],
       resources: [.copy("PersonEditor.spec.yaml")],
       swiftSettings: strictSettings
     ),

@@ -1,6 +1,9 @@
 // PersonEditor on the Linux desktop (`swift run --traits GTK PersonEditor --gtk`): the same
-// PersonEditor.spec.yaml, shown as a native GTK 4 window instead of a web page.
+// PersonEditor.spec.yaml, shown as a native GTK 4 and libadwaita window instead of a web page: a GNOME
+// app (io.github.bindery.PersonEditor, one instance, Ctrl+Q), Add, Remove, Undo and Redo in the header
+// bar, toasts for a removal (with Undo) and for the database's errors.
 #if GTK
+  import BinderyControllers
   import BinderyControls
   import BinderyScreens
   import BinderyGTK
@@ -19,19 +22,34 @@
       self.controller = controller
     }
 
-    /// Opens the windows and runs GTK's loop until the last one closes.
+    /// The app's id: its `.desktop` file is `io.github.bindery.PersonEditor.desktop`.
+    static let applicationID = "io.github.bindery.PersonEditor"
+
+    /// Opens the windows and runs GTK's loop until the last one closes (or Ctrl+Q). When the app
+    /// already runs, that instance brings its window to the front and this one ends.
     func run(specPath: String, windowCount: Int) throws {
-      try GTKMainLoop.start()
+      let app = try GTKApplication(id: Self.applicationID)
+      guard try app.register(onActivate: { [weak self] in self?.windows.first?.present() }) else {
+        print("PersonEditor: already running; its window was brought to the front")
+        return
+      }
       // Another instance's edits (PostgreSQL's NOTIFY) reach the windows on the main actor.
       controller.content?.followChangesByOthers { apply in Task { @MainActor in apply() } }
+      // The database refused an edit: every window says so.
+      controller.content?.errorHandler = { error in
+        Task { @MainActor [weak self] in
+          self?.windows.forEach { $0.showToast("Not saved: \(error.message)") }
+        }
+      }
       for index in 0..<max(1, windowCount) {
         let screen = try PersonEditorScreen.load(specPath: specPath, controller: controller) { [self] _ in
           MainActor.assumeIsolated { self.save() }  // a button's click: GTK's thread, the main actor's
         }
         let title = windowCount > 1 ? "People (\(index + 1))" : "People"
-        let window = try GTKWindowHost(title: title, screen: screen)
+        let window = try GTKWindowHost(title: title, screen: screen, width: 480, height: 640, application: app)
         window.handleUndo(
           undo: { [controller] in controller.history.undo() }, redo: { [controller] in controller.history.redo() })
+        toastRemovals(in: screen, window: window)
         window.present()
         windows.append(window)
       }
@@ -39,6 +57,23 @@
       fflush(nil)
       GTKMainLoop.run()
       windows = []
+    }
+
+    /// Remove says what it removed in a toast, with Undo.
+    private func toastRemovals(in screen: LoadedScreen, window: GTKWindowHost) {
+      guard let remove = screen.objects.object(named: "RemoveButton", as: HeadlessButton.self),
+        let people = screen.objects.object(named: "PeopleController", as: ArrayController<Person>.self)
+      else { return }
+      let removeSelection = remove.action
+      remove.action = { [weak window, controller] in
+        let removed = people.selectedObjects
+        removeSelection?()
+        guard !removed.isEmpty, !people.arrangedObjects.contains(where: { $0 === removed[0] }) else { return }
+        let text = removed.count == 1 ? "\(removed[0].fullName ?? "A person") removed" : "\(removed.count) people removed"
+        MainActor.assumeIsolated {
+          window?.showToast(text, button: "Undo") { controller.history.undo() }
+        }
+      }
     }
 
     /// Save: the fields are disabled while saving; a main-actor task ends it, run by GTK's loop.

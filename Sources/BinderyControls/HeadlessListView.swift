@@ -22,6 +22,9 @@ public final class HeadlessListView<Item: AnyObject> {
   @KeyValueIgnored public private(set) var appliedOperations: [ListOperation] = []
   /// Whether the list is hidden.
   public var isHidden = false
+  /// What the list says while it has no rows ("No people yet"), if anything: a GTK window shows it
+  /// as a status page in the list's place, a web page as the list's empty text.
+  public var placeholder: String?
   /// The indexes of the selected rows, ascending. Set by code (a controller's selection); a user's
   /// choice arrives through ``userDidSelectRows(_:)``.
   public var selectionIndexes: [Int] = []

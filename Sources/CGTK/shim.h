@@ -1,8 +1,10 @@
-// GTK 4 for BinderyGTK: the headers, and small wrappers for what GTK declares as function-like
-// macros (type casts, g_signal_connect), which Swift cannot import.
+// GTK 4 and libadwaita for BinderyGTK: the headers, and small wrappers for what GTK declares as
+// function-like macros (type casts, g_signal_connect), which Swift cannot import. Only what
+// libadwaita 1.2 and GTK 4.8 have (Debian 12's) is used.
 #ifndef CGTK_SHIM_H
 #define CGTK_SHIM_H
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #ifdef __linux__
 #include <glib-unix.h>
 #endif
@@ -137,6 +139,27 @@ static inline gulong cgtk_add_key_handler(GtkWidget *widget, CGTKKeyHandler hand
   GtkEventController *keys = gtk_event_controller_key_new();
   gtk_widget_add_controller(widget, keys);
   return g_signal_connect_data(keys, "key-pressed", G_CALLBACK(handler), user_data, destroy_data, 0);
+}
+
+/* libadwaita's window, header bar, toasts and status page. */
+static inline AdwWindow *cgtk_adw_window(void *p) { return ADW_WINDOW(p); }
+static inline AdwApplicationWindow *cgtk_adw_application_window(void *p) { return ADW_APPLICATION_WINDOW(p); }
+static inline AdwHeaderBar *cgtk_adw_header_bar(void *p) { return ADW_HEADER_BAR(p); }
+static inline AdwToastOverlay *cgtk_adw_toast_overlay(void *p) { return ADW_TOAST_OVERLAY(p); }
+static inline AdwStatusPage *cgtk_adw_status_page(void *p) { return ADW_STATUS_PAGE(p); }
+static inline AdwWindowTitle *cgtk_adw_window_title(void *p) { return ADW_WINDOW_TITLE(p); }
+static inline GtkApplication *cgtk_application(void *p) { return GTK_APPLICATION(p); }
+static inline GApplication *cgtk_g_application(void *p) { return G_APPLICATION(p); }
+static inline GActionMap *cgtk_action_map(void *p) { return G_ACTION_MAP(p); }
+static inline int cgtk_is_adw_header_bar(void *p) { return p != NULL && ADW_IS_HEADER_BAR(p); }
+static inline int cgtk_is_adw_status_page(void *p) { return p != NULL && ADW_IS_STATUS_PAGE(p); }
+static inline int cgtk_is_adw_window(void *p) { return p != NULL && ADW_IS_WINDOW(p); }
+static inline int cgtk_is_adw_application_window(void *p) { return p != NULL && ADW_IS_APPLICATION_WINDOW(p); }
+
+/// Sets the keyboard shortcut of an application's action (`app.quit`: `<Control>q`).
+static inline void cgtk_set_accel(GtkApplication *app, const char *action, const char *accel) {
+  const char *accels[] = {accel, NULL};
+  gtk_application_set_accels_for_action(app, action, accels);
 }
 
 /* libdispatch's hooks for a foreign run loop (CoreFoundation's use them): the main queue's wake-up

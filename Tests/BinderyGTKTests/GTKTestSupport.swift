@@ -142,8 +142,13 @@
       let parts = line.split(separator: "=")
       if parts.count == 2, let value = Int(parts[1]) { origin[String(parts[0])] = value }
     }
-    let x = (origin["X"] ?? 0) + Int(inWindow.x)
-    let y = (origin["Y"] ?? 0) + Int(inWindow.y)
+    // A libadwaita window draws its own shadow around it, inside its X window: the widgets start
+    // that far in.
+    var shadowX = 0.0
+    var shadowY = 0.0
+    gtk_native_get_surface_transform(root, &shadowX, &shadowY)
+    let x = (origin["X"] ?? 0) + Int(Double(inWindow.x) + shadowX)
+    let y = (origin["Y"] ?? 0) + Int(Double(inWindow.y) + shadowY)
     try await xdotool(["mousemove", "--sync", "\(x)", "\(y)", "click", "1"])
     await settleBriefly()
   }
@@ -215,12 +220,24 @@
     private let lock = NSLock()
     private var finalized = 0
     private(set) var watched = 0
+    /// The objects watched and not finalized yet.
+    private var alive: Set<UInt> = []
 
     var count: Int { lock.withLock { finalized } }
+
+    /// The type names of the watched objects not finalized yet (for a failure's message).
+    @MainActor
+    var survivors: [String] {
+      lock.withLock { alive }.compactMap { address in
+        UnsafeMutableRawPointer(bitPattern: address).map { String(cString: cgtk_object_type_name($0)) }
+      }.sorted()
+    }
 
     /// Watches `object` and every widget inside it.
     @MainActor
     func watch(tree widget: UnsafeMutablePointer<GtkWidget>) {
+      // GTK keeps a display's tooltip window for the next tooltip, whichever window shows it.
+      if String(cString: cgtk_object_type_name(widget)) == "GtkTooltipWindow" { return }
       watch(widget)
       var child = gtk_widget_get_first_child(widget)
       while let current = child {
@@ -232,16 +249,20 @@
     @MainActor
     func watch(_ object: UnsafeMutableRawPointer) {
       watched += 1
+      _ = lock.withLock { alive.insert(UInt(bitPattern: object)) }
       g_object_weak_ref(
         cgtk_object(object),
-        { data, _ in
+        { data, object in
           guard let data else { return }
-          Unmanaged<FinalizationCounter>.fromOpaque(data).takeUnretainedValue().didFinalize()
+          Unmanaged<FinalizationCounter>.fromOpaque(data).takeUnretainedValue().didFinalize(object)
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    private func didFinalize() {
-      lock.withLock { finalized += 1 }
+    private func didFinalize(_ object: UnsafeMutablePointer<GObject>?) {
+      lock.withLock {
+        finalized += 1
+        if let object { alive.remove(UInt(bitPattern: object)) }
+      }
     }
   }
 #endif

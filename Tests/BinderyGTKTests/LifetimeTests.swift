@@ -46,7 +46,7 @@
           #expect(!window.isOpen)
           #expect(window.widget(named: "FirstNameField") == nil)
         }
-        #expect(await settle { counter.count == counter.watched })
+        #expect(await settle { counter.count == counter.watched }, "still alive: \(counter.survivors)")
         #expect(host == nil)
         #expect(field == nil)
         // What GTK finalizes after the widgets (event controllers, list factories) may hold a binding
@@ -69,7 +69,7 @@
           counter.watch(tree: try #require(window.window))
           gtk_window_close(cgtk_window(try #require(window.window)))  // what the title bar's close button does
         }
-        #expect(await settle { counter.count == counter.watched })
+        #expect(await settle { counter.count == counter.watched }, "still alive: \(counter.survivors)")
         #expect(closed)
         #expect(await settle { observerCounts(controller) == before })
         #expect(observerCounts(controller) == before)
@@ -117,7 +117,7 @@
         controller.people.remove()
 
         #expect(await settle { listRows(list).count == 2 })
-        #expect(await settle { counter.count == counter.watched })
+        #expect(await settle { counter.count == counter.watched }, "still alive: \(counter.survivors)")
       }
     }
   }

@@ -13,6 +13,7 @@ public import Bindery
 /// Buttons:
 ///   class: Panel
 ///   layout: row
+///   placement: toolbar   # a window's header bar; a page's toolbar
 ///   view:
 ///     subviews: [/AddButton, /RemoveButton]
 /// ```
@@ -34,14 +35,31 @@ public final class Panel {
   public var isHidden = false
   /// How the elements are placed, as text: `column` (the default) or `row` (a spec file's `layout:`).
   public var layout = "column"
+  /// Where the panel goes, as text: `content` (the default: where its parent lists it) or `toolbar`
+  /// (a spec file's `placement:`).
+  public var placement = "content"
 
   /// How the elements are placed.
   public var direction: Direction { Direction(rawValue: layout) ?? .column }
 
+  /// Where a panel goes in its window or page.
+  public enum Placement: String, Sendable {
+    /// Where its parent lists it, among the content.
+    case content
+    /// In the window's toolbar: a GTK window's header bar, a web page's toolbar (`role=toolbar`).
+    case toolbar
+  }
+
+  /// Where the panel goes.
+  public var position: Placement { Placement(rawValue: placement) ?? .content }
+
   /// Creates a panel of `subviews`.
-  public init(title: String? = nil, layout: Direction = .column, subviews: [AnyObject] = []) {
+  public init(
+    title: String? = nil, layout: Direction = .column, placement: Placement = .content, subviews: [AnyObject] = []
+  ) {
     self.title = title
     self.layout = layout.rawValue
+    self.placement = placement.rawValue
     self.view?.subviews = subviews
   }
 

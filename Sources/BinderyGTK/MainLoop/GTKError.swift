@@ -1,7 +1,8 @@
 #if GTK
   public import Bindery
 
-  /// Why GTK could not start or show a window, load a `.ui` file, or bind a property of an object.
+  /// Why GTK could not start or show a window, register an app, load a `.ui` file, or bind a property of
+  /// an object.
   public struct GTKError: Error, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Equatable {
@@ -19,6 +20,10 @@
       case invalidInterface
       /// A `.ui` file has no object of that id, or it is not of the kind asked for (a widget).
       case unknownObject
+      /// An application id that the desktop does not accept (``GTKApplication``).
+      case invalidApplicationID
+      /// The desktop session refused to register the app.
+      case registrationFailed
     }
 
     /// What went wrong.

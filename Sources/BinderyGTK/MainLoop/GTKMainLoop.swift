@@ -30,7 +30,8 @@
     /// Whether ``run()`` is running.
     public private(set) static var isRunning = false
 
-    /// Starts GTK, once, and lets GLib's loop run the main actor's work.
+    /// Starts GTK and libadwaita (its style, its widgets), once, and lets GLib's loop run the main
+    /// actor's work.
     ///
     /// - Throws: ``GTKError`` when GTK finds no display; nothing is started then.
     public static func start() throws(GTKError) {
@@ -40,6 +41,7 @@
           .noDisplay, "GTK could not open a display: set DISPLAY or WAYLAND_DISPLAY, or run under Xvfb")
       }
       isStarted = true
+      adw_init()
       // Off the main thread (a test process whose main actor runs on a worker), the main queue is
       // drained by its own thread; the loop must not drain it too.
       if cgtk_is_main_thread() != 0 { watchMainQueue() }

@@ -4,12 +4,17 @@
   import CGTK
 
   /// A panel, or a view, as a `GtkBox` of its subviews' widgets: a column or a row, with the panel's
-  /// title as a heading above it, hidden as its control says.
+  /// title as a heading above it, hidden as its control says. A panel placed in the toolbar goes in
+  /// its window's header bar.
   final class BoxMirror: WidgetMirror {
     private let panel: Panel?
     private let view: HeadlessView?
     private let contents: [WidgetMirror]
     private let heading: UnsafeMutablePointer<GtkWidget>?
+    private var showsHeading = true
+
+    /// Whether the panel goes in its window's toolbar (the header bar).
+    var isToolbar: Bool { panel?.position == .toolbar }
 
     init(panel: Panel, builder: WidgetBuilder) {
       self.panel = panel
@@ -19,6 +24,7 @@
       heading = gtk_label_new(nil)
       contents = (panel.view?.subviews ?? []).compactMap { builder.mirror(for: $0) }
       super.init(widget: box)
+      if panel.position == .toolbar { gtk_box_set_spacing(cgtk_box(box), 6) }
       if let heading {
         gtk_label_set_xalign(cgtk_label(heading), 0)
         gtk_widget_add_css_class(heading, "title-4")
@@ -44,9 +50,15 @@
 
     override var children: [WidgetMirror] { contents }
 
+    /// Stops showing the panel's title (the window's header bar shows it).
+    func hideHeading() {
+      showsHeading = false
+      refresh()
+    }
+
     override func update() {
       if let panel, let heading {
-        let title = panel.title ?? ""
+        let title = showsHeading ? panel.title ?? "" : ""
         show(title, in: heading)
         if (gtk_widget_get_visible(heading) != 0) == title.isEmpty {
           gtk_widget_set_visible(heading, title.isEmpty ? 0 : 1)

@@ -12,6 +12,8 @@
       super.init(widget: gtk_label_new(nil))
       gtk_label_set_xalign(cgtk_label(widget), 0)
       gtk_label_set_wrap(cgtk_label(widget), 1)
+      // A long word (a name typed without spaces) wraps too, instead of widening the window.
+      gtk_label_set_wrap_mode(cgtk_label(widget), PANGO_WRAP_WORD_CHAR)
       follow(label, \.text)
       follow(label, \.isEnabled)
       follow(label, \.isHidden)

@@ -13,6 +13,8 @@
     var shownSelection: [Int] { get }
     /// Whether the list is hidden.
     var isListHidden: Bool { get }
+    /// What the list says while it has no rows.
+    var listPlaceholder: String? { get }
     /// Reports the user's selection.
     func userSelected(_ indexes: [Int])
     /// Reports the user's Delete: removes the selected rows' items, if it can.
@@ -27,17 +29,20 @@
     }
     var shownSelection: [Int] { selectionIndexes }
     var isListHidden: Bool { isHidden }
+    var listPlaceholder: String? { placeholder }
     func userSelected(_ indexes: [Int]) { userDidSelectRows(indexes) }
     func userDeleted() { userDidDeleteSelection() }
     func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation] {
       [
         observe(self, \.rows) { _ in changed() }, observe(self, \.selectionIndexes) { _ in changed() },
-        observe(self, \.isHidden) { _ in changed() },
+        observe(self, \.isHidden) { _ in changed() }, observe(self, \.placeholder) { _ in changed() },
       ]
     }
   }
 
-  /// A list as a `GtkListBox`: one row per row of the list, each a row of its controls' widgets,
+  /// A list as a `GtkListBox` (libadwaita's boxed list) that fills the height its window has left,
+  /// with the list's placeholder as a status page while it has no rows, one Tab stop (the arrows
+  /// move between rows, Tab leaves): one row per row of the list, each a row of its controls' widgets,
   /// updated row by row (rows that left are removed, new rows inserted at their index, and of the rows
   /// that stay, only those out of order move, with their widgets), never rebuilt whole; the selection
   /// both ways (a click selects in the list, and so in its array controller; the controller's
@@ -69,22 +74,50 @@
       gtk_list_box_set_selection_mode(cgtk_list_box(listBox), GTK_SELECTION_MULTIPLE)
       gtk_list_box_set_activate_on_single_click(cgtk_list_box(listBox), 0)
       gtk_widget_add_css_class(listBox, "boxed-list")
+      gtk_widget_set_valign(listBox, GTK_ALIGN_START)
+      // The list takes the height its window has left, whatever its number of rows: what is below
+      // it never moves as rows come and go, and a taller window shows more rows.
       let scroller = gtk_scrolled_window_new()!
       gtk_scrolled_window_set_child(OpaquePointer(scroller), listBox)
-      gtk_scrolled_window_set_min_content_height(OpaquePointer(scroller), 140)
-      gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-      gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 320)
+      gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+      gtk_scrolled_window_set_min_content_height(OpaquePointer(scroller), 160)
+      gtk_widget_set_vexpand(scroller, 1)
+      statusPage = adw_status_page_new()
+      gtk_widget_add_css_class(statusPage, "compact")
+      gtk_list_box_set_placeholder(cgtk_list_box(listBox), statusPage)
       super.init(widget: scroller)
       let scheduler = updateScheduler
       source.followList { scheduler.controlDidChange() }.forEach { follow($0) }
       refresh()
       on("selected-rows-changed", of: UnsafeMutableRawPointer(listBox)) { [weak self] in self?.userDidSelect() }
-      // Delete removes the selected rows through the list's controller.
+      // Delete removes the selected rows through the list's controller; Tab and Shift+Tab leave the
+      // list (one Tab stop: the arrows move in it).
       onKeyPressed(listBox) { [weak self] key, state in
-        guard key == UInt32(GDK_KEY_Delete), shortcutModifiers(state) == 0, let self else { return false }
-        self.source.userDeleted()
+        guard let self else { return false }
+        let modifiers = shortcutModifiers(state)
+        if key == UInt32(GDK_KEY_Delete), modifiers == 0 {
+          self.source.userDeleted()
+          return true
+        }
+        let isTab = key == UInt32(GDK_KEY_Tab) || key == UInt32(GDK_KEY_ISO_Left_Tab)
+        guard isTab, modifiers & ~GDK_SHIFT_MASK.rawValue == 0 else { return false }
+        let backward = key == UInt32(GDK_KEY_ISO_Left_Tab) || modifiers != 0
+        self.leaveList(backward: backward)
         return true
       }
+    }
+
+    /// The `AdwStatusPage` the list box shows while it has no rows.
+    private let statusPage: UnsafeMutablePointer<GtkWidget>
+
+    /// Moves the keyboard focus to the widget after the list (or before it, `backward`): the list
+    /// takes no focus for the move, so the window's focus chain goes past all its rows at once.
+    private func leaveList(backward: Bool) {
+      guard let root = gtk_widget_get_root(listBox) else { return }
+      gtk_widget_set_can_focus(widget, 0)
+      defer { gtk_widget_set_can_focus(widget, 1) }
+      // The window goes round from its last widget to its first, as Tab does.
+      _ = gtk_widget_child_focus(cgtk_widget(UnsafeMutableRawPointer(root)), backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
     }
 
     /// The list box itself (inside its scrolled window), and its rows' widgets.
@@ -106,6 +139,12 @@
         reconcile()
       } while needsUpdate && !isStopped
       apply(hidden: source.isListHidden)
+      let placeholder = source.listPlaceholder
+      let title = String(gtk: adw_status_page_get_title(cgtk_adw_status_page(statusPage)))
+      if title != placeholder ?? "" { adw_status_page_set_title(cgtk_adw_status_page(statusPage), placeholder) }
+      if (gtk_widget_get_visible(statusPage) != 0) == (placeholder == nil) {
+        gtk_widget_set_visible(statusPage, placeholder == nil ? 0 : 1)
+      }
     }
 
     private func reconcile() {

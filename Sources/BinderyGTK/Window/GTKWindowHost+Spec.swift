@@ -13,15 +13,17 @@
     /// window.present()
     /// ```
     ///
+    /// `application` is the app the window belongs to, if any (see ``GTKApplication``).
+    ///
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
-    public convenience init(title: String, screen: LoadedScreen, width: Int = 440, height: Int = 0)
-      throws(GTKError)
-    {
+    public convenience init(
+      title: String, screen: LoadedScreen, width: Int = 440, height: Int = 0, application: GTKApplication? = nil
+    ) throws(GTKError) {
       var names: [String: AnyObject] = [:]
       for (name, object) in screen.namedControls { names[name] = object }
       try self.init(
         title: title, root: screen.root, names: names, retaining: [screen.model], style: { screen.style(of: $0) },
-        bindings: screen.objects.bindings, width: width, height: height)
+        bindings: screen.objects.bindings, width: width, height: height, application: application)
     }
   }
 #endif

@@ -8,6 +8,11 @@
   /// the widgets, and a user's input in a widget is the control's user edit, which its bindings
   /// write to the model.
   ///
+  /// The window is a libadwaita window (an `AdwApplicationWindow` when it belongs to a
+  /// ``GTKApplication``): a header bar with its title and the buttons of the panels placed in the
+  /// toolbar (`placement: toolbar` in a spec file), over the content, which fills the rest of the
+  /// window (a list takes the height left), and toasts (``showToast(_:button:action:)``).
+  ///
   /// ```swift
   /// try GTKMainLoop.start()
   /// let name = HeadlessTextField(placeholder: "Name")
@@ -37,6 +42,10 @@
     private let names: [String: AnyObject]
     private let bindings: BindingSet
     private var retained: [AnyObject]
+    /// The window's `AdwHeaderBar`: its title, and the buttons of panels placed in the toolbar.
+    let headerBar: UnsafeMutablePointer<GtkWidget>
+    /// The `AdwToastOverlay` over the content, which ``showToast(_:button:action:)`` shows toasts in.
+    let toastOverlay: UnsafeMutablePointer<GtkWidget>
 
     /// The windows shown and not yet closed; each keeps itself alive until it closes.
     private static var openWindows: [ObjectIdentifier: GTKWindowHost] = [:]
@@ -54,7 +63,9 @@
     ///   - styled: Controls drawn in a style (secure fields, checkboxes); the window keeps them.
     ///   - bindings: The window's bindings; they end when it closes.
     ///   - width: The window's default width, in pixels.
-    ///   - height: The window's default height, in pixels.
+    ///   - height: The window's default height, in pixels (0: as tall as its content needs).
+    ///   - application: The app the window belongs to (an `AdwApplicationWindow`), or `nil` for a
+    ///     window of its own (an `AdwWindow`).
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
     public convenience init(
       title: String,
@@ -63,13 +74,14 @@
       styled: [(control: AnyObject, style: ControlStyle)] = [],
       bindings: BindingSet = BindingSet(),
       width: Int = 440,
-      height: Int = 0
+      height: Int = 0,
+      application: GTKApplication? = nil
     ) throws(GTKError) {
       let styles = Dictionary(styled.map { (ObjectIdentifier($0.control), $0.style) }) { _, last in last }
       try self.init(
         title: title, root: root, names: names, retaining: styled.map(\.control),
         style: { styles[ObjectIdentifier($0)] },
-        bindings: bindings, width: width, height: height)
+        bindings: bindings, width: width, height: height, application: application)
     }
 
     /// Creates a window of `root`, whose controls' styles `style` tells (those of rows made later too).
@@ -81,28 +93,47 @@
       style: @escaping (AnyObject) -> ControlStyle?,
       bindings: BindingSet,
       width: Int,
-      height: Int
+      height: Int,
+      application: GTKApplication?
     ) throws(GTKError) {
       try GTKMainLoop.start()
       self.root = root
       self.names = names
       self.bindings = bindings
       self.retained = Array(names.values) + retaining
-      builder = WidgetBuilder(style: style)
+      headerBar = adw_header_bar_new()
+      toastOverlay = adw_toast_overlay_new()
+      let builder = WidgetBuilder(style: style)
+      self.builder = builder
       rootMirror = builder.mirror(for: root)
       rootMirror.map { builder.resolveLabels(in: $0) }
-      let window = gtk_window_new()!
+      let window = application.map { adw_application_window_new($0.application)! } ?? adw_window_new()!
       self.window = window
       gtk_window_set_title(cgtk_window(window), title)
       gtk_window_set_default_size(cgtk_window(window), Int32(clamping: width), Int32(clamping: height))
-      if let content = rootMirror?.placed {
+      // A header bar (the title, and the panels placed in the toolbar) over the content, which fills
+      // the rest of the window; toasts show over the content.
+      adw_header_bar_set_title_widget(cgtk_adw_header_bar(headerBar), adw_window_title_new(title, nil))
+      gtk_widget_set_vexpand(toastOverlay, 1)
+      let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+      gtk_box_append(cgtk_box(column), headerBar)
+      gtk_box_append(cgtk_box(column), toastOverlay)
+      if let rootMirror {
+        (rootMirror as? BoxMirror)?.hideHeading()  // the header bar shows the window's title
+        placeToolbars(of: rootMirror)
+        let content = rootMirror.placed
         for margin in [
           gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
           gtk_widget_set_margin_end,
         ] {
           margin(content, 16)
         }
-        gtk_window_set_child(cgtk_window(window), content)
+        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toastOverlay), content)
+      }
+      if application != nil {
+        adw_application_window_set_content(cgtk_adw_application_window(window), column)
+      } else {
+        adw_window_set_content(cgtk_adw_window(window), column)
       }
       // Closed by the user (the title bar's button, Alt+F4), unless the app's own handler kept it
       // open: everything ends before GTK tears the widgets down, so the teardown's own signals (a
@@ -160,6 +191,40 @@
         if isUndo { actions.undo() } else { actions.redo() }
         return true
       }
+    }
+
+    /// Shows `text` in a toast over the window's content (libadwaita's `AdwToast`), for a few
+    /// seconds, with a button when `button` is given: "Ada Lovelace removed" with Undo. Clicking the
+    /// button runs `action` and dismisses the toast. A toast shown while another is up waits its turn.
+    public func showToast(_ text: String, button: String? = nil, action: (@MainActor () -> Void)? = nil) {
+      guard isOpen else { return }
+      // A toast's title is Pango markup: the text is escaped, so it shows as written.
+      let escaped = g_markup_escape_text(text, -1)
+      let toast = adw_toast_new(escaped)!
+      g_free(escaped)
+      if let button {
+        adw_toast_set_button_label(toast, button)
+        if let action {
+          _ = connectSignal(UnsafeMutableRawPointer(toast), "button-clicked") { action() }
+        }
+      }
+      adw_toast_overlay_add_toast(cgtk_adw_toast_overlay(toastOverlay), toast)
+    }
+
+    /// Closes every open window (the app's Quit).
+    static func closeAll() {
+      for host in openWindows.values { host.close() }
+    }
+
+    /// Moves the widgets of the panels placed in the toolbar (``BinderyControls/Panel/placement``)
+    /// from the content into the header bar, at its start, in order.
+    private func placeToolbars(of mirror: WidgetMirror) {
+      if let box = mirror as? BoxMirror, box.isToolbar {
+        if let parent = gtk_widget_get_parent(box.placed) { gtk_box_remove(cgtk_box(parent), box.placed) }
+        adw_header_bar_pack_start(cgtk_adw_header_bar(headerBar), box.placed)
+        return
+      }
+      mirror.children.forEach { placeToolbars(of: $0) }
     }
 
     /// Keeps `object` alive as long as the window is open.

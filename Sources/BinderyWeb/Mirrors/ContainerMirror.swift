@@ -1,7 +1,8 @@
 import BinderyControls
 
 /// A plain container (`kind: panel`): a ``Panel``'s or a `HeadlessView`'s subviews, with an optional title,
-/// a layout (`column` or `row`) and hidden.
+/// a layout (`column` or `row`), a placement (`content`, or `toolbar`: the page shows it with
+/// `role=toolbar`) and hidden.
 final class ContainerMirror: WebMirror {
   private let contents: [WebMirror]
   private let panel: Panel?
@@ -30,7 +31,7 @@ final class ContainerMirror: WebMirror {
     if let panel {
       [
         ("title", JSONValue(panel.title)), ("layout", .string(panel.direction.rawValue)),
-        ("hidden", .bool(panel.isHidden)),
+        ("placement", .string(panel.position.rawValue)), ("hidden", .bool(panel.isHidden)),
       ]
     } else {
       [("title", .null), ("layout", "column"), ("hidden", .bool(view?.isHidden ?? false))]

@@ -366,6 +366,11 @@
         set(key, value) {
           if (key === 'title') { heading.textContent = value || ''; heading.hidden = !value; }
           if (key === 'layout') section.className = 'panel ' + (value === 'row' ? 'row' : 'column');
+          // A toolbar: its buttons are one group for assistive technologies.
+          if (key === 'placement') {
+            if (value === 'toolbar') section.setAttribute('role', 'toolbar');
+            else section.removeAttribute('role');
+          }
           common(this, key, value);
         },
       };

@@ -246,7 +246,8 @@ enum WebElementNames {
     guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic, name.count <= 64
     else { return false }
     return name.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
     }
   }
 

@@ -34,7 +34,9 @@ final class CustomControlMirror<Control: AnyObject>: WebMirror {
   }
 
   override func snapshot() -> JSONValue {
-    var fields: [(key: String, value: JSONValue)] = [("id", .string(id)), ("kind", .string(kind)), ("tag", .string(element.tag))]
+    var fields: [(key: String, value: JSONValue)] = [
+      ("id", .string(id)), ("kind", .string(kind)), ("tag", .string(element.tag)),
+    ]
     if !element.fixed.isEmpty {
       fields.append(("attrs", .object(element.fixed.map { ($0.name, .string($0.value)) })))
     }

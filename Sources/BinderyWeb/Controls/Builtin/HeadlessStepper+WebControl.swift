@@ -6,6 +6,7 @@ extension HeadlessStepper: WebControl {
   /// ``HeadlessStepper/value``.
   public static let webElement = WebElement<HeadlessStepper>(tag: "input")
     .attribute("type", "number")
+    .attribute("step", "any")  // until the increment's own step, as before
     .attribute("min", \.minimumValue)
     .attribute("max", \.maximumValue)
     .attribute("step", \.increment)

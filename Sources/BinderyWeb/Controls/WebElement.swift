@@ -15,6 +15,19 @@ import Bindery
 ///   .edit(on: "change", reading: "value") { control, stars in control.userDidRate(stars) }
 /// ```
 ///
+/// Bindery's built-in controls are described the same way; a switch:
+///
+/// ```swift
+/// WebElement<HeadlessSwitch>(tag: "input")
+///   .attribute("type", "checkbox")
+///   .attribute("role", "switch")
+///   .inside("label", class: "switch")
+///   .property("checked", \.isOn)
+///   .enabled(\.isEnabled)
+///   .hidden(\.isHidden)
+///   .edit(on: "change", reading: "checked") { control, isOn in control.userDidSet(isOn: isOn) }
+/// ```
+///
 /// Names are checked when a page shows the control: a tag is a custom element's name (lowercase, with
 /// a hyphen) or a plain HTML element; no attribute or property may be an event handler (`on…`) or
 /// hold markup (`innerHTML`, `outerHTML`, `srcdoc`), so a model's text never runs as script. A
@@ -174,7 +187,7 @@ public struct WebElement<Control: AnyObject>: @unchecked Sendable {
   }
 
   /// One property of the control the element shows: its key in the page's tree (`a:` an attribute,
-  /// `p:` a DOM property, `text`, `enabled`, `hidden`) and how to read it.
+  /// `p:` a DOM property, `c:` a class, `text`, `options`, `enabled`, `hidden`) and how to read it.
   struct ShownProperty {
     let key: String
     /// The property's value now.

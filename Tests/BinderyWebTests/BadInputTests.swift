@@ -55,9 +55,9 @@ import Testing
     // Nothing changed: a fresh tab on the shared model sees the same state as before, plus the edit.
     let after = try #require(await TestTab(host).hello())
     #expect(after.element("Name")?.prop("text") == "Ada")
-    #expect(after.element("Subscribe")?.prop("on") == before.element("Subscribe")?.prop("on"))
-    #expect(after.element("Volume")?.prop("value") == before.element("Volume")?.prop("value"))
-    #expect(after.element("Size")?.prop("selected") == before.element("Size")?.prop("selected"))
+    #expect(after.element("Subscribe")?.prop("p:checked") == before.element("Subscribe")?.prop("p:checked"))
+    #expect(after.element("Volume")?.prop("p:valueAsNumber") == before.element("Volume")?.prop("p:valueAsNumber"))
+    #expect(after.element("Size")?.prop("p:selectedIndex") == before.element("Size")?.prop("p:selectedIndex"))
 
     // The connection still works.
     await tab.edit("Name", "Grace")

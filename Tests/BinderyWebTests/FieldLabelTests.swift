@@ -96,7 +96,7 @@ private func loadError(_ spec: String) throws -> SpecLoadError? {
   @Test func aLabelMayComeAfterTheElementItNames() async throws {
     let reset = try #require(try await resetOfPage(labelledPage.replacingOccurrences(of: "TEXT", with: "Name")))
     #expect(reset.element("MemberLabel")?.prop("for") == "Member")
-    #expect(reset.element("Member")?["kind"] == "checkbox")
+    #expect(reset.element("Member")?["wrapper"]?["class"] == "checkbox")
   }
 
   @Test func aListIsNamedByItsLabel() async throws {

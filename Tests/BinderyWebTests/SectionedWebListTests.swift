@@ -90,7 +90,7 @@ extension JSONValue {
   /// The texts of a tree's labels, in order.
   var labelTexts: [String] {
     var texts: [String] = []
-    if self["kind"] == "label", case .string(let text)? = prop("text") { texts.append(text) }
+    if self["tag"] == "span", case .string(let text)? = prop("text") { texts.append(text) }
     for key in ["children", "rows"] {
       if case .array(let nodes)? = self[key] { texts += nodes.flatMap(\.labelTexts) }
     }
@@ -114,7 +114,7 @@ extension JSONValue {
     let sections = list.nodes("rows")
     #expect(sections.map { $0["kind"] } == ["section", "section"])
     // A section: its header's label, then the list of its rows, each reading its item and its section.
-    #expect(sections[0].nodes("children").map { $0["kind"] } == ["label", "list"])
+    #expect(sections[0].nodes("children").map { $0["kind"] } == ["element", "list"])
     #expect(sections[0].labelTexts == ["Family", "Ada", "Family"])
     #expect(sections[1].labelTexts == ["Work", "Grace", "Work", "Alan", "Work"])
   }

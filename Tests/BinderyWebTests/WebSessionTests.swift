@@ -16,7 +16,7 @@ import Testing
     #expect(reset.element("Password")?["kind"] == "secure")
     #expect(reset.element("Greeting")?.prop("text") == "(nobody)")
     #expect(reset.element("Save")?.prop("enabled") == true)
-    #expect(reset.element("Size")?.prop("items") == .array(["S", "M", "L"]))
+    #expect(reset.element("Size")?.prop("options") == .array(["S", "M", "L"]))
     #expect(reset.element("Friends")?["rows"].map { if case .array(let rows) = $0 { rows.count } else { 0 } } == 3)
   }
 
@@ -67,10 +67,10 @@ import Testing
     let errors = await tab.messages().filter { $0["type"] == "error" }
     #expect(errors.isEmpty)
     let again = try #require(await tab.hello(resume: nil))
-    #expect(again.element("Subscribe")?.prop("on") == true)  // hello again on the socket: the same session
+    #expect(again.element("Subscribe")?.prop("p:checked") == true)  // hello again on the socket: the same session
     #expect(again["reason"] == "refresh")
     let reset = try #require(await TestTab(host).hello())
-    #expect(reset.element("Subscribe")?.prop("on") == false)  // another tab: a new session, its own model
+    #expect(reset.element("Subscribe")?.prop("p:checked") == false)  // another tab: a new session, its own model
     #expect(reset["reason"] == "new")
   }
 

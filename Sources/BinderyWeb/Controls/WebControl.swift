@@ -19,6 +19,10 @@
 ///
 /// let page = WebPage(title: "Films", model: { Films() }, controls: [StarRating.self]) { … }
 /// ```
+///
+/// Bindery's own label, button, switch, slider, stepper and pop-up button are web controls too, each
+/// described by its ``webElement`` (`HeadlessSwitch.webElement`, `HeadlessPopUpButton.webElement`…)
+/// and shown by the same path as an app's: what they need, an app's control can use.
 public protocol WebControl: AnyObject {
   /// How a page shows controls of this class.
   static var webElement: WebElement<Self> { get }

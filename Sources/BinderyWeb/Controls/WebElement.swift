@@ -15,6 +15,19 @@ import Bindery
 ///   .edit(on: "change", reading: "value") { control, stars in control.userDidRate(stars) }
 /// ```
 ///
+/// Bindery's built-in controls are described the same way; a switch:
+///
+/// ```swift
+/// WebElement<HeadlessSwitch>(tag: "input")
+///   .attribute("type", "checkbox")
+///   .attribute("role", "switch")
+///   .inside("label", class: "switch")
+///   .property("checked", \.isOn)
+///   .enabled(\.isEnabled)
+///   .hidden(\.isHidden)
+///   .edit(on: "change", reading: "checked") { control, isOn in control.userDidSet(isOn: isOn) }
+/// ```
+///
 /// Names are checked when a page shows the control: a tag is a custom element's name (lowercase, with
 /// a hyphen) or a plain HTML element; no attribute or property may be an event handler (`on…`) or
 /// hold markup (`innerHTML`, `outerHTML`, `srcdoc`), so a model's text never runs as script. A
@@ -28,11 +41,41 @@ public struct WebElement<Control: AnyObject>: @unchecked Sendable {
   public let script: String?
   var shown: [ShownProperty] = []
   var edits: [ElementEdit] = []
+  var actions: [String] = []
+  /// Attributes set once, when the element is made (`type`, `role`, `class`…), in order.
+  var fixed: [(name: String, value: String)] = []
+  /// The element the control's element sits in, if any: its tag and class.
+  var wrapper: (tag: String, className: String?)?
+  /// The object whose element takes the focus once an action is done, if declared.
+  var focusTarget: ((Control) -> AnyObject?)?
 
   /// An element of `tag`, defined by `script` when it is a custom element of the app's own.
   public init(tag: String, script: String? = nil) {
     self.tag = tag
     self.script = script
+  }
+
+  /// Sets the element's attribute `name` to `value` once, when the element is made, before any of
+  /// the control's properties: an `<input>`'s `type`, a `role`, a fixed `step`.
+  public func attribute(_ name: String, _ value: String) -> Self {
+    var copy = self
+    copy.fixed.removeAll { $0.name == name }
+    copy.fixed.append((name, value))
+    return copy
+  }
+
+  /// Adds `name` to the element's classes once, when the element is made (for the page's style sheet).
+  public func `class`(_ name: String) -> Self {
+    guard let index = fixed.firstIndex(where: { $0.name == "class" }) else { return attribute("class", name) }
+    var copy = self
+    copy.fixed[index].value += " " + name
+    return copy
+  }
+
+  /// Gives the element the class `name` while `keyPath` of the control is `value` (a label greyed
+  /// while disabled: `.class("disabled", when: \.isEnabled, is: false)`).
+  public func `class`(_ name: String, when keyPath: KeyPath<Control, Bool>, is value: Bool = true) -> Self {
+    adding(ShownProperty("c:" + name, keyPath) { .bool($0 == value) })
   }
 
   /// Shows `keyPath` of the control as the element's attribute `name` (`false` and `nil` remove it,
@@ -41,39 +84,98 @@ public struct WebElement<Control: AnyObject>: @unchecked Sendable {
     adding(ShownProperty("a:" + name, keyPath) { $0.webJSON })
   }
 
-  /// Shows `keyPath` of the control as the element's DOM property `name`.
+  /// Shows `keyPath` of the control, as `transform` turns it, as the element's attribute `name`.
+  public func attribute<Value, Shown: WebValue>(
+    _ name: String, _ keyPath: KeyPath<Control, Value>, _ transform: @escaping (Value) -> Shown
+  ) -> Self {
+    adding(ShownProperty("a:" + name, keyPath) { transform($0).webJSON })
+  }
+
+  /// Shows `keyPath` of the control as the element's DOM property `name`. The page leaves a property
+  /// that already has the value alone (a field being typed in keeps its caret).
   public func property<Value: WebValue>(_ name: String, _ keyPath: KeyPath<Control, Value>) -> Self {
     adding(ShownProperty("p:" + name, keyPath) { $0.webJSON })
   }
 
-  /// Shows `keyPath` of the control as the element's text.
-  public func text(_ keyPath: KeyPath<Control, String>) -> Self {
-    adding(ShownProperty("text", keyPath) { .string($0) })
+  /// Shows `keyPath` of the control, as `transform` turns it, as the element's DOM property `name`
+  /// (a `<select>`'s `selectedIndex`, `-1` for no choice: `.property("selectedIndex", \.choice) { $0 ?? -1 }`).
+  public func property<Value, Shown: WebValue>(
+    _ name: String, _ keyPath: KeyPath<Control, Value>, _ transform: @escaping (Value) -> Shown
+  ) -> Self {
+    adding(ShownProperty("p:" + name, keyPath) { transform($0).webJSON })
   }
 
-  /// Disables the element (`disabled` and `aria-disabled`) while `keyPath` is `false`.
+  /// Shows `keyPath` of the control as the element's text (`nil` shows none), never as markup.
+  public func text<Value: WebValue>(_ keyPath: KeyPath<Control, Value>) -> Self {
+    adding(ShownProperty("text", keyPath) { $0.webJSON })
+  }
+
+  /// Shows `keyPath` of the control, as `transform` turns it, as the element's text.
+  public func text<Value, Shown: WebValue>(
+    _ keyPath: KeyPath<Control, Value>, _ transform: @escaping (Value) -> Shown
+  ) -> Self {
+    adding(ShownProperty("text", keyPath) { transform($0).webJSON })
+  }
+
+  /// Shows the strings at `keyPath` as the element's `<option>` children, in order, each as text (a
+  /// `<select>`'s items); the element's DOM properties are set again after each change, since they
+  /// may depend on the options (its `selectedIndex`).
+  public func options(_ keyPath: KeyPath<Control, [String]>) -> Self {
+    adding(ShownProperty("options", keyPath) { .array($0.map { .string($0) }) })
+  }
+
+  /// Disables the element while `keyPath` is `false`: a `<button>`, `<input>`, `<select>` or
+  /// `<textarea>` by its `disabled` property, any other element by `disabled` and `aria-disabled`.
   public func enabled(_ keyPath: KeyPath<Control, Bool>) -> Self {
     adding(ShownProperty("enabled", keyPath) { .bool($0) })
   }
 
-  /// Hides the element while `keyPath` is `true`.
+  /// Hides the element (and the element it sits in, if any) while `keyPath` is `true`.
   public func hidden(_ keyPath: KeyPath<Control, Bool>) -> Self {
     adding(ShownProperty("hidden", keyPath) { .bool($0) })
   }
 
+  /// Puts the element in an element of `tag` (`label`, `span` or `div`) with the class `className`:
+  /// a checkbox in a `<label>`, so that a click beside the box toggles it. The control's properties,
+  /// events and id are the inner element's; hiding hides the outer one.
+  public func inside(_ tag: String, class className: String? = nil) -> Self {
+    var copy = self
+    copy.wrapper = (tag, className)
+    return copy
+  }
+
   /// Makes the element's DOM event `event` a user edit: the page sends the element's property
   /// `property`, and `apply` hands it to the control as a user's edit (returning `false` when the
-  /// control refuses it, for example while disabled). A value of another type is refused with
-  /// `wrongValueType` and changes nothing.
+  /// control refuses it, for example while disabled). A value of another type, or one `accepting`
+  /// refuses (an index past the control's items), is refused with `wrongValueType` and changes
+  /// nothing. A number that is not finite (an empty number field's `valueAsNumber`) is not sent.
   public func edit<Value: WebValue>(
-    on event: String, reading property: String, _ apply: @escaping (Control, Value) -> Bool
+    on event: String, reading property: String, accepting: ((Control, Value) -> Bool)? = nil,
+    _ apply: @escaping (Control, Value) -> Bool
   ) -> Self {
     var copy = self
     copy.edits.append(
       ElementEdit(event: event, property: property, typeName: "\(Value.self)") { control, json in
-        guard let value = Value(webJSON: json) else { return nil }
+        guard let value = Value(webJSON: json), accepting?(control, value) ?? true else { return nil }
         return apply(control, value)
       })
+    return copy
+  }
+
+  /// Makes the element's DOM event `event` (a `click`) a user's action: `perform` hands it to the
+  /// control (returning `false` when the control refuses it, for example while disabled).
+  public func action(on event: String, _ perform: @escaping (Control) -> Bool) -> Self {
+    var copy = self
+    copy.actions.append(event)
+    copy.perform = perform
+    return copy
+  }
+
+  /// Once the page's action is done, the element of the object `target` names (if the page shows
+  /// it) takes the keyboard focus, its text selected: a form's first field after Add.
+  public func focuses(afterAction target: @escaping (Control) -> AnyObject?) -> Self {
+    var copy = self
+    copy.focusTarget = target
     return copy
   }
 
@@ -85,7 +187,7 @@ public struct WebElement<Control: AnyObject>: @unchecked Sendable {
   }
 
   /// One property of the control the element shows: its key in the page's tree (`a:` an attribute,
-  /// `p:` a DOM property, `text`, `enabled`, `hidden`) and how to read it.
+  /// `p:` a DOM property, `c:` a class, `text`, `options`, `enabled`, `hidden`) and how to read it.
   struct ShownProperty {
     let key: String
     /// The property's value now.
@@ -99,6 +201,9 @@ public struct WebElement<Control: AnyObject>: @unchecked Sendable {
       self.observe = { control, send in Bindery.observe(control, keyPath) { change in send(encode(change.newValue)) } }
     }
   }
+
+  /// What a user's action does to the control: whether the control took it.
+  var perform: ((Control) -> Bool)?
 
   /// A DOM event that is a user edit, and what it hands the control: `nil` when the value does not
   /// fit, else whether the control took it.
@@ -117,6 +222,19 @@ public struct WebElement<Control: AnyObject>: @unchecked Sendable {
       let name = String(property.key.dropFirst(2))
       if !WebElementNames.isSafeName(name) { problems.append("\"\(name)\" may not be set from a model") }
     }
+    for property in shown where property.key.hasPrefix("c:") {
+      let name = String(property.key.dropFirst(2))
+      if !WebElementNames.isClass(name) { problems.append("\"\(name)\" is not a class name") }
+    }
+    for (name, _) in fixed where !WebElementNames.isSafeName(name) {
+      problems.append("\"\(name)\" may not be set")
+    }
+    if let wrapper, !WebElementNames.wrapperTags.contains(wrapper.tag) {
+      problems.append("\"\(wrapper.tag)\" is not an element a control may sit in")
+    }
+    for event in actions where !WebElementNames.isEvent(event) {
+      problems.append("\"\(event)\" is not an event name")
+    }
     for edit in edits {
       if !WebElementNames.isEvent(edit.event) { problems.append("\"\(edit.event)\" is not an event name") }
       if !WebElementNames.isSafeName(edit.property) { problems.append("\"\(edit.property)\" may not be read") }
@@ -132,6 +250,19 @@ enum WebElementNames {
     "span", "div", "p", "output", "progress", "meter", "input", "textarea", "select", "button", "img", "time",
     "mark", "strong", "em", "code", "pre",
   ]
+
+  /// The elements a control's element may sit in (``WebElement/inside(_:class:)``).
+  static let wrapperTags: Set<String> = ["label", "span", "div"]
+
+  /// Whether `name` is a class name: letters, digits, `-` and `_`, a letter first.
+  static func isClass(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic, name.count <= 64
+    else { return false }
+    return name.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+    }
+  }
 
   /// Whether `tag` is a plain element above or a custom element's name (a lowercase letter first,
   /// then lowercase letters, digits, `-`, `.` or `_`, with at least one `-`).

@@ -10,6 +10,11 @@ import BinderyControls
 /// sections' lists.
 ///
 /// Each change of the rows reaches the page as one `list` operation with exact indexes.
+///
+/// Unlike the simple controls (a ``WebElement`` each, in `Controls/Builtin`), a list keeps a mirror
+/// of its own: its rows are elements of their own that come and go by exact indexes, and its
+/// selection, listbox keyboard (arrows, Home, End, typing a row's start) and Delete are behaviour of
+/// the list as a whole, not properties and events of one element.
 final class ListMirror<Item: AnyObject>: WebMirror {
   private let webList: WebList<Item>
   private unowned let builder: MirrorBuilder

@@ -56,25 +56,25 @@ final class MirrorBuilder {
     let style = styles[key] ?? styleOfUnstyled(object)
     let mirror: WebMirror
     switch object {
+    // Bindery's own simple controls are described as an app's are (their WebElements in
+    // Controls/Builtin): a switch styled as a checkbox by the other of its two descriptions.
+    case let control as HeadlessSwitch where style == .checkbox:
+      guard let made = elementMirror(control, HeadlessSwitch.checkboxWebElement, id: id) else { return nil }
+      mirror = made
     case let control as any WebControl:
-      let (made, problems) = control.makeWebMirror(id: id, collector: collector)
+      let (made, problems) = control.makeWebMirror(id: id, builder: self)
       guard let made else {
         self.problems += problems.map { "\(type(of: control)): \($0)" }
         return nil
       }
       mirror = made
+    // The text field and the list stay mirrors of their own: a field's editing session (typing is an
+    // edit, Return or leaving it the end of editing, Escape a discard, its validation error beside
+    // it) and a list's rows, selection and listbox keyboard are more than an element's properties and
+    // events. A field label names another element by its id, and a panel holds other elements.
     case let field as HeadlessTextField:
       mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
-    case let label as HeadlessLabel: mirror = LabelMirror(label, id: id, collector: collector)
     case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
-    case let button as HeadlessButton:
-      let focusID = button.focusesAfterAction.map { self.id(for: $0) }
-      mirror = ButtonMirror(button, id: id, focusID: focusID, collector: collector)
-    case let control as HeadlessSwitch:
-      mirror = SwitchMirror(control, id: id, checkbox: style == .checkbox, collector: collector)
-    case let slider as HeadlessSlider: mirror = SliderMirror(slider, id: id, collector: collector)
-    case let stepper as HeadlessStepper: mirror = StepperMirror(stepper, id: id, collector: collector)
-    case let popUp as HeadlessPopUpButton: mirror = PopUpButtonMirror(popUp, id: id, collector: collector)
     case let panel as Panel:
       let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }
       mirror = ContainerMirror(panel: panel, id: id, contents: contents, collector: collector)
@@ -89,6 +89,16 @@ final class MirrorBuilder {
     mirrors[id] = mirror
     elements[id] = object
     return mirror
+  }
+
+  /// The mirror of `control` as `element` describes it, or `nil` (its problems kept) when the
+  /// description breaks the rules of ``WebElement``.
+  private func elementMirror<Control: AnyObject>(_ control: Control, _ element: WebElement<Control>, id: String)
+    -> WebMirror?
+  {
+    let (made, problems) = element.makeMirror(for: control, id: id, builder: self)
+    self.problems += problems.map { "\(Control.self): \($0)" }
+    return made
   }
 
   /// Drops `mirror` and everything inside it (their element left the page).

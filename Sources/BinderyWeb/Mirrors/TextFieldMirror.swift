@@ -4,6 +4,11 @@ import BinderyControls
 /// A text field (`kind: text`) or a secure field (`kind: secure`): text, placeholder, enabled,
 /// hidden and the validation error of its bindings. An edit is a user's typing; an action is the end
 /// of editing (Return, or leaving the field), when bindings that update on commit write back.
+///
+/// Unlike the simple controls (a ``WebElement`` each, in `Controls/Builtin`), a field keeps a mirror
+/// of its own: its editing session is more than an element's events (an edit per keystroke, the end
+/// of editing as an action, Escape as a discard), it shows its bindings' validation error in an
+/// element beside it (`aria-describedby`, `aria-invalid`), and the page keeps text too long to send.
 final class TextFieldMirror: WebMirror {
   /// The longest text accepted from a page, in characters.
   static let maximumLength = 10_000

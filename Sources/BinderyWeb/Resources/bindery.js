@@ -161,7 +161,7 @@
   // value the server sent for such an element before it took the edit is stale: the page keeps what
   // its user entered, and the server sends the value again if it ends up different.
   const unacknowledgedEdits = new Map();
-  const valueKeys = { text: 'text', secure: 'text', switch: 'on', checkbox: 'on', slider: 'value', stepper: 'value', select: 'selected', list: 'selected' };
+  const valueKeys = { text: 'text', secure: 'text', list: 'selected' };
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
   // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
@@ -349,6 +349,11 @@
     for (const element of elements.values()) if (element.isLabel) linkLabel(element);
   }
 
+  // Elements a <label for> names, so a field label points at them by id (any other element is
+  // named by aria-labelledby); and those a `disabled` property disables.
+  const labelable = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
+  const formControls = new Set(['button', 'input', 'select', 'textarea']);
+
   function common(element, key, value) {
     if (key === 'hidden') element.node.hidden = !!value;
     if (key === 'enabled' && element.control) element.control.disabled = !value;
@@ -408,18 +413,6 @@
     },
     text(node) { return field(node, 'text'); },
     secure(node) { return field(node, 'password'); },
-    label() {
-      const span = document.createElement('span');
-      span.className = 'label';
-      return {
-        node: span,
-        set(key, value) {
-          if (key === 'text') span.textContent = value || '';
-          if (key === 'enabled') span.classList.toggle('disabled', !value);
-          common(this, key, value);
-        },
-      };
-    },
     fieldLabel(node) {
       const label = document.createElement('label');
       label.className = 'field-label';
@@ -433,86 +426,83 @@
         },
       };
     },
-    button(node) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      // Once the action is done, the element the button names takes the focus (a form's first field
-      // after Add), its text selected.
-      const focusAfter = () => {
-        const target = elements.get(element.props.focuses);
-        const control = target && (target.control || target.node);
-        if (!control) return;
-        control.focus();
-        if (typeof control.select === 'function') control.select();
-      };
-      const element = {
-        node: button, control: button,
-        set(key, value) {
-          if (key === 'title') button.textContent = value || '';
-          common(this, key, value);
-        },
-      };
-      button.addEventListener('click', () => {
-        const focuses = element.props && element.props.focuses;
-        send({ type: 'action', id: node.id, afterAnswer: focuses == null ? undefined : focusAfter });
-      });
-      return element;
-    },
-    // An app's own control (a WebControl): the element its class names, often a custom element its
-    // script defines; its declared attributes (a:name), DOM properties (p:name) and text, and its
-    // declared events, each an edit of the property it reads.
+    // A control described by a WebElement: an app's own (often a custom element its script defines)
+    // and Bindery's label, button, switch, checkbox, slider, stepper and pop-up button. The element
+    // its description names, with its fixed attributes, in the element it sits in (if any); its
+    // declared attributes (a:name), DOM properties (p:name), classes (c:name), text and options;
+    // its declared edit events, each an edit of the property it reads, and its action events.
     element(node) {
-      const element = document.createElement(node.tag || 'span');
+      const tag = node.tag || 'span';
+      const element = document.createElement(tag);
+      const attrs = node.attrs || {};
+      for (const name of Object.keys(attrs)) element.setAttribute(name, attrs[name]);
+      let outer = element;
+      if (node.wrapper) {
+        outer = document.createElement(node.wrapper.tag);
+        if (node.wrapper.class) outer.className = node.wrapper.class;
+        outer.append(element);
+      }
       const edits = node.edits || [];
       for (const edit of edits) {
         element.addEventListener(edit.event, () => {
           if (element.getAttribute('aria-disabled') === 'true') return;
           const value = element[edit.read];
+          if (typeof value === 'number' && !Number.isFinite(value)) return;  // an empty number field
           send({ type: 'edit', id: node.id, value: value === undefined ? null : value });
         });
       }
-      return {
-        node: element, valueKey: edits.length > 0 ? 'p:' + edits[0].read : null,
+      const made = {
+        node: outer, control: labelable.has(tag) ? element : undefined,
+        valueKey: edits.length > 0 ? 'p:' + edits[0].read : null,
         set(key, value) {
           if (key.startsWith('a:')) {
             const name = key.slice(2);
             if (value === false || value == null) element.removeAttribute(name);
             else element.setAttribute(name, value === true ? '' : String(value));
           } else if (key.startsWith('p:')) {
-            element[key.slice(2)] = value;
+            const name = key.slice(2);
+            if (element[name] !== value) element[name] = value;
+          } else if (key.startsWith('c:')) {
+            element.classList.toggle(key.slice(2), !!value);
           } else if (key === 'text') {
             element.textContent = value == null ? '' : String(value);
-          } else if (key === 'enabled') {
-            element.toggleAttribute('disabled', !value);
-            element.setAttribute('aria-disabled', value ? 'false' : 'true');
-          } else if (key === 'hidden') {
-            element.hidden = !!value;
-          }
-        },
-      };
-    },
-    switch(node) { return toggle(node, true); },
-    checkbox(node) { return toggle(node, false); },
-    slider(node) { return numeric(node, 'range'); },
-    stepper(node) { return numeric(node, 'number'); },
-    select(node) {
-      const select = document.createElement('select');
-      select.addEventListener('change', () => send({ type: 'edit', id: node.id, value: select.selectedIndex }));
-      return {
-        node: select, control: select,
-        set(key, value) {
-          if (key === 'items') {
-            select.replaceChildren(...(value || []).map((title) => {
+          } else if (key === 'options') {
+            element.replaceChildren(...(value || []).map((title) => {
               const option = document.createElement('option');
               option.textContent = title;
               return option;
             }));
-            select.selectedIndex = this.props.selected == null ? -1 : this.props.selected;
+            // What the element shows may depend on its options (a <select>'s selectedIndex).
+            for (const name of Object.keys(this.props)) if (name.startsWith('p:')) element[name.slice(2)] = this.props[name];
+          } else if (key === 'enabled') {
+            if (formControls.has(tag)) {
+              element.disabled = !value;
+            } else {
+              element.toggleAttribute('disabled', !value);
+              element.setAttribute('aria-disabled', value ? 'false' : 'true');
+            }
+          } else if (key === 'hidden') {
+            outer.hidden = !!value;
           }
-          if (key === 'selected') select.selectedIndex = value == null ? -1 : value;
-          common(this, key, value);
         },
       };
+      // Once an action is done, the element the description names takes the focus (a form's first
+      // field after Add), its text selected.
+      const focusAfter = () => {
+        const target = elements.get(made.props.focuses);
+        const control = target && (target.control || target.node);
+        if (!control) return;
+        control.focus();
+        if (typeof control.select === 'function') control.select();
+      };
+      for (const action of node.actions || []) {
+        element.addEventListener(action.event, () => {
+          if (element.getAttribute('aria-disabled') === 'true') return;
+          const focuses = made.props && made.props.focuses;
+          send({ type: 'action', id: node.id, afterAnswer: focuses == null ? undefined : focusAfter });
+        });
+      }
+      return made;
     },
     list(node) {
       const list = document.createElement('ul');
@@ -627,43 +617,6 @@
         if (key === 'text' && input.value !== value) input.value = value || '';
         if (key === 'placeholder') input.placeholder = value || '';
         if (key === 'error') showError(value);
-        common(this, key, value);
-      },
-    };
-  }
-
-  function toggle(node, isSwitch) {
-    const wrapper = document.createElement('label');
-    wrapper.className = isSwitch ? 'switch' : 'checkbox';
-    const input = document.createElement('input');
-    input.type = 'checkbox';
-    if (isSwitch) input.setAttribute('role', 'switch');
-    wrapper.append(input);
-    input.addEventListener('change', () => send({ type: 'edit', id: node.id, value: input.checked }));
-    return {
-      node: wrapper, control: input,
-      set(key, value) {
-        if (key === 'on') input.checked = !!value;
-        common(this, key, value);
-      },
-    };
-  }
-
-  function numeric(node, type) {
-    const input = document.createElement('input');
-    input.type = type;
-    input.step = 'any';
-    input.addEventListener(type === 'range' ? 'input' : 'change', () => {
-      const value = Number(input.value);
-      if (Number.isFinite(value)) send({ type: 'edit', id: node.id, value });
-    });
-    return {
-      node: input, control: input,
-      set(key, value) {
-        if (key === 'value' && Number(input.value) !== value) input.value = String(value);
-        if (key === 'min') input.min = String(value);
-        if (key === 'max') input.max = String(value);
-        if (key === 'step') input.step = String(value);
         common(this, key, value);
       },
     };

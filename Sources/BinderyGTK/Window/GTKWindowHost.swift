@@ -55,6 +55,7 @@
     ///   - bindings: The window's bindings; they end when it closes.
     ///   - width: The window's default width, in pixels.
     ///   - height: The window's default height, in pixels.
+    ///   - controls: The app's own control classes the window shows (``GTKControl``).
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
     public convenience init(
       title: String,
@@ -63,13 +64,14 @@
       styled: [(control: AnyObject, style: ControlStyle)] = [],
       bindings: BindingSet = BindingSet(),
       width: Int = 440,
-      height: Int = 0
+      height: Int = 0,
+      controls: [any GTKControl.Type] = []
     ) throws(GTKError) {
       let styles = Dictionary(styled.map { (ObjectIdentifier($0.control), $0.style) }) { _, last in last }
       try self.init(
         title: title, root: root, names: names, retaining: styled.map(\.control),
         style: { styles[ObjectIdentifier($0)] },
-        bindings: bindings, width: width, height: height)
+        bindings: bindings, width: width, height: height, controls: controls)
     }
 
     /// Creates a window of `root`, whose controls' styles `style` tells (those of rows made later too).
@@ -81,14 +83,15 @@
       style: @escaping (AnyObject) -> ControlStyle?,
       bindings: BindingSet,
       width: Int,
-      height: Int
+      height: Int,
+      controls: [any GTKControl.Type] = []
     ) throws(GTKError) {
       try GTKMainLoop.start()
       self.root = root
       self.names = names
       self.bindings = bindings
       self.retained = Array(names.values) + retaining
-      builder = WidgetBuilder(style: style)
+      builder = WidgetBuilder(style: style, controls: controls)
       rootMirror = builder.mirror(for: root)
       rootMirror.map { builder.resolveLabels(in: $0) }
       let window = gtk_window_new()!

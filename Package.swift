@@ -252,10 +252,14 @@ let package = Package(
       resources: [.copy("PersonEditor.spec.yaml")],
       swiftSettings: strictSettings
     ),
-    // A page with a control of the app's own (StarRating), shown as a custom element.
+    // A page with a control of the app's own (StarRating), shown as a custom element; with GTK, a window
+    // (`--gtk`) where the app's own GTKControl shows it.
     .executableTarget(
       name: "FilmRatings",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyWeb"],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens", "BinderyWeb", "BinderyGTK",
+        gtk,
+      ],
       path: "Examples/FilmRatings",
       resources: [.copy("FilmRatings.spec.yaml")],
       swiftSettings: strictSettings

@@ -1,5 +1,7 @@
 // FilmRatings (`swift run FilmRatings`): a page whose rating control is the app's own (StarRating),
 // declared in FilmRatings.spec.yaml and shown by the browser as the custom element its script defines.
+// With GTK (`swift run --traits GTK FilmRatings --gtk`), the same file shows in a GTK 4 window, where
+// StarRating is a row of star buttons (StarRating+GTK.swift).
 import Bindery
 import BinderyControllers
 import BinderyControls
@@ -31,11 +33,13 @@ final class FilmShelf: @unchecked Sendable {
 var arguments = CommandLine.arguments.dropFirst()
 var configuration = WebServer.Configuration()
 configuration.port = 8081
+var desktop = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--port": configuration.port = arguments.popFirst().flatMap { Int($0) } ?? configuration.port
+  case "--gtk": desktop = true
   default:
-    print("usage: FilmRatings [--port N]")
+    print("usage: FilmRatings [--port N | --gtk]")
     exit(2)
   }
 }
@@ -44,6 +48,20 @@ guard let specPath = Bundle.module.path(forResource: "FilmRatings", ofType: "spe
   exit(1)
 }
 let shelf = FilmShelf()
+if desktop {
+  #if GTK
+    do {
+      try runDesktopFilmRatings(specPath: specPath, shelf: shelf)
+      exit(0)
+    } catch {
+      print("FilmRatings: \(error)")
+      exit(1)
+    }
+  #else
+    print("FilmRatings: this build has no GTK window; build it with GTK: swift run --traits GTK FilmRatings --gtk")
+    exit(2)
+  #endif
+}
 let shared = UncheckedShelf(shelf)
 let page = WebPage(title: "Films", model: { shared.shelf }, sharing: .shared, controls: [StarRating.self]) { shelf, _ in
   try WebSpec.load(contentsOf: specPath, model: shelf, modelClass: "FilmShelf", root: "Page") { classes in

@@ -8,6 +8,7 @@
   @MainActor
   final class WidgetBuilder {
     private let style: (AnyObject) -> ControlStyle?
+    private let controls: [any GTKControl.Type]
     private var widgets: [ObjectIdentifier: Shown] = [:]
 
     /// A control's widget, and the control (held weakly: a widget is not handed to a new control at
@@ -17,8 +18,10 @@
       let mirror: WidgetMirror
     }
 
-    init(style: @escaping (AnyObject) -> ControlStyle?) {
+    /// A builder of widgets for Bindery's controls and for the app's own `controls`.
+    init(style: @escaping (AnyObject) -> ControlStyle?, controls: [any GTKControl.Type] = []) {
       self.style = style
+      self.controls = controls
     }
 
     /// The mirror of `object` and of everything inside it, or `nil` for an object a window cannot show.
@@ -38,7 +41,9 @@
       case let panel as Panel: mirror = BoxMirror(panel: panel, builder: self)
       case let view as HeadlessView: mirror = BoxMirror(view: view, builder: self)
       case let list as any GTKListSource: mirror = ListBoxMirror(list, builder: self)
-      default: return nil
+      default:
+        guard let custom = controls.lazy.compactMap({ $0.customMirror(for: object) }).first else { return nil }
+        mirror = custom
       }
       if widgets.count >= pruneAt { prune() }
       widgets[key] = Shown(control: object, mirror: mirror)

@@ -13,17 +13,21 @@
     /// window.present()
     /// ```
     ///
-    /// `application` is the app the window belongs to, if any (see ``GTKApplication``).
+    /// `application` is the app the window belongs to, if any (see ``GTKApplication``). The app's own
+    /// control classes the file names are shown as their ``GTKControl`` descriptions say:
+    /// `GTKWindowHost(title: "Films", screen: screen, controls: [StarRating.self])`.
     ///
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
     public convenience init(
-      title: String, screen: LoadedScreen, width: Int = 440, height: Int = 0, application: GTKApplication? = nil
+      title: String, screen: LoadedScreen, width: Int = 440, height: Int = 0, application: GTKApplication? = nil,
+      controls: [any GTKControl.Type] = []
     ) throws(GTKError) {
       var names: [String: AnyObject] = [:]
       for (name, object) in screen.namedControls { names[name] = object }
       try self.init(
         title: title, root: screen.root, names: names, retaining: [screen.model], style: { screen.style(of: $0) },
-        bindings: screen.objects.bindings, width: width, height: height, application: application)
+        bindings: screen.objects.bindings, width: width, height: height, application: application,
+        controls: controls)
     }
   }
 #endif

@@ -66,6 +66,7 @@
     ///   - height: The window's default height, in pixels (0: as tall as its content needs).
     ///   - application: The app the window belongs to (an `AdwApplicationWindow`), or `nil` for a
     ///     window of its own (an `AdwWindow`).
+    ///   - controls: The app's own control classes the window shows (``GTKControl``).
     /// - Throws: ``GTKError`` when GTK cannot start (no display).
     public convenience init(
       title: String,
@@ -75,13 +76,14 @@
       bindings: BindingSet = BindingSet(),
       width: Int = 440,
       height: Int = 0,
-      application: GTKApplication? = nil
+      application: GTKApplication? = nil,
+      controls: [any GTKControl.Type] = []
     ) throws(GTKError) {
       let styles = Dictionary(styled.map { (ObjectIdentifier($0.control), $0.style) }) { _, last in last }
       try self.init(
         title: title, root: root, names: names, retaining: styled.map(\.control),
         style: { styles[ObjectIdentifier($0)] },
-        bindings: bindings, width: width, height: height, application: application)
+        bindings: bindings, width: width, height: height, application: application, controls: controls)
     }
 
     /// Creates a window of `root`, whose controls' styles `style` tells (those of rows made later too).
@@ -94,7 +96,8 @@
       bindings: BindingSet,
       width: Int,
       height: Int,
-      application: GTKApplication?
+      application: GTKApplication?,
+      controls: [any GTKControl.Type] = []
     ) throws(GTKError) {
       try GTKMainLoop.start()
       self.root = root
@@ -103,7 +106,7 @@
       self.retained = Array(names.values) + retaining
       headerBar = adw_header_bar_new()
       toastOverlay = adw_toast_overlay_new()
-      let builder = WidgetBuilder(style: style)
+      let builder = WidgetBuilder(style: style, controls: controls)
       self.builder = builder
       rootMirror = builder.mirror(for: root)
       rootMirror.map { builder.resolveLabels(in: $0) }

@@ -1,0 +1,27 @@
+// FilmRatings on the Linux desktop (`swift run --traits GTK FilmRatings --gtk`): the same
+// FilmRatings.spec.yaml in a GTK 4 window, where StarRating shows as a row of five star buttons the
+// app makes itself (StarRating+GTK.swift), with no change to Bindery.
+#if GTK
+  import BinderyControls
+  import BinderyGTK
+  import BinderyScreens
+  import Foundation
+
+  /// Opens the films' window and runs GTK's loop until it closes.
+  @MainActor
+  func runDesktopFilmRatings(specPath: String, shelf: FilmShelf) throws {
+    try GTKMainLoop.start()
+    StarRating.installStarStyle()
+    let screen = try ScreenSpec.load(
+      contentsOf: specPath, model: shelf, modelClass: "FilmShelf", root: "Page", lists: HeadlessControls.lists
+    ) { classes in
+      classes.register(Film.self) { Film() }
+      classes.register(StarRating.self) { StarRating() }
+    }
+    let window = try GTKWindowHost(title: "Films", screen: screen, height: 480, controls: [StarRating.self])
+    window.present()
+    print("FilmRatings: the GTK window is open (close it to quit)")
+    fflush(nil)
+    GTKMainLoop.run()
+  }
+#endif

@@ -46,7 +46,7 @@
           MainActor.assumeIsolated { self.save() }  // a button's click: GTK's thread, the main actor's
         }
         let title = windowCount > 1 ? "People (\(index + 1))" : "People"
-        let window = try GTKWindowHost(title: title, screen: screen, width: 480, height: 640, application: app)
+        let window = try GTKWindowHost(title: title, screen: screen, width: 600, height: 640, application: app)
         window.handleUndo(
           undo: { [controller] in controller.history.undo() }, redo: { [controller] in controller.history.redo() })
         toastRemovals(in: screen, window: window)
@@ -59,20 +59,30 @@
       windows = []
     }
 
-    /// Remove says what it removed in a toast, with Undo.
+    /// Remove (the button, or Delete in the list) says what it removed in a toast, with Undo.
     private func toastRemovals(in screen: LoadedScreen, window: GTKWindowHost) {
-      guard let remove = screen.objects.object(named: "RemoveButton", as: HeadlessButton.self),
-        let people = screen.objects.object(named: "PeopleController", as: ArrayController<Person>.self)
-      else { return }
-      let removeSelection = remove.action
-      remove.action = { [weak window, controller] in
+      guard let people = screen.objects.object(named: "PeopleController", as: ArrayController<Person>.self) else {
+        return
+      }
+      let history = controller.history
+      /// Runs `remove`, then shows what left the list.
+      func toasting<Result>(_ remove: () -> Result) -> Result {
         let removed = people.selectedObjects
-        removeSelection?()
-        guard !removed.isEmpty, !people.arrangedObjects.contains(where: { $0 === removed[0] }) else { return }
-        let text = removed.count == 1 ? "\(removed[0].fullName ?? "A person") removed" : "\(removed.count) people removed"
-        MainActor.assumeIsolated {
-          window?.showToast(text, button: "Undo") { controller.history.undo() }
-        }
+        let result = remove()
+        let gone = removed.filter { person in !people.arrangedObjects.contains { $0 === person } }
+        guard !gone.isEmpty else { return result }
+        let text = gone.count == 1 ? "\(gone[0].fullName ?? "A person") removed" : "\(gone.count) people removed"
+        window.showToast(text, button: "Undo") { history.undo() }
+        return result
+      }
+      if let button = screen.objects.object(named: "RemoveButton", as: HeadlessButton.self) {
+        let remove = button.action
+        // A click and a key press arrive on GTK's thread, the main actor's.
+        button.action = { MainActor.assumeIsolated { toasting { remove?() } } }
+      }
+      if let list = screen.objects.object(named: "People", as: HeadlessListView<Person>.self) {
+        let delete = list.onUserDelete
+        list.onUserDelete = { MainActor.assumeIsolated { toasting { delete?() ?? false } } }
       }
     }
 

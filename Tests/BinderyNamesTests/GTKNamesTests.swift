@@ -20,7 +20,7 @@
     let types: [Any.Type] = [
       GTKMainLoop.self, GTKWindowHost.self, GTKError.self, GTKError.Kind.self, GTKInterface.self,
       GObjectProperty<Double>.self, (any GValueConvertible).self, (any GTKControl).self,
-      GTKWidgetDescription<GTKNamesProbe>.self,
+      GTKWidgetDescription<GTKNamesProbe>.self, GTKApplication.self,
     ]
     #expect(Set(types.map(ObjectIdentifier.init)).count == types.count)
     #expect(GTKError(.noDisplay, "no display").description == "no display")

@@ -73,7 +73,9 @@ def states(node):
 
 
 def text_of(node):
-    """The text an accessible shows (a label's, an entry's), or ''."""
+    """The text an accessible shows (a label's name, an entry's text), or ''."""
+    if name(node):
+        return name(node)
     for candidate in walk(node):
         try:
             text = candidate.queryText()

@@ -117,7 +117,8 @@
       gtk_widget_set_can_focus(widget, 0)
       defer { gtk_widget_set_can_focus(widget, 1) }
       // The window goes round from its last widget to its first, as Tab does.
-      _ = gtk_widget_child_focus(cgtk_widget(UnsafeMutableRawPointer(root)), backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
+      _ = gtk_widget_child_focus(
+        cgtk_widget(UnsafeMutableRawPointer(root)), backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
     }
 
     /// The list box itself (inside its scrolled window), and its rows' widgets.

@@ -26,6 +26,12 @@ public final class WebList<Item: AnyObject> {
   /// Whether each row is a section (a spec file's `sections:`): its header's controls, then the list
   /// of its rows. The page shows the header as a heading, and selects in the sections' lists only.
   public internal(set) var showsSections = false
+  /// What the list says while it has no rows (a spec file's `placeholder:`): the page shows it in the
+  /// list's place.
+  public var placeholder: String? {
+    get { list.placeholder }
+    set { list.placeholder = newValue }
+  }
 
   /// Creates a list that follows `controller`; `row` fills each row (its controls and bindings).
   public init(controller: ArrayController<Item>, row: @escaping (Item, HeadlessListRow<Item>) -> Void) {
@@ -48,8 +54,10 @@ extension WebList: WebListRendering {
 }
 
 extension WebList: KeyValueCoding {
-  /// A page's list has no keys of its own to bind by name.
-  public static var keyValueKeys: KeyValueKeyTable { KeyValueKeyTable(WebList<Item>.self, keys: []) }
+  /// A page's list has one key of its own, set by a spec file: `placeholder`.
+  public static var keyValueKeys: KeyValueKeyTable {
+    KeyValueKeyTable(WebList<Item>.self, keys: [KeyValueKey("placeholder", \WebList<Item>.placeholder)])
+  }
 }
 
 /// `class: List` in a page's spec file: a ``WebList`` of the array controller its `content:` names,

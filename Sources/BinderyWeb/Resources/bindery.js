@@ -513,6 +513,8 @@
         node: list, rows: [],
         set(key, value) {
           if (key === 'selected') showSelection(this);
+          // Shown in the list's place while it has no rows (bindery.css: .list:empty::before).
+          if (key === 'placeholder') list.dataset.placeholder = value || '';
           if (key === 'enabled' && !sections) list.setAttribute('aria-disabled', value === false ? 'true' : 'false');
           common(this, key, value);
         },

@@ -346,6 +346,31 @@ def main():
         people.send_keys(Keys.CONTROL, "z")
         first.wait(lambda: [row.text for row in first.rows()] == before, "Ctrl+Z did not put the person back")
 
+    @test("Add, Remove, Undo and Redo are a toolbar, and an emptied list says so until Ctrl+Z brings its people back")
+    def _():
+        first = state["first"].focus()
+        toolbar = first.button("Add").find_element(By.XPATH, "./ancestor::*[@role='toolbar']")
+        for title in ["Remove", "Undo", "Redo"]:
+            if first.button(title).find_element(By.XPATH, "./ancestor::*[@role='toolbar']") != toolbar:
+                raise AssertionError(f"{title} is not in the toolbar")
+        before = sorted(row.text for row in first.rows())
+        people = first.labelled(PEOPLE)
+        for left in range(len(before) - 1, -1, -1):
+            first.rows()[0].click()
+            first.wait(lambda: first.rows()[0].get_attribute("aria-selected") == "true", "not chosen")
+            people.send_keys(Keys.DELETE)
+            first.wait(lambda: len(first.rows()) == left, "Delete did not remove the person")
+        shown = driver.execute_script("return getComputedStyle(arguments[0], '::before').content", people)
+        if "No people yet" not in shown:
+            raise AssertionError(f"the empty list shows {shown!r}, not its placeholder")
+        for count in range(1, len(before) + 1):
+            people.send_keys(Keys.CONTROL, "z")
+            first.wait(lambda: len(first.rows()) == count, "Ctrl+Z did not put a person back")
+        first.wait(lambda: sorted(row.text for row in first.rows()) == before, "not everyone came back")
+        shown = driver.execute_script("return getComputedStyle(arguments[0], '::before').content", people)
+        if "No people yet" in shown:
+            raise AssertionError("the placeholder stays beside the rows")
+
     @test("removing a person updates the list in both tabs")
     def _():
         first = state["first"].focus()

@@ -3,7 +3,8 @@
 
 Starts `PersonEditor --gtk --memory` with GTK's accessibility on (AT-SPI), reads the window through
 AT-SPI as a screen reader does (every control named, the list a list with its rows), and walks it
-with the keyboard only (xdotool keys): the arrows in the list, Tab out of it into the fields, typing,
+with the keyboard only (xdotool keys), after checking that a second launch only brings the first
+instance forward: the arrows in the list, Tab out of it into the fields, typing,
 Delete in the list (and the toast it shows), Ctrl+Z, Ctrl+Q. Saves a screenshot of the window.
 
 Run it inside a D-Bus session on an X display, with Debian's python3 (python3-pyatspi):
@@ -170,6 +171,18 @@ def run(process, options):
     if options.screenshot:
         time.sleep(0.5)
         subprocess.run(["import", "-window", "root", options.screenshot], check=False, timeout=30)
+
+    # One instance: launched again, the app brings its window forward and the new process ends.
+    second = subprocess.run(
+        [options.app, "--gtk", "--memory"], env=dict(os.environ, GSK_RENDERER="cairo"), capture_output=True,
+        text=True, timeout=60,
+    )
+    check(
+        second.returncode == 0 and "already running" in second.stdout,
+        f"a second launch ends at once, the first instance being shown ({second.returncode}: {second.stdout.strip()})",
+    )
+    frames = [n for n in app if role(n) == "frame"]
+    check(len(frames) == 1, f"the first instance still has one window ({len(frames)})")
 
     # The keyboard only, from here.
     window = subprocess.run(

@@ -135,9 +135,10 @@
         #expect(selectedRows(list) == [1])
       }
 
-      @Test func aToastShowsItsTextAsWrittenWithItsButton() async throws {
+      @Test func aToastShowsItsTextAsWrittenAndItsButtonRunsItsAction() async throws {
         let controller = try PeopleViewController()
-        let window = try open(controller, title: uniqueTitle("People"))
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
         defer { window.close() }
         let gtkWindow = try #require(window.window)
         var undone = 0
@@ -148,12 +149,17 @@
             .compactMap { labelText($0) }
         }
         #expect(await settle { labels().contains("Ada <Lovelace> removed") }, "markup is shown as text")
+        // The toast's own Undo, not the header bar's.
         let button = try #require(
-          descendants(of: gtkWindow).first {
-            isInstance($0, of: gtk_button_get_type()) && buttonLabel($0) == "Undo"
+          descendants(of: gtkWindow).first { widget in
+            isInstance(widget, of: gtk_button_get_type()) && buttonLabel(widget) == "Undo"
+              && ancestor(of: widget) { String(cString: cgtk_object_type_name($0)) == "AdwToastWidget" } != nil
           })
         #expect(await settle { gtk_widget_get_mapped(button) != 0 })
         #expect(undone == 0, "the action waits for the button")
+        try await Task.sleep(for: .milliseconds(600))  // the toast slides in
+        try await click(button, ofWindowTitled: title)
+        #expect(await settle { undone == 1 })
       }
 
       /// Whether the keyboard focus is in `widget`.

@@ -40,7 +40,9 @@
     for star in 1...5 {
       let button = gtk_toggle_button_new_with_label("★")!
       gtk_widget_add_css_class(button, "flat")
-      gtk_widget_set_tooltip_text(button, star == 1 ? "1 star" : "\(star) stars")
+      let name = star == 1 ? "1 star" : "\(star) stars"
+      gtk_widget_set_tooltip_text(button, name)
+      cgtk_set_accessible_label(button, name)  // a screen reader says "3 stars", not "★"
       gtk_box_append(cgtk_box(row), button)
     }
     return row

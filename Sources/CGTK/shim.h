@@ -83,6 +83,11 @@ static inline void cgtk_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
   gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
+/// Names a widget for assistive technologies (a button that shows only a symbol: "3 stars").
+static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *label) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
 /// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
 static inline void cgtk_set_invalid(GtkWidget *widget, int invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,

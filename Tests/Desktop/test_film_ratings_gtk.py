@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+"""FilmRatings' GTK window, whose star rating is a control of the app's own (a GTKControl), as a
+person with a screen reader meets it: through AT-SPI its five stars are toggle buttons named "1 star"
+to "5 stars"; pressing one (AT-SPI's action, what a screen reader's "activate" does) rates the chosen
+film, which its summary and its row in the list show; with the ratings locked, a star does nothing.
+
+    dbus-run-session -- xvfb-run -a /usr/bin/python3 Tests/Desktop/test_film_ratings_gtk.py \
+      --app .build-tsan/debug/FilmRatings
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+from test_person_editor_gtk import FAILURES, check, find_app, name, role, text_of, wait_for, walk
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--app", required=True, help="the built FilmRatings executable")
+    options = parser.parse_args()
+    environment = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo")
+    process = subprocess.Popen(
+        [options.app, "--gtk"], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        run(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+        if FAILURES:
+            print("FilmRatings' output:\n" + output)
+    print(f"film ratings (GTK): {len(FAILURES)} failed" if FAILURES else "film ratings (GTK): all passed")
+    return 1 if FAILURES else 0
+
+
+def run(process):
+    app = wait_for(lambda: find_app(process), timeout=30)
+    if not check(app is not None, "FilmRatings is on the accessibility bus"):
+        return
+    frame = wait_for(lambda: next((n for n in walk(app) if role(n) == "frame" and name(n) == "Films"), None))
+    if not check(frame is not None, "its window is a frame named Films"):
+        return
+
+    def labels():
+        return [text_of(n) for n in walk(frame) if role(n) == "label"]
+
+    def stars():
+        return [n for n in walk(frame) if role(n) in ("toggle button", "push button") and name(n).endswith(("star", "stars"))]
+
+    found = wait_for(lambda: len(stars()) == 5 and stars())
+    names = [name(n) for n in found or []]
+    check(names == ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"], f"the five stars are buttons named ({names})")
+    check(
+        wait_for(lambda: "Metropolis: 4 of 5 stars" in labels()), f"the summary reads Metropolis: 4 of 5 stars"
+    )
+    if not found:
+        return
+    found[1].queryAction().doAction(0)  # "2 stars"
+    check(
+        wait_for(lambda: "Metropolis: 2 of 5 stars" in labels()),
+        f"pressing 2 stars rates Metropolis 2 ({[t for t in labels() if 'Metropolis' in t]})",
+    )
+    check(wait_for(lambda: "2 of 5 stars" in labels()), "the list's row shows 2 of 5 stars")
+
+    # Locked: a star does nothing.
+    lock = next(
+        (n for n in walk(frame) if role(n) in ("switch", "toggle button", "check box") and name(n) == "Lock the ratings"),
+        None,
+    )
+    check(lock is not None, "the lock switch is named by its label")
+    if lock is None:
+        return
+    lock.queryAction().doAction(0)
+    wait_for(lambda: False, timeout=0.5)
+    found = stars()
+    if found:
+        found[4].queryAction().doAction(0)  # "5 stars"
+    wait_for(lambda: False, timeout=0.8)
+    check(
+        "Metropolis: 2 of 5 stars" in labels(),
+        f"while locked, 5 stars changes nothing ({[t for t in labels() if 'Metropolis' in t]})",
+    )
+    lock.queryAction().doAction(0)  # unlocked again: 5 stars rates
+    wait_for(lambda: False, timeout=0.5)
+    stars()[4].queryAction().doAction(0)
+    check(wait_for(lambda: "Metropolis: 5 of 5 stars" in labels()), "unlocked, pressing 5 stars rates Metropolis 5")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

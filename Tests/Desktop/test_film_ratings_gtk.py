@@ -54,7 +54,7 @@ def run(process):
     names = [name(n) for n in found or []]
     check(names == ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"], f"the five stars are buttons named ({names})")
     check(
-        wait_for(lambda: "Metropolis: 4 of 5 stars" in labels()), f"the summary reads Metropolis: 4 of 5 stars"
+        wait_for(lambda: "Metropolis: 4 of 5 stars" in labels()), "the summary reads Metropolis: 4 of 5 stars"
     )
     if not found:
         return

@@ -9,31 +9,16 @@ film, which its summary and its row in the list show; with the ratings locked, a
 """
 
 import argparse
-import os
-import subprocess
 import sys
 
-from test_person_editor_gtk import FAILURES, check, find_app, name, role, text_of, wait_for, walk
+from test_person_editor_gtk import check, find_app, name, role, run_app, text_of, wait_for, walk
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--app", required=True, help="the built FilmRatings executable")
     options = parser.parse_args()
-    environment = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo")
-    process = subprocess.Popen(
-        [options.app, "--gtk"], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
-    try:
-        run(process)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        output = process.stdout.read().decode(errors="replace") if process.stdout else ""
-        if FAILURES:
-            print("FilmRatings' output:\n" + output)
-    print(f"film ratings (GTK): {len(FAILURES)} failed" if FAILURES else "film ratings (GTK): all passed")
-    return 1 if FAILURES else 0
+    return run_app([options.app, "--gtk"], run, "FilmRatings")
 
 
 def run(process):

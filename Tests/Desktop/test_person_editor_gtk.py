@@ -114,18 +114,22 @@ def main():
     parser.add_argument("--screenshot", help="where to save a picture of the window")
     options = parser.parse_args()
 
+    return run_app([options.app, "--gtk", "--memory"], lambda process: run(process, options), "PersonEditor")
+
+
+def run_app(command, run, label):
+    """Starts `command` with GTK's accessibility on, runs `run(process)`, stops the app, prints the
+    summary (and the app's output after a failure); returns the exit status."""
     environment = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
-    process = subprocess.Popen(
-        [options.app, "--gtk", "--memory"], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        run(process, options)
+        run(process)
     finally:
         if process.poll() is None:
             process.kill()
         output = process.stdout.read().decode(errors="replace") if process.stdout else ""
         if FAILURES:
-            print("PersonEditor's output:\n" + output)
+            print(f"{label}'s output:\n" + output)
     print(f"{len(FAILURES)} failed" if FAILURES else "all passed")
     return 1 if FAILURES else 0
 

@@ -139,7 +139,7 @@ struct Fixture {
   }
 }
 
-@Suite("Every option with every kind of source (the README's table)")
+@Suite("Every option with every kind of source (the Bindings article's table)")
 struct BindingMatrixTests {
   @Test(arguments: BindingMatrix.kinds(supporting: .twoWay))
   func aWritableSourceIsTwoWayAndADirectionAskedForIsKept(kind: SourceKind) throws {
@@ -313,10 +313,10 @@ struct BindingMatrixTests {
     }
   }
 
-  @Test func theReadmeTableIsThisMatrix() throws {
-    let readme = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appending(path: "README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+  @Test func theBindingsArticleTableIsThisMatrix() throws {
+    let article = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appending(path: "Sources/Bindery/Bindery.docc/Bindings.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
     let start = try #require(text.range(of: "<!-- binding-matrix -->\n"))
     let end = try #require(text.range(of: "\n<!-- /binding-matrix -->"))
     #expect(String(text[start.upperBound..<end.lowerBound]) == BindingMatrix.markdown)

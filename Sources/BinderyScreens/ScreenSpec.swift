@@ -9,6 +9,7 @@ public import BinderySpec
 /// Every front end loads the same file through this loader, so one file makes a page and a window
 /// alike. Beside the headless controls (`HeadlessControls.classes`), a file may name `Panel` (a
 /// container with a title and a layout), `SecureField` (a `HeadlessTextField` whose text is hidden),
+/// `NumberField` (a `HeadlessTextField` that holds a number: a spin button on the desktop),
 /// `Checkbox` (a `HeadlessSwitch` drawn as a box), `FieldLabel` (`text:` and the `target:` it
 /// names) and the lists of `lists` (`List` with `content:` and a `row:` template). The model's class
 /// name makes no new object: it stands for the screen's model, which is also the file's `$root`.
@@ -56,6 +57,11 @@ public enum ScreenSpec {
     classes.register(HeadlessTextField.self, names: ["SecureField"]) {
       let field = HeadlessTextField()
       styled.add(field, .secure)
+      return field
+    }
+    classes.register(HeadlessTextField.self, names: ["NumberField"]) {
+      let field = HeadlessTextField()
+      styled.add(field, .number)
       return field
     }
     classes.register(HeadlessSwitch.self, names: ["Checkbox"]) {

@@ -88,6 +88,18 @@ static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *labe
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/// Names a widget for assistive technologies with `label` alone, in place of the labels a
+/// composite widget gave it (an entry row's title, read twice).
+static inline void cgtk_set_sole_accessible_label(GtkWidget *widget, const char *label) {
+  gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/// A list box that assistive technologies read as a group, not a list (a form's boxed rows).
+static inline GtkWidget *cgtk_list_box_new_group(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_LIST_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL));
+}
+
 /// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
 static inline void cgtk_set_invalid(GtkWidget *widget, int invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
@@ -160,6 +172,42 @@ static inline int cgtk_is_adw_header_bar(void *p) { return p != NULL && ADW_IS_H
 static inline int cgtk_is_adw_status_page(void *p) { return p != NULL && ADW_IS_STATUS_PAGE(p); }
 static inline int cgtk_is_adw_window(void *p) { return p != NULL && ADW_IS_WINDOW(p); }
 static inline int cgtk_is_adw_application_window(void *p) { return p != NULL && ADW_IS_APPLICATION_WINDOW(p); }
+
+static inline AdwPreferencesRow *cgtk_adw_preferences_row(void *p) { return ADW_PREFERENCES_ROW(p); }
+static inline AdwActionRow *cgtk_adw_action_row(void *p) { return ADW_ACTION_ROW(p); }
+static inline int cgtk_is_spin_button(void *p) { return p != NULL && GTK_IS_SPIN_BUTTON(p); }
+
+/* A spin button whose text belongs to its field: GTK reads a number from the text (so that its
+   arrows step from it) but never writes the text, which the field's bindings format. Text that is
+   not a number (digits with an optional sign, point and grouping commas or spaces) is an input
+   error: the value stays and the text is left as typed, for the field's validation to judge. */
+static inline gint cgtk_spin_button_read_text(GtkSpinButton *spin, gdouble *value, gpointer data) {
+  (void)data;
+  const char *text = gtk_editable_get_text(GTK_EDITABLE(spin));
+  char digits[64];
+  size_t count = 0;
+  for (const char *c = text; *c != 0; c++) {
+    if (*c == ',' || *c == ' ' || *c == '_') continue;
+    if (count + 1 >= sizeof digits) return GTK_INPUT_ERROR;
+    digits[count++] = *c;
+  }
+  digits[count] = 0;
+  if (count == 0) return GTK_INPUT_ERROR;
+  char *end = NULL;
+  double number = g_ascii_strtod(digits, &end);
+  if (end == NULL || *end != 0 || number != number) return GTK_INPUT_ERROR;
+  *value = number;
+  return TRUE;
+}
+static inline gboolean cgtk_spin_button_keep_text(GtkSpinButton *spin, gpointer data) {
+  (void)spin;
+  (void)data;
+  return TRUE;
+}
+static inline void cgtk_spin_button_take_text(GtkWidget *spin) {
+  g_signal_connect(spin, "input", G_CALLBACK(cgtk_spin_button_read_text), NULL);
+  g_signal_connect(spin, "output", G_CALLBACK(cgtk_spin_button_keep_text), NULL);
+}
 
 /// Sets the keyboard shortcut of an application's action (`app.quit`: `<Control>q`).
 static inline void cgtk_set_accel(GtkApplication *app, const char *action, const char *accel) {

@@ -162,6 +162,74 @@
         #expect(await settle { undone == 1 })
       }
 
+      @Test func labelledFieldsAreRowsTitledByTheirLabelsAndAgeIsASpinButton() async throws {
+        let controller = try PeopleViewController()
+        let window = try open(controller, title: uniqueTitle("People"))
+        defer { window.close() }
+        for (name, title) in [("FirstNameField", "First name"), ("LastNameField", "Last name")] {
+          let field = try #require(window.widget(named: name))
+          #expect(isInstance(field, of: gtk_entry_get_type()), "\(name) is an entry")
+          let row = try #require(ancestor(of: field) { isInstance($0, of: adw_action_row_get_type()) })
+          #expect(adw_preferences_row_get_title(cgtk_adw_preferences_row(row)).map { String(cString: $0) } == title)
+          #expect(gtk_widget_get_focusable(row) == 0, "one Tab stop: the entry")
+          #expect(ancestor(of: row) { gtk_widget_has_css_class($0, "boxed-list") != 0 } != nil)
+          let placeholder = gtk_entry_get_placeholder_text(cgtk_entry(field)).map { String(cString: $0) } ?? ""
+          #expect(placeholder.isEmpty, "the title is not said again")
+        }
+        let age = try #require(window.widget(named: "AgeField"))
+        #expect(cgtk_is_spin_button(age) != 0)
+        let ageRow = try #require(ancestor(of: age) { isInstance($0, of: adw_action_row_get_type()) })
+        #expect(adw_preferences_row_get_title(cgtk_adw_preferences_row(ageRow)).map { String(cString: $0) } == "Age")
+        #expect(await settle { entryText(age) == "36" })
+        // The labels are the rows' titles: no separate label widget says "Age" again.
+        let gtkWindow = try #require(window.window)
+        let ageLabels = descendants(of: gtkWindow).filter {
+          isInstance($0, of: gtk_label_get_type()) && labelText($0) == "Age"
+            && ancestor(of: $0) { $0 == ageRow } == nil
+        }
+        #expect(ageLabels.isEmpty)
+      }
+
+      @Test func theAgeSpinButtonStepsWithTheArrowKeysAndWritesAtOnce() async throws {
+        let controller = try PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+        #expect(await settle { entryText(age) == "36" })
+        try await focusWindow(titled: title, of: age)
+        gtk_widget_grab_focus(age)
+        #expect(await settle { isFocusWithin(age) })
+
+        try await xdotool(["key", "Up"])
+        #expect(await settle { controller.people.content[0].age == 37 }, "a step is written without Return")
+        #expect(await settle { entryText(age) == "37" })
+        try await xdotool(["key", "Down"])
+        try await xdotool(["key", "Down"])
+        #expect(await settle { controller.people.content[0].age == 35 })
+        #expect(listRows(window.widget(named: "People")).first == ["Ada Lovelace", "age 35"])
+      }
+
+      @Test func textThatIsNotANumberStaysInTheSpinButtonWithItsError() async throws {
+        let controller = try PeopleViewController()
+        let title = uniqueTitle("People")
+        let window = try open(controller, title: title)
+        defer { window.close() }
+        let age = try #require(window.widget(named: "AgeField"))
+        #expect(await settle { entryText(age) == "36" })
+
+        try await type("3b", into: age, ofWindowTitled: title, pressReturn: true)
+
+        #expect(await settle { errorLine(of: age) == "Enter a whole number, like 1,234" })
+        #expect(entryText(age) == "3b", "GTK left what was typed")
+        #expect(gtk_widget_has_css_class(age, "error") != 0)
+        #expect(controller.people.content[0].age == 36)
+        try await xdotool(["key", "Tab"])
+        await settleBriefly()
+        #expect(entryText(age) == "3b")
+        #expect(controller.people.content[0].age == 36, "leaving the field wrote nothing")
+      }
+
       /// Whether the keyboard focus is in `widget`.
       private func isFocusWithin(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0

@@ -127,6 +127,21 @@
     await settleBriefly()
   }
 
+  /// The error shown on the line under `entry` (under its row, for a labelled field), `nil` when
+  /// that line is hidden.
+  @MainActor
+  func errorLine(of entry: UnsafeMutablePointer<GtkWidget>) -> String? {
+    var current: UnsafeMutablePointer<GtkWidget>? = entry
+    while let widget = current {
+      if let line = gtk_widget_get_next_sibling(widget), gtk_widget_has_css_class(line, "error") != 0 {
+        guard gtk_widget_get_visible(line) != 0 else { return nil }
+        return String(cString: gtk_label_get_text(cgtk_label(line)))
+      }
+      current = gtk_widget_get_parent(widget)
+    }
+    return nil
+  }
+
   /// Clicks the middle of `widget` of the window titled `title` with the mouse (xdotool).
   @MainActor
   func click(_ widget: UnsafeMutablePointer<GtkWidget>, ofWindowTitled title: String) async throws {
@@ -153,10 +168,12 @@
     await settleBriefly()
   }
 
-  /// The text of a `GtkLabel`, as GTK has it.
+  /// The text of a `GtkLabel`, as GTK has it; `nil` for any other widget.
   @MainActor
   func labelText(_ widget: UnsafeMutablePointer<GtkWidget>?) -> String? {
-    widget.map { String(cString: gtk_label_get_text(cgtk_label($0))) }
+    guard let widget, cgtk_type_is_a(cgtk_object_type(UnsafeMutableRawPointer(widget)), gtk_label_get_type()) != 0
+    else { return nil }
+    return gtk_label_get_text(cgtk_label(widget)).map { String(cString: $0) }
   }
 
   /// The text of a `GtkEntry` (or any editable), as GTK has it.

@@ -245,11 +245,6 @@
         #expect(errorLine(of: age) == nil, "Alan's valid age shows without Grace's reason")
       }
 
-      /// The error shown on the line under `entry`, `nil` when that line is hidden.
-      private func errorLine(of entry: UnsafeMutablePointer<GtkWidget>) -> String? {
-        guard let line = gtk_widget_get_next_sibling(entry), gtk_widget_get_visible(line) != 0 else { return nil }
-        return String(cString: gtk_label_get_text(cgtk_label(line)))
-      }
 
       @Test func leavingTheAgeFieldWritesWhatWasTypedThere() async throws {
         let controller = try PeopleViewController()

@@ -220,15 +220,54 @@
         #expect(await settle { gtk_widget_get_visible(widget) == 0 })
       }
 
-      @Test func aFieldLabelNamesItsFieldForMnemonicsAndAssistiveTechnologies() async throws {
+      @Test func aFieldLabelApartFromItsFieldNamesItForMnemonicsAndAssistiveTechnologies() async throws {
         let field = HeadlessTextField()
         let label = FieldLabel(text: "Name", target: field)
-        let host = try window([label, field])
+        let host = try window([label, HeadlessLabel(text: "between"), field])
         defer { host.close() }
         let labelWidget = try #require(host.widget(for: label))
         let entry = try #require(host.widget(for: field))
         #expect(labelText(labelWidget) == "Name")
         #expect(gtk_label_get_mnemonic_widget(cgtk_label(labelWidget)) == entry)
+      }
+
+      @Test func aFieldLabelJustBeforeItsFieldInAColumnTitlesTheFieldsRow() async throws {
+        let field = HeadlessTextField()
+        let label = FieldLabel(text: "Name", target: field)
+        let pin = HeadlessTextField()
+        let pinLabel = FieldLabel(text: "PIN", target: pin)
+        let host = try window([label, field, pinLabel, pin], styled: [(pin, .number)])
+        defer { host.close() }
+        let entry = try #require(host.widget(for: field))
+        #expect(host.widget(for: label) == entry, "the label is the row's title, not a widget of its own")
+        let entryRow = try #require(actionRow(of: entry))
+        #expect(rowTitle(entryRow) == "Name")
+
+        label.text = "Full name"
+        #expect(await settle { rowTitle(entryRow) == "Full name" })
+        field.text = "Ada"
+        #expect(await settle { entryText(entry) == "Ada" })
+
+        let spin = try #require(host.widget(for: pin))
+        #expect(cgtk_is_spin_button(spin) != 0)
+        #expect(actionRow(of: spin).map(rowTitle) == "PIN")
+      }
+
+      /// The title of an `AdwPreferencesRow`.
+      private func rowTitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
+        adw_preferences_row_get_title(cgtk_adw_preferences_row(row)).map { String(cString: $0) }
+      }
+
+      /// The `AdwActionRow` around `widget`.
+      private func actionRow(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var current = gtk_widget_get_parent(widget)
+        while let node = current {
+          if cgtk_type_is_a(cgtk_object_type(UnsafeMutableRawPointer(node)), adw_action_row_get_type()) != 0 {
+            return node
+          }
+          current = gtk_widget_get_parent(node)
+        }
+        return nil
       }
 
       @Test func aChangeMadeOnAnotherThreadReachesTheWidgetOnTheMainActor() async throws {

@@ -141,6 +141,31 @@ struct ScreenSpecTests {
     #expect(!password.isEnabled)
   }
 
+  @Test func aNumberFieldIsATextFieldDrawnAsANumberThatTakesAnyTypedText() throws {
+    let model = RosterScreenModel()
+    let path = try write(
+      """
+      Model:
+        class: RosterScreenModel
+      Page:
+        class: Panel
+        view:
+          subviews: [/Pin]
+      Pin:
+        class: NumberField
+        bindings:
+          text: {to: /Model, value: password}
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let screen = try ScreenSpec.load(
+      contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Page", lists: HeadlessControls.lists)
+    defer { screen.objects.unbind() }
+    let pin = try #require(screen.objects["Pin"] as? HeadlessTextField)
+    #expect(screen.style(of: pin) == .number)
+    #expect(pin.userDidEdit(text: "3b"))
+    #expect(model.password == "3b", "the field's bindings, not the style, judge what is typed")
+  }
+
   @Test func theRowsOfAListMadeAfterTheLoadHaveTheirStylesToo() throws {
     let model = RosterScreenModel()
     let path = try write(screenFile)

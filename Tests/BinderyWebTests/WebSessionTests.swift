@@ -20,6 +20,26 @@ import Testing
     #expect(reset.element("Friends")?["rows"].map { if case .array(let rows) = $0 { rows.count } else { 0 } } == 3)
   }
 
+  @Test func aNumberFieldIsANumberElementWhoseEditsAreText() async throws {
+    let profile = UncheckedBox(Profile())
+    let page = WebPage(title: "Age", model: { profile.value }, sharing: .shared) { profile, _ in
+      let age = HeadlessTextField()
+      let bindings = BindingSet()
+      age.bind(\.text, to: profile, \.name).store(in: bindings)
+      let content = WebContent(root: Panel(title: "Age", subviews: [age]), ids: ["Age": age], bindings: bindings)
+      content.style(age, .number)
+      return content
+    }
+    let tab = TestTab(WebPageHost(page: page))
+    let reset = try #require(await tab.hello())
+    #expect(reset.element("Age")?["kind"] == "number")
+
+    await tab.edit("Age", "3b")
+
+    #expect(await tab.messages().filter { $0["type"] == "error" }.isEmpty)
+    #expect(profile.value.name == "3b")
+  }
+
   @Test func anEditReachesTheModelAndComesBackAsOnePatchWithoutItsEcho() async throws {
     let host = WebPageHost(page: makeProfilePage())
     let tab = TestTab(host)

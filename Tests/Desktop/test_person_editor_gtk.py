@@ -158,7 +158,7 @@ def run(process, options):
     check(all(button_names), f"every button has a name: {button_names}")
     for wanted in ["Add", "Remove", "Undo", "Redo", "Save"]:
         check(wanted in button_names, f"the {wanted} button is named {wanted}")
-    entries = [n for n in controls() if role(n) in ("entry", "text", "password text")]
+    entries = [n for n in controls() if role(n) in ("entry", "text", "password text", "spin button")]
     entry_names = [name(e) for e in entries if name(e)]
     for wanted in ["First name", "Last name", "Age"]:
         check(wanted in entry_names, f"a field is named {wanted!r} by its label (fields: {entry_names})")
@@ -218,7 +218,8 @@ def run(process, options):
         "Down in the list selects Grace: the full name reads Grace Hopper",
     )
     key("Tab")
-    now = focused()
+    now = wait_for(lambda: (lambda node: node if node is not None and name(node) == "First name" else None)(focused()), 3)
+    now = now or focused()
     check(now is not None and name(now) == "First name", f"one Tab leaves the list for First name ({now and name(now)})")
     key("ctrl+a")
     xdotool("type", "--delay", "40", "Gracie")

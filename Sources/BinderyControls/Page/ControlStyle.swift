@@ -1,8 +1,12 @@
-/// How a front end draws a control that has more than one form (a spec file's `SecureField` and
-/// `Checkbox`).
+/// How a front end draws a control that has more than one form (a spec file's `SecureField`,
+/// `NumberField` and `Checkbox`).
 public enum ControlStyle: Sendable {
   /// A text field whose text is hidden (a password field).
   case secure
+  /// A text field that holds a number: a spin button in a GTK window (its arrows and the Up and Down
+  /// keys step the number by one), a field that asks for a numeric keyboard on a web page. What is
+  /// typed still goes through the field's bindings, their format and validation.
+  case number
   /// A switch drawn as a checkbox.
   case checkbox
 }

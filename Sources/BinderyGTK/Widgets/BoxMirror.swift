@@ -5,7 +5,8 @@
 
   /// A panel, or a view, as a `GtkBox` of its subviews' widgets: a column or a row, with the panel's
   /// title as a heading above it, hidden as its control says. A panel placed in the toolbar goes in
-  /// its window's header bar.
+  /// its window's header bar. In a column, a field label followed by the text field it names shows
+  /// as one row titled by the label (an entry row).
   final class BoxMirror: WidgetMirror {
     private let panel: Panel?
     private let view: HeadlessView?
@@ -22,7 +23,7 @@
       let row = panel.direction == .row
       let box = gtk_box_new(row ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL, row ? 8 : 6)!
       heading = gtk_label_new(nil)
-      contents = (panel.view?.subviews ?? []).compactMap { builder.mirror(for: $0) }
+      contents = Self.mirrors(of: panel.view?.subviews ?? [], rowsOfFields: !row, builder: builder)
       super.init(widget: box)
       if panel.position == .toolbar { gtk_box_set_spacing(cgtk_box(box), 6) }
       if let heading {
@@ -46,6 +47,27 @@
       contents.forEach { gtk_box_append(cgtk_box(box), $0.placed) }
       follow(view, \.isHidden)
       update()
+    }
+
+    /// The mirrors of `subviews`; with `rowsOfFields`, a label and the field after it that it names
+    /// make one mirror, the field's row titled by the label.
+    private static func mirrors(
+      of subviews: [AnyObject], rowsOfFields: Bool, builder: WidgetBuilder
+    ) -> [WidgetMirror] {
+      var mirrors: [WidgetMirror] = []
+      var index = subviews.startIndex
+      while index < subviews.endIndex {
+        if rowsOfFields, let label = subviews[index] as? FieldLabel, index + 1 < subviews.endIndex,
+          let row = builder.fieldRowMirror(label: label, field: subviews[index + 1])
+        {
+          mirrors.append(row)
+          index += 2
+          continue
+        }
+        if let mirror = builder.mirror(for: subviews[index]) { mirrors.append(mirror) }
+        index += 1
+      }
+      return mirrors
     }
 
     override var children: [WidgetMirror] { contents }

@@ -30,7 +30,7 @@
       let style = self.style(object)
       let mirror: WidgetMirror
       switch object {
-      case let field as HeadlessTextField: mirror = EntryMirror(field, secure: style == .secure)
+      case let field as HeadlessTextField: mirror = EntryMirror(field, style: style)
       case let label as HeadlessLabel: mirror = LabelMirror(label)
       case let label as FieldLabel: mirror = FieldLabelMirror(label, builder: self)
       case let button as HeadlessButton: mirror = ButtonMirror(button, builder: self)
@@ -47,6 +47,17 @@
       }
       if widgets.count >= pruneAt { prune() }
       widgets[key] = Shown(control: object, mirror: mirror)
+      return mirror
+    }
+
+    /// The mirror of a field and its label as one row titled by the label (a column's labelled
+    /// field, as GNOME's forms show it), or `nil` when the pair is not one the window draws so.
+    func fieldRowMirror(label: FieldLabel, field: AnyObject) -> WidgetMirror? {
+      guard let field = field as? HeadlessTextField, label.target === field, !label.isHidden else { return nil }
+      let mirror = EntryMirror(field, style: style(field), title: label)
+      if widgets.count >= pruneAt { prune() }
+      widgets[ObjectIdentifier(field)] = Shown(control: field, mirror: mirror)
+      widgets[ObjectIdentifier(label)] = Shown(control: label, mirror: mirror)
       return mirror
     }
 

@@ -73,7 +73,7 @@ final class MirrorBuilder {
     // it) and a list's rows, selection and listbox keyboard are more than an element's properties and
     // events. A field label names another element by its id, and a panel holds other elements.
     case let field as HeadlessTextField:
-      mirror = TextFieldMirror(field, id: id, secure: style == .secure, collector: collector)
+      mirror = TextFieldMirror(field, id: id, style: style, collector: collector)
     case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
     case let panel as Panel:
       let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }

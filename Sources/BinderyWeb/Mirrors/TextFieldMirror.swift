@@ -1,7 +1,8 @@
 import Bindery
 import BinderyControls
 
-/// A text field (`kind: text`) or a secure field (`kind: secure`): text, placeholder, enabled,
+/// A text field (`kind: text`), a secure field (`kind: secure`) or a number field (`kind: number`,
+/// a text input that asks for a numeric keyboard): text, placeholder, enabled,
 /// hidden and the validation error of its bindings. An edit is a user's typing; an action is the end
 /// of editing (Return, or leaving the field), when bindings that update on commit write back.
 ///
@@ -15,9 +16,15 @@ final class TextFieldMirror: WebMirror {
 
   let field: HeadlessTextField
 
-  init(_ field: HeadlessTextField, id: String, secure: Bool, collector: PatchCollector) {
+  init(_ field: HeadlessTextField, id: String, style: ControlStyle?, collector: PatchCollector) {
     self.field = field
-    super.init(id: id, kind: secure ? "secure" : "text", collector: collector)
+    let kind =
+      switch style {
+      case .secure: "secure"
+      case .number: "number"
+      default: "text"
+      }
+    super.init(id: id, kind: kind, collector: collector)
     watch(field, \.text, as: "text") { JSONValue($0 ?? "") }
     watch(field, \.placeholder, as: "placeholder") { JSONValue($0) }
     watch(field, \.isEnabled, as: "enabled") { .bool($0) }

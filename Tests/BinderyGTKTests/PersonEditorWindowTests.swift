@@ -245,7 +245,6 @@
         #expect(errorLine(of: age) == nil, "Alan's valid age shows without Grace's reason")
       }
 
-
       @Test func leavingTheAgeFieldWritesWhatWasTypedThere() async throws {
         let controller = try PeopleViewController()
         let title = uniqueTitle("People")

@@ -265,6 +265,9 @@ def main():
     @test("bad age text shows the error and leaves the model unchanged")
     def _():
         first = state["first"].focus()
+        # A number field: a phone shows its numeric keyboard, and any text still reaches validation.
+        if first.field(AGE).get_attribute("inputmode") != "decimal":
+            raise AssertionError("the age field does not ask for a numeric keyboard")
         first.type_into(AGE, "3b", commit=True)
         first.wait(lambda: first.error(AGE).text != "", "no error shown")
         if first.field(AGE).get_attribute("aria-invalid") != "true":

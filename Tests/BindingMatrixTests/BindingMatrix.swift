@@ -2,7 +2,7 @@ import Bindery
 import BinderyControls
 import BinderyExpressions
 
-/// The kinds of source a property can be bound to: the rows of the README's table.
+/// The kinds of source a property can be bound to: the rows of the Bindings article's table.
 enum SourceKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case keyPath = "Key path"
   case marked = "Marked value (a selection)"
@@ -15,7 +15,7 @@ enum SourceKind: String, CaseIterable, Sendable, CustomStringConvertible {
   var description: String { rawValue }
 }
 
-/// What a binding can be asked for: the columns of the README's table.
+/// What a binding can be asked for: the columns of the Bindings article's table.
 enum BindingFeature: String, CaseIterable, Sendable, CustomStringConvertible {
   case twoWay = "Two-way, direction"
   case conversion = "Transformer or format"
@@ -30,7 +30,7 @@ enum BindingFeature: String, CaseIterable, Sendable, CustomStringConvertible {
   var description: String { rawValue }
 }
 
-/// Which options work with which kind of source: what the README's table says, and what the tests
+/// Which options work with which kind of source: what the Bindings article's table says, and what the tests
 /// check cell by cell. A cell left out has no meaning for that kind (a read-only source has nothing
 /// to validate, commit or edit) or is not offered.
 enum BindingMatrix {
@@ -49,7 +49,7 @@ enum BindingMatrix {
     SourceKind.allCases.filter { supported[$0]?.contains(feature) == true }
   }
 
-  /// The table as the README shows it: ✓ where an option works, — where it has no meaning.
+  /// The table as the Bindings article shows it: ✓ where an option works, — where it has no meaning.
   static var markdown: String {
     var lines = ["| Source | " + BindingFeature.allCases.map(\.rawValue).joined(separator: " | ") + " |"]
     lines.append("|---|" + BindingFeature.allCases.map { _ in ":-:" }.joined(separator: "|") + "|")

@@ -2,35 +2,8 @@ public import Bindery
 
 /// Reads the text of a binding expression into its syntax.
 ///
-/// The grammar, in EBNF (the README and DocC show it too):
-///
-/// ```
-/// bindingExpression = [ expression ] [ attributes ] ;
-/// attributes        = "{" [ item { "," item } [ "," ] ] "}" ;
-/// item              = attribute | "." identifier ;
-/// attribute         = identifier [ ":" bindingExpression ] ;
-/// expression        = and { "||" and } ;
-/// and               = equality { "&&" equality } ;
-/// equality          = comparison { ( "==" | "!=" | "===" | "!==" ) comparison } ;
-/// comparison        = unary { ( "<" | "<=" | ">" | ">=" ) unary } ;
-/// unary             = ( "!" | "-" ) unary | postfix ;
-/// postfix           = primary { "." ( "length" | "count" ) } ;
-/// primary           = constant | keyPath | array | "(" expression ")" ;
-/// keyPath           = [ ( "$data" | "$root" | "$section" ) "." ] identifier { "." identifier } ;
-/// array             = "[" [ bindingExpression { "," bindingExpression } [ "," ] ] "]" ;
-/// constant          = "true" | "false" | "$true" | "$false" | "null" | "nil"
-///                   | integer | double | string | "." identifier
-///                   | "<" identifier { "." identifier } ">"
-///                   | "$" identifier "." identifier | "$enum" "." identifier [ "." identifier ]
-///                   | ( "$" identifier | "$options" "." identifier | structure ) attributes ;
-/// structure         = "$CGPoint" | "$CGSize" | "$CGRect" | "$CGColor" | "$UIColor" | "$UIFont" ;
-/// integer           = digit { digit } ;
-/// double            = digit { digit } "." { digit } [ exponent ] | "." digit { digit } [ exponent ]
-///                   | digit { digit } exponent ;
-/// exponent          = ( "e" | "E" ) [ "+" | "-" ] digit { digit } ;
-/// string            = '"' { character | escape } '"' | "'" { character | escape } "'" ;
-/// escape            = "\n" | "\t" | "\r" | "\0" | "\\" | '\"' | "\'" | "\u{" hex { hex } "}" ;
-/// ```
+/// It reads the grammar written once, in EBNF, on the BinderyExpressions module's DocC page
+/// (`BinderyExpressions.docc/BinderyExpressions.md`): one function per rule, by recursive descent.
 ///
 /// In a key path, `.length` and `.count` read the length of a string or a collection when the value
 /// before them has no key of that name.

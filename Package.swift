@@ -102,6 +102,7 @@ let package = Package(
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
     .target(
       name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
+    // Controllers keep the undo history of their edits (`EditHistory`).
     .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
     // Controllers' content kept in a database, through the RecordStore protocol (no driver here).
     .target(
@@ -156,7 +157,7 @@ let package = Package(
     .target(
       name: "BinderyWeb",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens", "BinderyStore",
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

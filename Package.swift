@@ -100,10 +100,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    // Controllers filter with the expression language (`setFilter(expression:)`), and keep the undo
+    // history of their edits (`EditHistory`).
     .target(
-      name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
-    // Controllers keep the undo history of their edits (`EditHistory`).
-    .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
+      name: "BinderyControllers", dependencies: ["Bindery", "BinderyExpressions"], swiftSettings: strictSettings),
     // Controllers' content kept in a database, through the RecordStore protocol (no driver here).
     .target(
       name: "BinderyStore",

@@ -30,7 +30,6 @@ let package = Package(
     .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
     .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
     .library(name: "BinderySpec", targets: ["BinderySpec"]),
-    .library(name: "BinderyLint", targets: ["BinderyLint"]),
     .library(name: "BinderyControllers", targets: ["BinderyControllers"]),
     .library(name: "BinderyWeb", targets: ["BinderyWeb"]),
     .library(name: "BinderyTestKit", targets: ["BinderyTestKit"]),

@@ -30,7 +30,6 @@ let package = Package(
     .library(name: "BinderyFormatters", targets: ["BinderyFormatters"]),
     .library(name: "BinderyExpressions", targets: ["BinderyExpressions"]),
     .library(name: "BinderySpec", targets: ["BinderySpec"]),
-    .library(name: "BinderyLint", targets: ["BinderyLint"]),
     .library(name: "BinderyControllers", targets: ["BinderyControllers"]),
     .library(name: "BinderyWeb", targets: ["BinderyWeb"]),
     .library(name: "BinderyTestKit", targets: ["BinderyTestKit"]),
@@ -100,9 +99,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "BinderyFormatters", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(name: "BinderyExpressions", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    // Controllers filter with the expression language (`setFilter(expression:)`), and keep the undo
+    // history of their edits (`EditHistory`).
     .target(
-      name: "BinderyExpressions", dependencies: ["Bindery", "BinderyControllers"], swiftSettings: strictSettings),
-    .target(name: "BinderyControllers", dependencies: ["Bindery"], swiftSettings: strictSettings),
+      name: "BinderyControllers", dependencies: ["Bindery", "BinderyExpressions"], swiftSettings: strictSettings),
     // Controllers' content kept in a database, through the RecordStore protocol (no driver here).
     .target(
       name: "BinderyStore",
@@ -156,7 +157,7 @@ let package = Package(
     .target(
       name: "BinderyWeb",
       dependencies: [
-        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens", "BinderyStore",
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderySpec", "BinderyScreens",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -2,9 +2,7 @@
 // FilmRatings.spec.yaml in a GTK 4 window, where StarRating shows as a row of five star buttons the
 // app makes itself (StarRating+GTK.swift), with no change to Bindery.
 #if GTK
-  import BinderyControls
   import BinderyGTK
-  import BinderyScreens
   import Foundation
 
   /// Opens the films' window and runs GTK's loop until it closes.

@@ -1,5 +1,3 @@
-import Bindery
-import BinderyControls
 import BinderyWeb
 
 /// A rating of zero to five stars: a control of this app's own, not Bindery's. It binds like any

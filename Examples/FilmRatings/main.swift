@@ -2,10 +2,6 @@
 // declared in FilmRatings.spec.yaml and shown by the browser as the custom element its script defines.
 // With GTK (`swift run --traits GTK FilmRatings --gtk`), the same file shows in a GTK 4 window, where
 // StarRating is a row of star buttons (StarRating+GTK.swift).
-import Bindery
-import BinderyControllers
-import BinderyControls
-import BinderySpec
 import BinderyWeb
 import Foundation
 

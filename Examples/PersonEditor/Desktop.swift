@@ -3,9 +3,6 @@
 // app (io.github.bindery.PersonEditor, one instance, Ctrl+Q), Add, Remove, Undo and Redo in the header
 // bar, toasts for a removal (with Undo) and for the database's errors.
 #if GTK
-  import BinderyControllers
-  import BinderyControls
-  import BinderyScreens
   import BinderyGTK
   import PersonEditorKit
   import Foundation

@@ -1,8 +1,3 @@
-import Bindery
-import BinderyControllers
-import BinderyControls
-import BinderyScreens
-import BinderySpec
 import BinderyWeb
 import PersonEditorKit
 

@@ -1,5 +1,4 @@
 import BinderySQLite
-import BinderyStore
 import BinderyTracing
 import BinderyWeb
 import Foundation

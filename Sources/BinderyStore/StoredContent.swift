@@ -1,4 +1,5 @@
 import Bindery
+public import BinderyControllers
 import Dispatch
 import Logging
 

@@ -1,6 +1,6 @@
 public import Bindery
+public import BinderyControllers
 public import BinderyControls
-public import BinderyStore
 
 /// What one session's page is made of: its root element, the element ids, and everything that must
 /// live as long as the page (objects, bindings, observations).

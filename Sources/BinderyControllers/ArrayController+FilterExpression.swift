@@ -1,5 +1,5 @@
 public import Bindery
-public import BinderyControllers
+import BinderyExpressions
 
 extension ArrayController where Element: KeyValueCoding {
   /// Arranges only the objects for which `text`, an expression of the expression language, is true:

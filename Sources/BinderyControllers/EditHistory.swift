@@ -2,8 +2,8 @@ public import Bindery
 
 /// Undo and redo of edits, in groups (Cocoa's undo manager, grouping its editors' edits).
 ///
-/// Store-backed content (``StoredContent``) registers every edit it saves: a property set through a
-/// binding, a row added, rows removed. Undoing or redoing a group makes those changes again through
+/// Store-backed content (BinderyStore's `StoredContent`) registers every edit it saves: a property set
+/// through a binding, a row added, rows removed. Undoing or redoing a group makes those changes again through
 /// the same path, so they are saved like any other edit and can themselves be redone or undone.
 ///
 /// Edits are grouped per end of editing: what a user typed in one field, until Return or leaving it,
@@ -94,7 +94,7 @@ public final class EditHistory: @unchecked Sendable {
   /// and the history takes other edits and another Undo meanwhile. A group whose change could not be kept (its save failed) stays to undo, and the failure
   /// reaches the edit or action being applied (`UserEditing.collectingFailures(_:)`). A step whose row
   /// another instance changed or deleted since is refused rather than overwriting that change
-  /// (``StoreError/Kind/conflict``, reported the same way) and is dropped. Does nothing when there is
+  /// (BinderyStore's `StoreError.Kind.conflict`, reported the same way) and is dropped. Does nothing when there is
   /// nothing to undo, or while undoing or redoing.
   public func undo() {
     run(from: \.undo, mode: .undoing)
@@ -191,8 +191,7 @@ public final class EditHistory: @unchecked Sendable {
       // A step refused because another writer changed its row since can never be applied: it is
       // dropped (the refusal was reported), and what the other steps made stays undoable.
       let refused = failures.contains { error in
-        guard let error = error as? StoreError else { return false }
-        return error.kind == .conflict || error.kind == .notFound
+        (error as? any EditRefusal)?.refusesForGood ?? false
       }
       guard failures.isEmpty || refused else {
         state[keyPath: stack].append(group)

@@ -87,7 +87,11 @@ let foldedRows: [ComparisonRow] = [
   ComparisonRow(#""ёлка" beginswith[d] "ел""#, true, true),
   ComparisonRow(#""résumé" matches[d] "resume""#, true, true),
   ComparisonRow(#""résumé" matches "resume""#, false, false),
+  ComparisonRow(#""Dvořák" contains[cd] "DVORAK""#, true, true),
+  ComparisonRow(#""Ångström" like[cd] "angstrom""#, true, true),
+  ComparisonRow(#""ÀÉÎÕÜÇÑÝ" like[cd] "aeiouc?y""#, true, true),
   // A stroke is not a diacritic mark: "ł" stays "ł", as in Cocoa.
+  ComparisonRow(#""København" contains[d] "Kobenhavn""#, false, false),
   ComparisonRow(#""Łódź" contains[d] "Lodz""#, false, false),
   ComparisonRow(#""Łódź" contains[d] "Łodz""#, true, true),
   ComparisonRow(
@@ -165,6 +169,12 @@ struct StringMatchingTests {
     // A keyword is a key where an operand is expected, and an option list must touch its operator.
     #expect(try shape("contains contains like") == "(contains contains like)")
     #expect(try shape("a contains [c]") == "(a contains [c])")
+    // What is printed reads back as the same syntax.
+    for text in [#"a CONTAINS[cd] "x" || b like[d] c"#, "a matches[c] b != c", "a contains [c]"] {
+      let parsed = try ExpressionParser.parse(text)
+      #expect(try ExpressionParser.parse(parsed.description) == parsed, "\(text)")
+    }
+    #expect(try ExpressionParser.parse("a contains[c] b") != ExpressionParser.parse("a contains b"))
   }
 
   @Test func badOptionsAreSyntaxErrorsAtTheirLetters() {

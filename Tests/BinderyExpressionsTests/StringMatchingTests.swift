@@ -1,6 +1,7 @@
 import Bindery
-import BinderyExpressions
 import Testing
+
+@testable import BinderyExpressions
 
 /// `string` is "apple" in state A and "pear" in state B; `optionalString` is `nil`, then "pear".
 let stringMatchRows: [ComparisonRow] = [
@@ -160,6 +161,23 @@ struct StringMatchingTests {
     #expect(light.isOn == false)
     sample.string += "b"
     #expect(light.isOn == true)
+  }
+
+  @Test func threadsShareTheRegularExpressionOfAPatternReadFromAKeyPath() async {
+    let cache = RegexCache(ignoresCase: true)
+    await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for round in 0..<50 {
+            guard let regex = cache.regex(for: round % 2 == 0 ? "a+" : "(b|A)+"),
+              (try? regex.wholeMatch(in: "aaa")) != nil, cache.regex(for: "(") == nil
+            else { return false }
+          }
+          return true
+        }
+      }
+      for await matched in group { #expect(matched) }
+    }
   }
 
   @Test func stringMatchesPrintWithTheirOptions() throws {

@@ -124,7 +124,8 @@ final class RegexCache: Sendable {
   }
 
   /// A regular expression shared by the evaluations of one expression: `Regex` is a value whose
-  /// program is built once, on first use, with atomics, so threads may match with it at once.
+  /// matching program is built on first use; ``compile(_:ignoresCase:)`` uses it once, before it is
+  /// shared, so threads that match with it at once only read it.
   private struct Shared: @unchecked Sendable {
     let regex: Regex<AnyRegexOutput>?
   }
@@ -160,8 +161,11 @@ final class RegexCache: Sendable {
             + "this one has \(length)"))
     }
     do {
-      let regex = try Regex(pattern)
-      return .success(ignoresCase ? regex.ignoresCase() : regex)
+      let written = try Regex(pattern)
+      let regex = ignoresCase ? written.ignoresCase() : written
+      // Builds the matching program now, on this thread.
+      _ = try? regex.wholeMatch(in: "")
+      return .success(regex)
     } catch {
       return .failure(
         Problem(message: "\(ExpressionSyntax.stringLiteral(pattern).shortened) is not a regular expression: \(error)"))

@@ -73,6 +73,8 @@ let foldedRows: [ComparisonRow] = [
   ComparisonRow(#"string contains "PP""#, false, false),
   ComparisonRow(#"string beginswith[C] "AP""#, true, false),
   ComparisonRow(#"string endswith[c] "AR""#, false, true),
+  ComparisonRow(#""Straße" endswith[c] "SSE""#, true, true),
+  ComparisonRow(#""ΟΔΟΣ" like[c] "οδος""#, true, true),
   ComparisonRow(#""Café" contains[cd] "CAFE""#, true, true),
   ComparisonRow(#""Café" contains[dc] "CAFE""#, true, true),
   ComparisonRow(#""Café" contains[c] "CAFE""#, false, false),

@@ -6,7 +6,7 @@ import Synchronization
 /// the expression is compiled; a `nil` operand, or a value that turns out not to be a string, makes
 /// the match false.
 ///
-/// - `[c]` folds case (`lowercased()`), `[d]` folds diacritics (``DiacriticFolding``), `[cd]` both,
+/// - `[c]` folds case (upper, then lower case), `[d]` folds diacritics (``DiacriticFolding``), `[cd]` both,
 ///   on both sides, once per evaluation (once for a constant).
 /// - `like` matches the whole string with `*` (any characters, or none) and `?` (one character);
 ///   `\` takes the next character as it is. It never backtracks more than to its last `*`.
@@ -250,8 +250,10 @@ struct StringFold {
     self.diacritics = diacritics
   }
 
+  /// `text` folded: without diacritics for `[d]`; for `[c]`, in upper then lower case, which folds
+  /// case as Unicode does ("ß" is "ss", a final "ς" is "σ").
   func apply(_ text: String) -> String {
     let text = diacritics ? DiacriticFolding.fold(text) : text
-    return cases ? text.lowercased() : text
+    return cases ? text.uppercased().lowercased() : text
   }
 }

@@ -6,8 +6,8 @@ import Synchronization
 /// the expression is compiled; a `nil` operand, or a value that turns out not to be a string, makes
 /// the match false.
 ///
-/// - `[c]` folds case (upper, then lower case), `[d]` folds diacritics (``DiacriticFolding``), `[cd]` both,
-///   on both sides, once per evaluation (once for a constant).
+/// - `[c]` folds case (upper, then lower case), `[d]` folds diacritics (``DiacriticFolding``),
+///   `[cd]` both, on both sides, once per evaluation (once for a constant).
 /// - `like` matches the whole string with `*` (any characters, or none) and `?` (one character);
 ///   `\` takes the next character as it is. It never backtracks more than to its last `*`.
 /// - `matches` is a regular expression (Swift's `Regex`) matching the whole string. A constant

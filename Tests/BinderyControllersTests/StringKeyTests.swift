@@ -8,6 +8,7 @@ import Testing
 final class Roster {
   var people: [Person] = []
   var showsArchived = false
+  var query = ""
 }
 
 @Suite("Controllers through string keys and expressions")
@@ -113,6 +114,21 @@ struct StringKeyTests {
     #expect(controller.arrangedObjects.map(\.firstName) == ["Ada", "Kid"])
     ada.isArchived = true
     #expect(controller.arrangedObjects.map(\.firstName) == ["Kid"])
+  }
+
+  @Test func aFilterMatchesStringsIgnoringCaseAndDiacriticsAndFollowsWhatItMatches() throws {
+    let roster = Roster()
+    roster.people = [Person("Zoë"), Person("Ada"), Person("Chloé")]
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: roster, \.people)
+    try controller.setFilter(expression: "firstName contains[cd] $root.query", root: roster)
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Zoë", "Ada", "Chloé"])
+    roster.query = "OE"
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Zoë", "Chloé"])
+    roster.query = "ad"
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada"])
+    #expect(throws: ExpressionError.self) { try controller.setFilter(expression: #"age contains "3""#) }
+    #expect(controller.arrangedObjects.map(\.firstName) == ["Ada"])
   }
 
   @Test func aFilterThatIsNotBooleanOrDoesNotCheckLeavesTheFilterAsItWas() throws {

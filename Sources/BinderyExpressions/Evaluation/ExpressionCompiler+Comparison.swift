@@ -58,7 +58,8 @@ extension ExpressionCompiler {
     case .equal, .notEqual, .identical, .notIdentical:
       let equal = try equality(identity: op == .identical || op == .notIdentical, lhs, rhs, at: location)
       compare = op == .equal || op == .identical ? equal : { !equal($0, $1) }
-    case .and, .or:
+    case .and, .or, .contains, .beginsWith, .endsWith, .like, .matches:
+      // `&&` and `||` are steps of a chain; string matches are ``stringMatch(_:_:_:)``.
       throw error("\"\(op.rawValue)\" is not a comparison", at: location, .type)
     }
     // A case name or literal compares as the value it was resolved or converted to.

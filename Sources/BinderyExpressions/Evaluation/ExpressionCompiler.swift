@@ -259,6 +259,8 @@ struct ExpressionCompiler {
       try requireBoolean(left.type, describe: left.describe, at: left.location, for: op)
       try requireBoolean(right.type, describe: rightSide.describe, at: rightSide.location, for: op)
       return operation.operator == .and ? .and(right.evaluate) : .or(right.evaluate)
+    case let op where op.isStringMatch:
+      return .compare(try stringMatch(operation, left, rightSide), right.evaluate)
     default:
       return .compare(try comparison(operation.operator, left, rightSide, at: operation.location), right.evaluate)
     }

@@ -355,6 +355,7 @@ public struct ExpressionParser {
     var tallest: Int
     var pending: BinaryOperator
     var pendingLocation: TextPosition
+    var pendingOptions: BinaryOperation.StringOptions
   }
 
   /// Binary operators by precedence, without recursion: operators of one level form one chain; a
@@ -373,24 +374,71 @@ public struct ExpressionParser {
   private mutating func takeOperator(after operand: ExpressionSyntax, into open: inout [OpenChain]) throws(Stop)
     -> Bool
   {
-    guard case .operator(let text) = current.kind, let op = BinaryOperator(rawValue: text) else { return false }
-    let location = try advance().location
-    guard startsOperand else { throw fail("expected an expression after \"\(text)\"", at: current) }
+    let op: BinaryOperator
+    switch current.kind {
+    case .operator(let text):
+      guard let symbol = BinaryOperator(rawValue: text) else { return false }
+      op = symbol
+    case .identifier(let word):
+      guard let match = BinaryOperator(word: word) else { return false }
+      op = match
+    default:
+      return false
+    }
+    let opToken = try advance()
+    let location = opToken.location
+    let options: BinaryOperation.StringOptions = if op.isStringMatch { try stringOptions(after: opToken) } else { [] }
+    guard startsOperand else {
+      throw fail("expected an expression after \"\(opToken.text)\(options.written)\"", at: current)
+    }
     var operand = operand
     while let last = open.last, last.pending.precedence > op.precedence {
       operand = try close(open.removeLast(), with: operand)
     }
     // Continued in place (a copy of the chain would make each append copy its operations).
     if let last = open.indices.last, open[last].pending.precedence == op.precedence {
-      let operation = BinaryOperation(open[last].pending, operand, at: open[last].pendingLocation)
+      let operation = BinaryOperation(
+        open[last].pending, operand, at: open[last].pendingLocation, options: open[last].pendingOptions)
       open[last].operations.append(operation)
       open[last].tallest = max(open[last].tallest, height)
       open[last].pending = op
       open[last].pendingLocation = location
+      open[last].pendingOptions = options
     } else {
-      open.append(OpenChain(first: operand, tallest: height, pending: op, pendingLocation: location))
+      open.append(
+        OpenChain(first: operand, tallest: height, pending: op, pendingLocation: location, pendingOptions: options))
     }
     return true
+  }
+
+  /// `[c]`, `[d]`, `[cd]` (or `[dc]`, in any case) right after a string-matching operator `opToken`,
+  /// with no space between: `contains [c]` is `contains` of an array.
+  private mutating func stringOptions(after opToken: Token) throws(Stop) -> BinaryOperation.StringOptions {
+    guard isPunctuation("["), current.location.offset == opToken.location.offset + opToken.text.count else {
+      return []
+    }
+    let open = try advance()
+    let expected = "expected c, d or cd between the brackets after \"\(opToken.text)\""
+    guard case .identifier(let letters) = current.kind else { throw fail(expected, at: current) }
+    var options: BinaryOperation.StringOptions = []
+    for letter in letters.lowercased() {
+      let option: BinaryOperation.StringOptions
+      switch letter {
+      case "c": option = .caseInsensitive
+      case "d": option = .diacriticInsensitive
+      default: throw fail(expected + ", found \"\(letters.shortened)\"", at: current)
+      }
+      guard !options.contains(option) else {
+        throw fail("the option \"\(letter)\" is given twice after \"\(opToken.text)\"", at: current)
+      }
+      options.insert(option)
+    }
+    try advance()
+    guard isPunctuation("]") else {
+      throw unclosedOrUnexpected("[", "]", openedAt: open.location, expected: "expected \"]\" after the options")
+    }
+    try advance()
+    return options
   }
 
   /// Every open chain, closed from the innermost, the last with `operand`.
@@ -409,7 +457,7 @@ public struct ExpressionParser {
     -> ExpressionSyntax
   {
     var operations = chain.operations
-    operations.append(BinaryOperation(chain.pending, operand, at: chain.pendingLocation))
+    operations.append(BinaryOperation(chain.pending, operand, at: chain.pendingLocation, options: chain.pendingOptions))
     height = try checkedHeight(over: max(chain.tallest, height), at: operations[0].location)
     return .chain(chain.first, operations)
   }

@@ -46,7 +46,8 @@ public enum KeyPathScope: String, Sendable, Equatable {
   case section
 }
 
-/// A binary operator, by precedence from loosest: `||`; `&&`; `==` `!=` `===` `!==`; `<` `<=` `>` `>=`.
+/// A binary operator, by precedence from loosest: `||`; `&&`; `==` `!=` `===` `!==`; `<` `<=` `>` `>=`
+/// and the string matches `contains` `beginswith` `endswith` `like` `matches`.
 public enum BinaryOperator: String, Sendable, Equatable, CaseIterable {
   /// `||`: either is true.
   case or = "||"
@@ -68,37 +69,92 @@ public enum BinaryOperator: String, Sendable, Equatable, CaseIterable {
   case greater = ">"
   /// `>=`.
   case greaterOrEqual = ">="
+  /// `contains`: the string on the right is part of the string on the left.
+  case contains = "contains"
+  /// `beginswith`: the string on the left starts with the string on the right.
+  case beginsWith = "beginswith"
+  /// `endswith`: the string on the left ends with the string on the right.
+  case endsWith = "endswith"
+  /// `like`: the whole string on the left matches the pattern on the right, where `*` stands for
+  /// any characters (or none) and `?` for one character.
+  case like = "like"
+  /// `matches`: the whole string on the left matches the regular expression on the right.
+  case matches = "matches"
 
-  /// The precedence level, from 0 (`||`, the loosest) to 3 (`<` `<=` `>` `>=`).
+  /// The precedence level, from 0 (`||`, the loosest) to 3 (`<` `<=` `>` `>=` and the string matches).
   public var precedence: Int {
     switch self {
     case .or: 0
     case .and: 1
     case .equal, .notEqual, .identical, .notIdentical: 2
-    case .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+    case .less, .lessOrEqual, .greater, .greaterOrEqual, .contains, .beginsWith, .endsWith, .like, .matches: 3
     }
+  }
+
+  /// Whether the operator matches strings (`contains`, `beginswith`, `endswith`, `like`, `matches`),
+  /// written as a word in any case (`CONTAINS`, `beginsWith`) and taking the options `[c]`, `[d]`, `[cd]`.
+  var isStringMatch: Bool {
+    switch self {
+    case .contains, .beginsWith, .endsWith, .like, .matches: true
+    default: false
+    }
+  }
+
+  /// The string-matching operator written as `word`, in any case (`CONTAINS`, `beginsWith`).
+  init?(word: String) {
+    guard let op = BinaryOperator(rawValue: word.lowercased()), op.isStringMatch else { return nil }
+    self = op
   }
 }
 
 /// One `operator operand` of a chain of binary operators (``ExpressionSyntax/chain(_:_:)``).
 public struct BinaryOperation: Sendable, Equatable {
+  /// How a string-matching operator compares characters: the options written after it in brackets,
+  /// as in `contains[cd]`.
+  public struct StringOptions: OptionSet, Sendable, Hashable {
+    /// The bits of the options.
+    public let rawValue: Int
+
+    /// Creates options from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `[c]`: upper and lower case are the same (`"Café" contains[c] "CAF"`).
+    public static let caseInsensitive = StringOptions(rawValue: 1)
+    /// `[d]`: a letter with diacritics is the letter without them (`"café" contains[d] "cafe"`).
+    public static let diacriticInsensitive = StringOptions(rawValue: 2)
+
+    /// The options as written: `[c]`, `[d]`, `[cd]`, or nothing.
+    var written: String {
+      guard !isEmpty else { return "" }
+      return "[" + (contains(.caseInsensitive) ? "c" : "") + (contains(.diacriticInsensitive) ? "d" : "") + "]"
+    }
+  }
+
   /// The operator.
   public var `operator`: BinaryOperator
   /// The operand on its right.
   public var operand: ExpressionSyntax
   /// Where the operator is.
   public var location: TextPosition
+  /// The options of a string-matching operator (`contains[cd]`); empty for the others.
+  public var options: StringOptions
 
   /// Creates an operation.
-  public init(_ operator: BinaryOperator, _ operand: ExpressionSyntax, at location: TextPosition) {
+  public init(
+    _ operator: BinaryOperator,
+    _ operand: ExpressionSyntax,
+    at location: TextPosition,
+    options: StringOptions = []
+  ) {
     self.operator = `operator`
     self.operand = operand
     self.location = location
+    self.options = options
   }
 
   /// Whether two operations are the same, wherever they are written.
   public static func == (lhs: BinaryOperation, rhs: BinaryOperation) -> Bool {
-    lhs.operator == rhs.operator && lhs.operand == rhs.operand
+    lhs.operator == rhs.operator && lhs.options == rhs.options && lhs.operand == rhs.operand
   }
 }
 
@@ -230,7 +286,7 @@ extension ExpressionSyntax: CustomStringConvertible {
       text += "("
       first.write(to: &text)
       for operation in operations {
-        text += " \(operation.operator.rawValue) "
+        text += " \(operation.operator.rawValue)\(operation.options.written) "
         operation.operand.write(to: &text)
       }
       text += ")"

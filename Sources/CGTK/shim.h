@@ -89,7 +89,7 @@ static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *labe
 }
 
 /// Names a widget for assistive technologies with `label` alone, in place of the labels a
-/// composite widget gave it (an entry row's title, read twice).
+/// container gave it (an action row labels its entry with its title, which then reads twice).
 static inline void cgtk_set_sole_accessible_label(GtkWidget *widget, const char *label) {
   gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

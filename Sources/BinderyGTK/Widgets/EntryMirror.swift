@@ -5,10 +5,10 @@
 
   /// A text field as a `GtkEntry`, a secure field as a `GtkPasswordEntry`, a number field as a
   /// `GtkSpinButton`; a field with its label before it in a column is a row of a boxed list titled
-  /// by the label (an `AdwActionRow` holding the entry), as in GNOME's own forms. It shows the field's text, placeholder, enabled, hidden, and
-  /// the validation error of its bindings: the entry gets the `error` style class, the reason shows
-  /// on a line under it, and assistive technologies read the entry as invalid, described by that
-  /// reason.
+  /// by the label (an `AdwActionRow` holding the entry), as in GNOME's own forms. It shows the
+  /// field's text, placeholder, enabled, hidden, and the validation error of its bindings: the entry
+  /// gets the `error` style class, the reason shows on a line under it, and assistive technologies
+  /// read the entry as invalid, described by that reason.
   ///
   /// Typing is the field's user edit. GTK reports some edits in two steps (setting the text, or
   /// typing over a selection, removes the old text and then inserts the new): the steps of one
@@ -23,7 +23,6 @@
     let field: HeadlessTextField
     private let title: FieldLabel?
     private let isNumber: Bool
-    private let hasPlaceholder: Bool
     private var isEditing = false
     private var isHandlingEdit = false
     private var hasPendingEdit = false
@@ -43,7 +42,6 @@
       self.title = title
       isNumber = style == .number
       let entry: UnsafeMutablePointer<GtkWidget>
-      var row: UnsafeMutablePointer<GtkWidget>?
       switch style {
       case .number:
         entry = gtk_spin_button_new(nil, 1, 0)
@@ -62,17 +60,16 @@
       // A row titled by the label holds the entry (libadwaita 1.2's AdwEntryRow does not tell
       // assistive technologies that its text has the keyboard focus; a GtkEntry in a row does).
       if title != nil {
-        let actionRow = adw_action_row_new()!
+        let row = adw_action_row_new()!
         gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
-        if style != .number { gtk_widget_set_hexpand(entry, 1) }
-        adw_action_row_add_suffix(cgtk_adw_action_row(actionRow), entry)
-        adw_action_row_set_activatable_widget(cgtk_adw_action_row(actionRow), entry)
+        adw_action_row_add_suffix(cgtk_adw_action_row(row), entry)
+        adw_action_row_set_activatable_widget(cgtk_adw_action_row(row), entry)
         // One Tab stop: the entry, not the row around it.
-        gtk_widget_set_focusable(actionRow, 0)
-        row = actionRow
+        gtk_widget_set_focusable(row, 0)
+        self.row = row
+      } else {
+        row = nil
       }
-      self.row = row
-      hasPlaceholder = style != .number
       let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
       errorLine = gtk_label_new(nil)
       gtk_label_set_xalign(cgtk_label(errorLine), 0)
@@ -126,10 +123,11 @@
       if isHandlingEdit || hasPendingEdit { return }
       let wanted = field.text ?? ""
       if text != wanted { settingWidget { gtk_editable_set_text(cgtk_editable(widget), wanted) } }
-      if isNumber { showNumber(of: wanted) }
+      if isNumber { showNumber() }
       // In a row, a placeholder that says the row's title again is left out.
       let placeholder = title != nil && field.placeholder == title?.text ? nil : field.placeholder
-      if hasPlaceholder, shownPlaceholder != .some(placeholder) {
+      // A spin button has no placeholder.
+      if !isNumber, shownPlaceholder != .some(placeholder) {
         shownPlaceholder = .some(placeholder)
         cgtk_set_string(widget, "placeholder-text", placeholder)
       }
@@ -155,8 +153,8 @@
       }
     }
 
-    /// Puts the spin button's value at the number `text` shows, so that its arrows step from it.
-    private func showNumber(of text: String) {
+    /// Puts the spin button's value at the number its text shows, so that its arrows step from it.
+    private func showNumber() {
       var number = 0.0
       guard cgtk_spin_button_read_text(cgtk_spin_button(widget), &number, nil) == 1 else { return }
       shownNumber = number

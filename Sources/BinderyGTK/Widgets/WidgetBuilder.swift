@@ -26,7 +26,6 @@
 
     /// The mirror of `object` and of everything inside it, or `nil` for an object a window cannot show.
     func mirror(for object: AnyObject) -> WidgetMirror? {
-      let key = ObjectIdentifier(object)
       let style = self.style(object)
       let mirror: WidgetMirror
       switch object {
@@ -45,8 +44,7 @@
         guard let custom = controls.lazy.compactMap({ $0.customMirror(for: object) }).first else { return nil }
         mirror = custom
       }
-      if widgets.count >= pruneAt { prune() }
-      widgets[key] = Shown(control: object, mirror: mirror)
+      remember(mirror, for: object)
       return mirror
     }
 
@@ -55,10 +53,15 @@
     func fieldRowMirror(label: FieldLabel, field: AnyObject) -> WidgetMirror? {
       guard let field = field as? HeadlessTextField, label.target === field, !label.isHidden else { return nil }
       let mirror = EntryMirror(field, style: style(field), title: label)
-      if widgets.count >= pruneAt { prune() }
-      widgets[ObjectIdentifier(field)] = Shown(control: field, mirror: mirror)
-      widgets[ObjectIdentifier(label)] = Shown(control: label, mirror: mirror)
+      remember(mirror, for: field)
+      remember(mirror, for: label)
       return mirror
+    }
+
+    /// Keeps `mirror` as the one that shows `control`.
+    private func remember(_ mirror: WidgetMirror, for control: AnyObject) {
+      if widgets.count >= pruneAt { prune() }
+      widgets[ObjectIdentifier(control)] = Shown(control: control, mirror: mirror)
     }
 
     /// The widget that shows `control`, if it is shown (for a list, the list box inside its

@@ -7,6 +7,8 @@
   names (`KeyValueInstantiable`, `ArrangedListClass`) and the app registers them.
 - Modules share internals with Swift's `package` access level, never `@_spi`.
 - Dependencies are ranges (`from:` or `a..<b`), never `exact:`, so adopters can resolve.
+- Inside the core (`Sources/Bindery`), folders are layers too (`CORE_FOLDERS`, lowest first): a file
+  names no type declared in a folder above its own, except the diagnostics hooks (`HOOKS`).
 """
 import glob, json, os, re, subprocess, sys
 
@@ -14,6 +16,73 @@ MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatte
          "BinderyStore", "BinderySQLite", "BinderyPostgres"}
 VIEW = {"BinderyControls", "BinderyScreens", "BinderyWeb", "BinderyGTK"}
 LOADERS = {"BinderySpec"}
+
+# The core's folders, lowest first; folders on one line are one layer (they do not name each other's
+# types either way, but may). Subfolders belong to their top folder's layer.
+CORE_FOLDERS = [
+    ["Internal"],
+    ["Errors"],
+    ["Observation"],
+    ["Collections", "Concurrency"],
+    ["Placeholders", "Transformers"],
+    ["KeyValueCoding"],
+    ["Bindings"],
+    ["Diagnostics"],
+    ["Macros"],
+]
+# The only names a lower folder may take from a higher one: the calls a binding makes into
+# diagnostics when it is made, recorded or unbound (each a flag check unless diagnostics are on), and
+# what diagnostics keep per binding. Anything else that points up is a problem.
+HOOKS = {
+    ("Bindings", "Diagnostics"): {
+        "BindingDetails", "BindingDiagnostics", "BindingLoopCheck",
+    },
+}
+TOP_DECLARATION = re.compile(
+    r"^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|"
+    r"nonisolated|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z]\w*)", re.M)
+NESTED_DECLARATION = re.compile(r"^\s+(?:[@\w().]+\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z]\w*)", re.M)
+
+
+def code_only(text):
+    """`text` without comments and string literals, whose words name nothing."""
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r'"""(?:.|\n)*?"""', '""', text)
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', text)
+
+
+def check_core_folders(root="Sources/Bindery"):
+    """Problems with the core's folder layers: a type named in a folder below the one declaring it."""
+    layer = {folder: index for index, folders in enumerate(CORE_FOLDERS) for folder in folders}
+    files = sorted(glob.glob(os.path.join(root, "**", "*.swift"), recursive=True))
+
+    def folder(path):
+        parts = os.path.relpath(path, root).split(os.sep)
+        return parts[0] if len(parts) > 1 else None
+
+    problems = []
+    unknown = sorted({folder(f) for f in files} - set(layer) - {None})
+    problems += [f"{root}/{name}: a folder of the core in no layer (add it to CORE_FOLDERS)" for name in unknown]
+    declared, nested = {}, set()
+    for path in files:
+        text = open(path).read()
+        for name in TOP_DECLARATION.findall(text):
+            declared.setdefault(name, folder(path))
+        nested |= set(NESTED_DECLARATION.findall(text))
+    # A name also declared inside a type (`Kind`, `State`) is ambiguous: left out.
+    declared = {name: where for name, where in declared.items() if name not in nested and where in layer}
+    for path in files:
+        own = folder(path)
+        if own not in layer:
+            continue
+        for name in sorted(set(re.findall(r"\b[A-Z]\w*\b", code_only(open(path).read())))):
+            where = declared.get(name)
+            if where is None or layer[where] <= layer[own] or name in HOOKS.get((own, where), set()):
+                continue
+            problems.append(f"{path}: names {name}, declared in {where}/, a layer above {own}/")
+    return problems
+
 
 IMPORT = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?import\s+(\w+)", re.M)
 
@@ -36,6 +105,7 @@ def main():
         forbidden = VIEW if name in MODEL | LOADERS else set()
         for module in sorted((deps | imports) & forbidden):
             problems.append(f"{name} is on the model side but depends on or imports {module}")
+    problems += check_core_folders()
     for manifest in ["Package.swift", "Benchmarks/Package.swift"]:
         for number, line in enumerate(open(manifest), 1):
             if re.search(r"\bexact:", line):

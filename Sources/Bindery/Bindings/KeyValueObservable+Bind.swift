@@ -94,13 +94,13 @@ extension KeyValueRegistrar {
   @usableFromInline
   func addBinding(_ binding: PropertyBinding, replacing: Bool = true) {
     guard replacing else {
-      storage.withLock { $0.bindings.append(binding) }
+      storage.withLock { $0.owned.append(binding) }
       return
     }
     let property = binding.targetPropertyID
     let replaced = storage.withLock { state -> [PropertyBinding] in
-      let old = state.bindings.removeAll { $0.targetPropertyID == property }
-      state.bindings.append(binding)
+      let old = state.owned.removeAll(as: PropertyBinding.self) { $0.targetPropertyID == property }
+      state.owned.append(binding)
       return old
     }
     for old in replaced { old.unbind() }
@@ -108,15 +108,15 @@ extension KeyValueRegistrar {
 
   func removeBinding(_ binding: PropertyBinding) {
     // Released here, outside the lock.
-    let removed = storage.withLock { state in state.bindings.remove(binding) }
+    let removed = storage.withLock { state in state.owned.remove(binding) }
     withExtendedLifetime(removed) {}
   }
 
   func binding(forTargetKeyPath keyPath: AnyKeyPath) -> PropertyBinding? {
-    storage.withLock { state in state.bindings.first { $0.targetKeyPath == keyPath } }
+    storage.withLock { state in state.owned.first(as: PropertyBinding.self) { $0.targetKeyPath == keyPath } }
   }
 
-  var ownedBindings: [PropertyBinding] { storage.withLock { $0.bindings.all } }
+  var ownedBindings: [PropertyBinding] { storage.withLock { $0.owned.all(as: PropertyBinding.self) } }
 
   /// The combined-binding group of a property, made by `make` if there is none.
   @usableFromInline

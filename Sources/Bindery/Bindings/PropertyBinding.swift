@@ -371,9 +371,12 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       withParts { $0.takeDropped() }.cancelAll()
     }
     // Released here, outside the lock.
-    let removed = targetStorage.withLock { $0.bindings.remove(self) }
+    let removed = targetStorage.withLock { $0.owned.remove(self) }
     withExtendedLifetime(removed) {}
   }
+
+  /// The object this binding writes to is gone: the binding ends with it.
+  override final func targetDidDeinit() { unbind() }
 
   // MARK: Editing
 
@@ -642,7 +645,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
   final var isWritingOnThisThread: Bool {
     guard state.isBeingWritten else { return false }
     let me = ObjectIdentifier(self)
-    return ThreadContext.current.writingBindings.contains(me)
+    return BindingThreadContext.current.writingBindings.contains(me)
   }
 
   /// Runs a write made by this binding; notifications it causes to this binding are skipped when the
@@ -655,7 +658,7 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
       body()
       return
     }
-    let context = ThreadContext.current
+    let context = BindingThreadContext.current
     context.writingBindings.append(ObjectIdentifier(self))
     state.beginWrite()
     body()

@@ -8,7 +8,7 @@ extension UserEditing {
   /// edit's acknowledgement); with nobody collecting, the report does nothing. Model-side code
   /// (store-backed content) calls it after it has put the model back as it was.
   public static func reportFailure(_ error: any Error) {
-    guard let context = ThreadLocalStorage.get(), context.collectedFailures != nil else { return }
+    guard let context = BindingThreadContext.storage.get(), context.collectedFailures != nil else { return }
     context.collectedFailures?.append(error)
   }
 
@@ -20,7 +20,7 @@ extension UserEditing {
   /// if let failure = failures.first { showError(failure) }  // the database did not take it
   /// ```
   public static func collectingFailures(_ body: () throws -> Void) rethrows -> [any Error] {
-    let context = ThreadContext.current
+    let context = BindingThreadContext.current
     let outer = context.collectedFailures
     context.collectedFailures = []
     defer {

@@ -53,13 +53,13 @@ public enum UserEditing {
   /// The control whose user edit, or end of editing, is being delivered on this thread (a binding is
   /// writing what the user typed); `nil` for a change made by code.
   public static var controlBeingEdited: ObjectIdentifier? {
-    ThreadContext.current.editingControl
+    BindingThreadContext.current.editingControl
   }
 
   /// Runs `body` (the delivery of `control`'s user edit) with ``controlBeingEdited`` naming it.
   @usableFromInline
   static func delivering(_ control: AnyObject, _ body: () -> Void) {
-    let context = ThreadContext.current
+    let context = BindingThreadContext.current
     let outer = context.editingControl
     context.editingControl = ObjectIdentifier(control)
     defer { context.editingControl = outer }

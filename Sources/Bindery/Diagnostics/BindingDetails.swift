@@ -50,7 +50,7 @@ extension PropertyBinding {
   @usableFromInline
   final func beginRecording(_ value: Any, toTarget: Bool) -> ChangeCause? {
     let text = BindingDetails.text(of: value)
-    let context = ThreadContext.current
+    let context = DiagnosticsThreadContext.current
     if context.diagnosticNumber == 0 { context.diagnosticNumber = BindingDiagnostics.nextThreadNumber() }
     let outer = context.currentCause
     let isUserEdit = !toTarget && outer == nil && target is any EditableControl
@@ -81,7 +81,7 @@ extension PropertyBinding {
   /// Puts back the cause ``beginRecording(_:toTarget:)`` replaced.
   @usableFromInline
   final func endRecording(_ outer: ChangeCause?) {
-    ThreadContext.current.currentCause = outer
+    DiagnosticsThreadContext.current.currentCause = outer
   }
 
   /// Names the ends for the changes this binding records (when recording starts, outside any
@@ -104,7 +104,7 @@ extension PropertyBinding {
     at location: String,
     _ make: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let context = ThreadContext.current
+    let context = DiagnosticsThreadContext.current
     let outer = context.declaringLocation
     context.declaringLocation = location
     bindery_add_declaring_scopes(1)
@@ -117,7 +117,7 @@ extension PropertyBinding {
 
   /// The location a file declared for the binding being made on this thread, if any.
   static var declaringLocation: String? {
-    bindery_declaring_scopes() > 0 ? ThreadContext.current.declaringLocation : nil
+    bindery_declaring_scopes() > 0 ? DiagnosticsThreadContext.current.declaringLocation : nil
   }
 
   /// Says where a file (a spec file, a definition file) declared this binding: its ``location``.

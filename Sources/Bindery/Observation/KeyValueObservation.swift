@@ -30,13 +30,6 @@ public final class KeyValueObservation: Sendable, Hashable {
   /// Whether the observation still acts: ``unbind()`` was not called.
   public var isBound: Bool { onEnd.withLock { $0 != nil } }
 
-  /// Keeps this observation in a set, to end it with the set's bindings.
-  @discardableResult
-  public func store(in set: BindingSet) -> KeyValueObservation {
-    set.insert(self)
-    return self
-  }
-
   /// Ends the observation (the name before ``unbind()``).
   @available(*, deprecated, renamed: "unbind()")
   public func cancel() { unbind() }

@@ -19,9 +19,9 @@ public final class KeyValueRegistrar: Sendable {
   public init() {}
 
   deinit {
-    let (subscribers, bindings) = storage.drain()
+    let (subscribers, owned) = storage.drain()
     for subscriber in subscribers { subscriber.ownerDidDeinit() }
-    for binding in bindings { binding.unbind() }
+    for subscriber in owned { subscriber.targetDidDeinit() }
   }
 
   // MARK: Reporting reads and writes
@@ -134,24 +134,6 @@ public final class KeyValueRegistrar: Sendable {
     _notify(id, .change, from: old, to: new)
   }
 
-  /// Reports that a ``KeyValueArray`` property was mutated through its accessor, with what the
-  /// mutation recorded (the macro's `_modify` accessor calls it); `old` is `new` when the array was
-  /// mutated in place.
-  @inlinable
-  public func _didModify<Object: AnyObject, Element>(
-    _ object: Object,
-    _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Object, KeyValueArray<Element>>,
-    from old: KeyValueArray<Element>,
-    to new: KeyValueArray<Element>,
-    journal: _KeyValueArrayJournal<Element>
-  ) {
-    guard storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0 else { return }
-    withUnsafePointer(to: journal) { journalPointer in
-      _notify(id, .change, from: old, to: new, journal: UnsafeRawPointer(journalPointer))
-    }
-  }
-
   /// Whether anything observes any property of this object (one atomic load): the macro's accessor
   /// of a ``KeyValueArray`` property records mutations only then.
   @inlinable
@@ -176,53 +158,6 @@ public final class KeyValueRegistrar: Sendable {
   public func _canMutateInPlace(_ id: PropertyID) -> Bool {
     guard storage.changeFilter.load(ordering: .relaxed) & id.filterBit != 0 else { return true }
     return storage.noSubscriberNeedsOldValue(id)
-  }
-
-  /// Reports that a user finished editing a property through a control (Return, or leaving the field).
-  ///
-  /// Bindings that update on commit (``BindingOptions/updatesContinuously`` `false`) write the edited
-  /// value back to their source then; ``UserEditing`` observers hear of it after them.
-  @inlinable
-  public func userDidEndEditing<Object: AnyObject, Member>(
-    _ object: Object,
-    _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
-    value: Member
-  ) {
-    if storage.subscriptionCount.load(ordering: .relaxed) > 0 {
-      UserEditing.delivering(object) { _notify(id, .endEditing, from: value, to: value) }
-    }
-    UserEditing.report(.ended, of: object)
-  }
-
-  /// Reports that a user began editing a property through a control (the field got the focus).
-  ///
-  /// Bindings with an editing transformer (a formatter for editing that differs from the one for
-  /// display) show the value in its editing form until the end of editing.
-  @inlinable
-  public func userDidBeginEditing<Object: AnyObject, Member>(
-    _ object: Object,
-    _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
-    value: Member
-  ) {
-    if storage.subscriptionCount.load(ordering: .relaxed) > 0 { _notify(id, .beginEditing, from: value, to: value) }
-    UserEditing.report(.began, of: object)
-  }
-
-  /// Reports that a user changed a property through a control (the "value changed" event).
-  ///
-  /// Call it after setting the property. Two-way bindings whose target is an ``EditableControl``
-  /// write the value back to their source only on this report, never on programmatic sets.
-  @inlinable
-  public func userDidEdit<Object: AnyObject, Member>(
-    _ object: Object,
-    _ id: PropertyID,
-    _ keyPath: @autoclosure () -> KeyPath<Object, Member>,
-    value: Member
-  ) {
-    guard storage.subscriptionCount.load(ordering: .relaxed) > 0 else { return }
-    UserEditing.delivering(object) { _notify(id, .userEdit, from: value, to: value) }
   }
 
   // MARK: Internals used by the inlinable entry points
@@ -282,7 +217,8 @@ public final class KeyValueRegistrar: Sendable {
   ) -> Bool {
     let slowPaths = Transactions.active.load(ordering: .relaxed)
     if slowPaths >= OvertakenChanges.delivery { OvertakenChanges.markOvertaken(storage, key.id) }
-    guard slowPaths & Transactions.countMask > 0, let context = ThreadLocalStorage.get(), context.transactionDepth > 0
+    guard slowPaths & Transactions.countMask > 0, let context = ThreadContext.storage.get(),
+      context.transactionDepth > 0
     else { return false }
     for case let subscriber? in CollectionOfOne(only?.takeRetainedValue()) + (others ?? []) {
       if let observer = subscriber.deferredDelivery {
@@ -355,7 +291,7 @@ enum OvertakenChanges {
   /// Marks the deliveries under way on this thread of a change of `id` of the object `storage`.
   @inline(never)
   static func markOvertaken(_ storage: AnyObject, _ id: PropertyID) {
-    guard let context = ThreadLocalStorage.get() else { return }
+    guard let context = ThreadContext.storage.get() else { return }
     let storage = ObjectIdentifier(storage)
     for index in context.deliveries.indices
     where context.deliveries[index].storage == storage && context.deliveries[index].id == id {

@@ -54,15 +54,6 @@ struct RawChange {
     self.journal = journal
   }
 
-  /// What the ``KeyValueArray`` mutation recorded, if the value is a `KeyValueArray<Element>`
-  /// mutated through its property's accessor.
-  @inline(__always)
-  @usableFromInline
-  func journal<Element>(of type: Element.Type) -> _CollectionJournal<Element>? {
-    guard let journal, valueType == ObjectIdentifier(KeyValueArray<Element>.self) else { return nil }
-    return journal.assumingMemoryBound(to: _KeyValueArrayJournal<Element>.self).pointee.journal
-  }
-
   /// The new value, if it is a `Value`.
   @inline(__always)
   @usableFromInline
@@ -132,6 +123,10 @@ public class _RegistrarSubscriber: Cancellable, @unchecked Sendable {
   /// The observed object was deallocated.
   @usableFromInline
   func ownerDidDeinit() {}
+
+  /// Tells a subscriber its registrar's object owned it as a target (``OwnedSubscribers``) and is
+  /// gone; a binding then unbinds.
+  func targetDidDeinit() {}
 
   /// Takes one change.
   @usableFromInline
@@ -251,14 +246,14 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   }
 
   /// Empties the storage when its object is deallocated; returns what was in it.
-  func drain() -> ([Subscriber], [PropertyBinding]) {
+  func drain() -> (subscribers: [Subscriber], owned: [Subscriber]) {
     let drained = withLock { state in
       defer {
         state.slots.removeAll()
-        state.bindings.removeAll()
+        state.owned.removeAll()
         state.combinedGroups.removeAll()
       }
-      return (state.slots.flatMap { $0.subscribers.compactMap(\.self) }, state.bindings.all)
+      return (state.slots.flatMap { $0.subscribers.compactMap(\.self) }, state.owned.all)
     }
     subscriptionCount.store(0, ordering: .relaxed)
     priorSubscriptionCount.store(0, ordering: .relaxed)
@@ -327,7 +322,8 @@ struct Slot {
 @usableFromInline
 struct RegistrarState {
   var slots: [Slot] = []
-  var bindings = OwnedBindings()
+  /// What the object owns as a target: its bindings (kept here by the bindings layer).
+  var owned = OwnedSubscribers()
   /// Groups of bindings combined on one property (multi-value bindings), by property.
   var combinedGroups: [PropertyID: AnyObject] = [:]
 

@@ -15,7 +15,7 @@ import Testing
 
 /// A folder on a small file system of its own that these tests may fill up and mark immutable, from
 /// `BINDERY_SMALL_DISK` (CI mounts a tmpfs of a few megabytes there, as root, and unmounts it after:
-/// see `.ci/run`).
+/// see `.ci/steps/31-small-disk.sh`).
 private let smallDisk = ProcessInfo.processInfo.environment["BINDERY_SMALL_DISK"].flatMap { $0.isEmpty ? nil : $0 }
 
 /// A SQLite file of the three sample contacts, bound to an array controller as an app would, with a

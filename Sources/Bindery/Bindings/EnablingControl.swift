@@ -22,7 +22,7 @@ enum ConditionalEnabling {
     resolves: @escaping () -> Bool?
   ) {
     let group = join(control, binding: binding, resolves: resolves)
-    binding.attach(CombinedInput(group: group, binding: binding), reverse: false, enabling: true)
+    binding.attach(CombinedInput(group: group, binding: binding), as: .enabling)
   }
 
   /// Adds the input to the AND group of `control`'s `isEnabled` (which writes it at once) and returns
@@ -57,7 +57,7 @@ enum ConditionalEnabling {
       guard let control = object as? any EnablingControl else { return nil }
       return join(control, binding: binding, resolves: resolves(binding))
     }
-    binding.attach(input, reverse: false, enabling: true)
+    binding.attach(input, as: .enabling)
     return input
   }
 }

@@ -37,7 +37,7 @@ extension PropertyBinding {
     )
     binding.setDirection(direction)
     target.keyValueRegistrar.addBinding(binding)
-    binding.attach(LinkedObservation(connect()), reverse: false)
+    binding.attach(LinkedObservation(connect()), as: .forward)
     return binding
   }
 }

@@ -473,34 +473,20 @@ public class PropertyBinding: _RegistrarSubscriber, CustomStringConvertible, @un
     BindingLoopCheck.check(self, direction: direction)
   }
 
-  /// Keeps the forward observer or the reverse subscription, to cancel it at unbind (at once if the
-  /// binding is already unbound).
+  /// Keeps `part` (the forward observer, a reverse subscription, …) as the binding's `slot`, to cancel
+  /// it at unbind (at once if the binding is already unbound).
   @usableFromInline
-  final func attach(
-    _ part: any Cancellable,
-    reverse: Bool,
-    endEditing: Bool = false,
-    beginEditing: Bool = false,
-    enabling: Bool = false,
-    feed: Bool = false,
-    targetChain: Bool = false
-  ) {
+  final func attach(_ part: any Cancellable, as slot: BindingPart) {
     let runNow = withParts { parts -> Bool in
       if state.contains(.unbound) { return true }
-      if targetChain {
-        parts.targetChain = part
-      } else if feed {
-        parts.feed = part
-      } else if enabling {
-        parts.enabling = part
-      } else if beginEditing {
-        parts.beginEditing = part
-      } else if endEditing {
-        parts.endEditing = part
-      } else if reverse {
-        parts.reverse = part
-      } else {
-        parts.forward = part
+      switch slot {
+      case .forward: parts.forward = part
+      case .reverse: parts.reverse = part
+      case .endEditing: parts.endEditing = part
+      case .beginEditing: parts.beginEditing = part
+      case .enabling: parts.enabling = part
+      case .feed: parts.feed = part
+      case .targetChain: parts.targetChain = part
       }
       return false
     }

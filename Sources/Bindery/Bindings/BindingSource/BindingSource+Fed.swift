@@ -117,7 +117,7 @@ struct FeedConnector<Value: Sendable>: SourceConnector {
       .connector.connect(target, property, request)
     let feed = BindingFeed<Value>(binding: binding, latest: latest)
     let consumer = FeedConsumer(feed: feed)
-    binding.attach(consumer, reverse: false, feed: true)
+    binding.attach(consumer, as: .feed)
     consumer.started(start(feed))
     feed.connected()
     return binding

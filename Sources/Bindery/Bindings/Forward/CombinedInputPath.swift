@@ -24,7 +24,7 @@ enum CombinedInputPath {
       }
     }
     addInput(binding, to: group, source: source, sourcePath, toTarget: toTarget)
-    binding.attach(CombinedInput(group: group, binding: binding), reverse: false)
+    binding.attach(CombinedInput(group: group, binding: binding), as: .forward)
   }
 
   /// How the property at the end of `path` from `target` combines its bindings, read on the object the
@@ -80,10 +80,10 @@ enum CombinedInputPath {
       addInput(binding, to: group, source: source, sourcePath, toTarget: toTarget)
       return group
     }
-    binding.attach(input, reverse: false)
+    binding.attach(input, as: .forward)
     // Followed as any target path: the chain tells when the object at its end is another.
     let chain = TargetChain(binding: binding, keyPath: path) { input.follow($0) }
-    binding.attach(chain, reverse: false, targetChain: true)
+    binding.attach(chain, as: .targetChain)
     chain.start(target: target)
     input.follow(chain.lastObject(of: target))
   }

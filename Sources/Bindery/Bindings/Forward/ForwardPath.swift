@@ -86,7 +86,7 @@ struct ForwardPath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     }
     let observer = trackingObserver(source: source, enabled: enabled)
     observer.rawDirectHandler = rawHandler
-    binding.attach(observer, reverse: false)
+    binding.attach(observer, as: .forward)
     if let tracked, let first { return (observer, observer.start(after: first, tracked)) }
     return (observer, observer.start(initial: false, recordingSetters: true))
   }

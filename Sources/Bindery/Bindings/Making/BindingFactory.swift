@@ -157,7 +157,7 @@ enum BindingFactory {
       .attach(target: target, source: source, direction: direction)
     }
     if let chain {
-      binding.attach(chain, reverse: false, targetChain: true)
+      binding.attach(chain, as: .targetChain)
       chain.start(target: target)
     }
 

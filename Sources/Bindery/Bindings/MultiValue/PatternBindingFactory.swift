@@ -55,7 +55,7 @@ enum PatternBindingFactory {
         }
       }
     )
-    binding.attach(observer, reverse: false)
+    binding.attach(observer, as: .forward)
     // When an object on the target path is replaced, the object reached now shows the text at once
     // (the writes above go to the object the path reaches when they are made).
     if property.isChain {
@@ -63,7 +63,7 @@ enum PatternBindingFactory {
         guard object != nil, !binding.isUnbound else { return }
         if synchronous { write(render()) } else { binding.scheduleDelivery { write(render()) } }
       }
-      binding.attach(chain, reverse: false, targetChain: true)
+      binding.attach(chain, as: .targetChain)
       chain.start(target: target)
     }
     if let text = observer.start(initial: false) {

@@ -58,7 +58,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     let hasEditingForm = conversion.editing != nil
     if !options.updatesContinuously || hasEditingForm {
       // At the end of editing: commit (on-commit bindings), then show the value for display again.
-      subscribe(target, .endEditing, endEditing: true) { _ in
+      subscribe(target, .endEditing) { _ in
         let committed = (try? binding.commitEditing()) != nil && !binding.isShowingError
         _ = binding.setUserEditing(false)
         guard hasEditingForm, committed, let source = binding.liveSource(as: Source.self) else { return }
@@ -67,7 +67,7 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
     }
     if hasEditingForm {
       // At the beginning of editing: show the value in its editing form.
-      subscribe(target, .beginEditing, beginEditing: true) { _ in
+      subscribe(target, .beginEditing) { _ in
         guard !binding.setUserEditing(true), let source = binding.liveSource(as: Source.self) else { return }
         writeTarget(sourcePath.read(source))
       }
@@ -210,8 +210,6 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
   func subscribe(
     _ target: Target,
     _ channel: Channel,
-    endEditing: Bool = false,
-    beginEditing: Bool = false,
     handler: @escaping (RawChange) -> Void
   ) {
     if let chain {
@@ -224,7 +222,8 @@ struct ReversePath<Target: KeyValueObservable, TargetValue, Source: AnyObject, S
       handler: handler
     )
     target.keyValueRegistrar.add(subscriber)
-    binding.attach(subscriber, reverse: true, endEditing: endEditing, beginEditing: beginEditing)
+    binding.attach(
+      subscriber, as: channel == .endEditing ? .endEditing : channel == .beginEditing ? .beginEditing : .reverse)
   }
 
   @usableFromInline

@@ -46,10 +46,6 @@ public final class HeadlessButton: EditableControl, EnablingControl, ActionSendi
 extension HeadlessButton: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
-    switch property {
-    case \HeadlessButton.isEnabled: .and
-    case \HeadlessButton.isHidden: .or
-    default: nil
-    }
+    enablingCombination(for: property, isEnabled: \.isEnabled, isHidden: \.isHidden)
   }
 }

@@ -29,10 +29,6 @@ public final class HeadlessLabel: EditableControl, EnablingControl {
 extension HeadlessLabel: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
-    switch property {
-    case \HeadlessLabel.isEnabled: .and
-    case \HeadlessLabel.isHidden: .or
-    default: nil
-    }
+    enablingCombination(for: property, isEnabled: \.isEnabled, isHidden: \.isHidden)
   }
 }

@@ -52,10 +52,6 @@ public final class HeadlessPopUpButton: EditableControl, EnablingControl {
 extension HeadlessPopUpButton: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
-    switch property {
-    case \HeadlessPopUpButton.isEnabled: .and
-    case \HeadlessPopUpButton.isHidden: .or
-    default: nil
-    }
+    enablingCombination(for: property, isEnabled: \.isEnabled, isHidden: \.isHidden)
   }
 }

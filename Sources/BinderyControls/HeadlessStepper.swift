@@ -59,10 +59,6 @@ public final class HeadlessStepper: EditableControl, EnablingControl {
 extension HeadlessStepper: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
-    switch property {
-    case \HeadlessStepper.isEnabled: .and
-    case \HeadlessStepper.isHidden: .or
-    default: nil
-    }
+    enablingCombination(for: property, isEnabled: \.isEnabled, isHidden: \.isHidden)
   }
 }

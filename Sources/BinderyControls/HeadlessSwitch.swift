@@ -49,10 +49,6 @@ public final class HeadlessSwitch: EditableControl, EnablingControl {
 extension HeadlessSwitch: BooleanCombining {
   /// `isEnabled` combines its bindings with AND, `isHidden` with OR (Cocoa's enabled2, hidden2…).
   public static func booleanCombination(for property: AnyKeyPath) -> BooleanCombination? {
-    switch property {
-    case \HeadlessSwitch.isEnabled: .and
-    case \HeadlessSwitch.isHidden: .or
-    default: nil
-    }
+    enablingCombination(for: property, isEnabled: \.isEnabled, isHidden: \.isHidden)
   }
 }

@@ -279,9 +279,16 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // Model fixtures the test modules share (Person); for test targets only, not a product.
+    .target(
+      name: "BinderyTestFixtures",
+      dependencies: ["Bindery"],
+      path: "Tests/BinderyTestFixtures",
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "BinderyTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyTestKit"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyTestFixtures", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -296,7 +303,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyExpressionsTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestKit"],
+      dependencies: ["Bindery", "BinderyControls", "BinderyExpressions", "BinderyTestFixtures", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .target(
@@ -312,14 +319,17 @@ let package = Package(
       name: "BinderySpecTests",
       dependencies: [
         "Bindery", "BinderyControls", "BinderyExpressions", "BinderyFormatters", "BinderySpec", "BinderyLint",
-        "BinderyScreens", "BinderyTestKit",
+        "BinderyScreens", "BinderyTestFixtures", "BinderyTestKit",
       ],
       resources: [.copy("Specs")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "BinderyControllersTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyTestKit"],
+      dependencies: [
+        "Bindery", "BinderyControls", "BinderyControllers", "BinderyExpressions", "BinderyTestFixtures",
+        "BinderyTestKit",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

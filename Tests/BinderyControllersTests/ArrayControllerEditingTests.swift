@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// Editing and arranging options of Cocoa's NSArrayController, as Bindery names them.

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// Cocoa's selection API of NSArrayController, as Bindery names it.

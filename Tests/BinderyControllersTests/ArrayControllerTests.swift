@@ -1,22 +1,9 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
-
-@KeyValueObservable
-final class Person {
-  var firstName: String
-  var lastName: String
-  var age: Int
-  var isArchived = false
-
-  init(_ firstName: String, _ lastName: String = "", age: Int = 0) {
-    self.firstName = firstName
-    self.lastName = lastName
-    self.age = age
-  }
-}
 
 @KeyValueObservable
 final class Directory {

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// An object with an `init()`, to be a controller's object class; `Reminder` is a subclass.

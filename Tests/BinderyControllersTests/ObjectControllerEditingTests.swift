@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// NSObjectController's `isEditable`, as Bindery has it.

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControllers
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// When the selected object leaves the arrangement and its neighbour is selected at the same index,

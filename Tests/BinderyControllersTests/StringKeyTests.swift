@@ -2,6 +2,7 @@ import Bindery
 import BinderyControllers
 import BinderyControls
 import BinderyExpressions
+import BinderyTestFixtures
 import Testing
 
 @KeyValueObservable
@@ -82,7 +83,7 @@ struct StringKeyTests {
     controller.bindContent(to: directory, \.people)
     controller.sortOrder = [try .init(key: "age", ascending: false), try .init(key: "firstName")]
     #expect(controller.arrangedObjects.map(\.firstName) == ["Grace", "Ada", "Alan"])
-    #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Person>(key: "nickname") }
+    #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Person>(key: "middleName") }
     #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Directory>(key: "people") }  // not Comparable
   }
 

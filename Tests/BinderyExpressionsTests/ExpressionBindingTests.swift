@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderyExpressions
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 

@@ -1,28 +1,5 @@
 import Bindery
-
-@KeyValueObservable
-final class Person {
-  var firstName: String
-  var lastName: String
-  var nickname: String?
-  var age: Int
-  var tags: [String] = []
-
-  var fullName: String? {
-    switch (firstName.isEmpty, lastName.isEmpty) {
-    case (false, false): firstName + " " + lastName
-    case (false, true): firstName
-    case (true, false): lastName
-    case (true, true): nil
-    }
-  }
-
-  init(firstName: String = "", lastName: String = "", age: Int = 0) {
-    self.firstName = firstName
-    self.lastName = lastName
-    self.age = age
-  }
-}
+import BinderyTestFixtures
 
 enum Mode: String, CaseIterable, Sendable {
   case view

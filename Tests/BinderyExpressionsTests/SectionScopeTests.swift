@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderyExpressions
+import BinderyTestFixtures
 import Testing
 
 @Suite("The $section scope")

@@ -1,27 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
-
-@KeyValueObservable
-final class Person {
-  var firstName: String
-  var lastName: String
-  var age = 0
-
-  var fullName: String? {
-    switch (firstName.isEmpty, lastName.isEmpty) {
-    case (false, false): firstName + " " + lastName
-    case (false, true): firstName
-    case (true, false): lastName
-    case (true, true): nil
-    }
-  }
-
-  init(firstName: String = "", lastName: String = "") {
-    self.firstName = firstName
-    self.lastName = lastName
-  }
-}
+import BinderyTestFixtures
 
 /// Seed 000's PersonViewController: a person, a saving flag, outlets and a view.
 @KeyValueObservable

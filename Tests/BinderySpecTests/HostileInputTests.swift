@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
+import BinderyTestFixtures
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import Bindery
 import BinderySpec
+import BinderyTestFixtures
 import Testing
 
 @Suite("bindery-lint finds loops of bindings in a spec file")

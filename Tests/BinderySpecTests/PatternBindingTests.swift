@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
+import BinderyTestFixtures
 import Testing
 
 /// A title and its author's name, on two objects, for pattern bindings.

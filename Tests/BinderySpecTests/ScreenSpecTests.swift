@@ -3,6 +3,7 @@ import BinderyControllers
 import BinderyControls
 import BinderyScreens
 import BinderySpec
+import BinderyTestFixtures
 import Foundation
 import Testing
 

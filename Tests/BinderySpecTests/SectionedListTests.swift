@@ -4,6 +4,7 @@ import BinderyControllers
 import BinderyControls
 import BinderyLint
 import BinderySpec
+import BinderyTestFixtures
 import Foundation
 import Testing
 

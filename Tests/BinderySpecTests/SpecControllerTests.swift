@@ -2,6 +2,7 @@ import Bindery
 import BinderyControllers
 import BinderyControls
 import BinderySpec
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 

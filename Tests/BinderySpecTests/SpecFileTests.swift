@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderySpec
+import BinderyTestFixtures
 import BinderyTestKit
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// An employee whose title is computed, and may be overridden.

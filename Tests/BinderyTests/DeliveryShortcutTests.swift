@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 /// A hand-written observable with a hundred numbered cells, each a property of its own: more

@@ -1,30 +1,7 @@
 import Bindery
+import BinderyTestFixtures
 import BinderyTestKit
 import Synchronization
-
-/// The seeds' Person (seed 000): first and last names, and a computed full name.
-@KeyValueObservable
-final class Person {
-  var firstName: String
-  var lastName: String
-  let id: Int
-  var tags: [String] = []
-  var nickname: String?
-  @KeyValueIgnored var ignoredNote = ""
-
-  var fullName: String? {
-    if !firstName.isEmpty && !lastName.isEmpty { return firstName + " " + lastName }
-    if !firstName.isEmpty { return firstName }
-    if !lastName.isEmpty { return lastName }
-    return nil
-  }
-
-  init(firstName: String = "", lastName: String = "", id: Int = 0) {
-    self.firstName = firstName
-    self.lastName = lastName
-    self.id = id
-  }
-}
 
 /// The seeds' PersonViewController, as a model: a person that may be swapped, and a saving flag.
 @KeyValueObservable

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 
@@ -15,7 +16,8 @@ final class Team {
 struct KeyValueCodingTests {
   @Test func theMacroListsEveryInstancePropertyByName() {
     let names = Person.keyValueKeys.keys.map(\.name)
-    #expect(names == ["firstName", "lastName", "id", "tags", "nickname", "ignoredNote", "fullName"])
+    #expect(
+      names == ["firstName", "lastName", "id", "age", "isArchived", "tags", "nickname", "ignoredNote", "fullName"])
     #expect(Person.keyValueKeys.key(named: "firstName")?.isWritable == true)
     #expect(Person.keyValueKeys.key(named: "fullName")?.isWritable == false)
     #expect(Person.keyValueKeys.key(named: "id")?.isWritable == false)

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 

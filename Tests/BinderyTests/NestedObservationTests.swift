@@ -1,4 +1,5 @@
 import Bindery
+import BinderyTestFixtures
 import Testing
 
 /// Holds the token of an observation started inside another one's closure.

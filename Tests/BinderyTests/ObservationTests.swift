@@ -1,4 +1,5 @@
 import Bindery
+import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 

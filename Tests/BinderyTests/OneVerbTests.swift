@@ -1,5 +1,6 @@
 import Bindery
 import BinderyControls
+import BinderyTestFixtures
 import Testing
 
 @Suite("One verb ends what Bindery links, one set keeps it")

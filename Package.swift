@@ -84,10 +84,16 @@ let package = Package(
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        "BinderyPropertyNames",
       ],
       swiftSettings: strictSettings
     ),
-    .target(name: "Bindery", dependencies: ["BinderyMacros", "CBinderyRuntime"], swiftSettings: strictSettings),
+    // The hash that makes a property's identifier from its name, once, for the macros (when they
+    // expand) and the core (at run time).
+    .target(name: "BinderyPropertyNames", swiftSettings: strictSettings),
+    .target(
+      name: "Bindery", dependencies: ["BinderyMacros", "BinderyPropertyNames", "CBinderyRuntime"],
+      swiftSettings: strictSettings),
     // The Swift runtime's reference-counting entry points, declared for the core, and the thread
     // sanitizer's lock annotations, looked up once when the program loads.
     .target(name: "CBinderyRuntime"),

@@ -17,7 +17,7 @@ final class StarRating: EditableControl, EnablingControl, LabelTarget, WebContro
   func userDidRate(_ stars: Int) -> Bool {
     guard isEnabled, (0...5).contains(stars) else { return false }
     rating = stars
-    keyValueRegistrar.userDidEdit(self, PropertyID("rating"), \.rating, value: stars)
+    keyValueRegistrar.userDidEdit(self, #propertyID("rating"), \.rating, value: stars)
     return true
   }
 

@@ -143,9 +143,9 @@ public final class ArrayController<Element: AnyObject> {
 
   // MARK: State
 
-  static var arrangedID: PropertyID { PropertyID("arrangedObjects") }
+  static var arrangedID: PropertyID { #propertyID("arrangedObjects") }
   /// ``content``'s identity in the registrar, for observers of the controller's own content.
-  static var contentID: PropertyID { PropertyID("content") }
+  static var contentID: PropertyID { #propertyID("content") }
 
   typealias Entry = ArrangementEntry<Element>
 

@@ -18,7 +18,7 @@ public final class HeadlessPopUpButton: EditableControl, EnablingControl {
   /// Whether the button is hidden.
   public var isHidden = false
 
-  private static let selectedIndexID = PropertyID("selectedIndex")
+  private static let selectedIndexID = #propertyID("selectedIndex")
 
   /// Creates a pop-up button.
   public init(items: [String] = [], selectedIndex: Int? = nil) {

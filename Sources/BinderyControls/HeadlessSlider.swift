@@ -20,7 +20,7 @@ public final class HeadlessSlider: EditableControl, EnablingControl {
   /// Whether the slider is hidden.
   public var isHidden = false
 
-  private static let valueID = PropertyID("value")
+  private static let valueID = #propertyID("value")
 
   /// Creates a slider; a range given upside down is put right.
   public init(value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1) {

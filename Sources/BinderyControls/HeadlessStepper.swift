@@ -22,7 +22,7 @@ public final class HeadlessStepper: EditableControl, EnablingControl {
   /// Whether the stepper is hidden.
   public var isHidden = false
 
-  private static let valueID = PropertyID("value")
+  private static let valueID = #propertyID("value")
 
   /// Creates a stepper; a range given upside down is put right.
   public init(value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100, increment: Double = 1) {

@@ -16,7 +16,7 @@ public final class HeadlessSwitch: EditableControl, EnablingControl {
   /// Whether the switch is hidden.
   public var isHidden = false
 
-  private static let isOnID = PropertyID("isOn")
+  private static let isOnID = #propertyID("isOn")
 
   /// Creates a switch.
   public init(isOn: Bool = false) {

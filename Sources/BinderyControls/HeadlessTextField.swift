@@ -21,7 +21,7 @@ public final class HeadlessTextField: EditableControl, EnablingControl {
   /// Why the text the user typed was not written to the model, until a value is accepted.
   public var validationError: BindingError?
 
-  static let textID = PropertyID("text")
+  static let textID = #propertyID("text")
 
   /// Creates a field.
   public init(text: String? = nil, placeholder: String? = nil) {

@@ -15,6 +15,8 @@ enum KeyValueDiagnostic: DiagnosticMessage {
   case codingKeyNamesTrackedProperty(String)
   /// A `weak`/`unowned` property, or one with observers, in a `Sendable` class.
   case lockedStorageCannotHold(String)
+  /// `#propertyID` given something other than one string literal.
+  case propertyIDNeedsLiteral
 
   var message: String {
     switch self {
@@ -36,6 +38,8 @@ enum KeyValueDiagnostic: DiagnosticMessage {
       "'\(name)' is stored as '_\(name)' by '@KeyValueObservable'; name the coding key '_\(name)' (with the raw value \"\(name)\" the coded key stays the same), or write 'init(from:)' and 'encode(to:)'"
     case .lockedStorageCannotHold(let binding):
       "'@KeyValueObservable' keeps the observable properties of a Sendable class behind a lock, which cannot hold a weak or unowned reference or run willSet/didSet; mark '\(binding)' '@KeyValueIgnored', or make the class '@unchecked Sendable' and guard its state yourself"
+    case .propertyIDNeedsLiteral:
+      "'#propertyID' takes the property's name as one string literal, like #propertyID(\"firstName\"); for a name known only at run time, use PropertyID(_:)"
     }
   }
 
@@ -51,6 +55,7 @@ enum KeyValueDiagnostic: DiagnosticMessage {
       case .severalVariablesInOneDeclaration: "severalVariablesInOneDeclaration"
       case .codingKeyNamesTrackedProperty: "codingKeyNamesTrackedProperty"
       case .lockedStorageCannotHold: "lockedStorageCannotHold"
+      case .propertyIDNeedsLiteral: "propertyIDNeedsLiteral"
       }
     return MessageID(domain: "BinderyMacros", id: id)
   }

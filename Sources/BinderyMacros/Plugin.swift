@@ -8,5 +8,6 @@ struct BinderyMacrosPlugin: CompilerPlugin {
     KeyValueObservableMacro.self,
     KeyValueTrackedMacro.self,
     KeyValueIgnoredMacro.self,
+    PropertyIDMacro.self,
   ]
 }

@@ -9,6 +9,7 @@ private let macros: [String: MacroSpec] = [
     type: KeyValueObservableMacro.self, conformances: ["KeyValueObservable", "KeyValueCoding", "Observable"]),
   "KeyValueTracked": MacroSpec(type: KeyValueTrackedMacro.self),
   "KeyValueIgnored": MacroSpec(type: KeyValueIgnoredMacro.self),
+  "propertyID": MacroSpec(type: PropertyIDMacro.self),
 ]
 
 /// `assertMacroExpansion`, reporting through Swift Testing.
@@ -526,6 +527,36 @@ struct MacroExpansionTests {
     expectExpansion(
       "@KeyValueIgnored var note = \"\"",
       expands: "var note = \"\""
+    )
+  }
+
+  @Test func propertyIDExpandsToTheIdentifierTheObservationMacroGivesThePropertyOfThatName() {
+    expectExpansion(
+      "let id = #propertyID(\"firstName\")",
+      expands: "let id = Bindery.PropertyID(rawValue: 0x\(String(fnv("firstName"), radix: 16)))"
+    )
+  }
+
+  @Test func propertyIDOfAnythingButOneStringLiteralIsAnErrorAtTheMacro() {
+    expectExpansion(
+      "let id = #propertyID(name)",
+      expands: "let id = Bindery.PropertyID(rawValue: 0)",
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'#propertyID' takes the property's name as one string literal, like #propertyID(\"firstName\"); for a name known only at run time, use PropertyID(_:)",
+          line: 1, column: 10)
+      ]
+    )
+    expectExpansion(
+      "let id = #propertyID(\"first\\(suffix)\")",
+      expands: "let id = Bindery.PropertyID(rawValue: 0)",
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'#propertyID' takes the property's name as one string literal, like #propertyID(\"firstName\"); for a name known only at run time, use PropertyID(_:)",
+          line: 1, column: 10)
+      ]
     )
   }
 }

@@ -45,7 +45,7 @@ struct DeliveryShortcutTests {
     #expect(!node.keyValueRegistrar._reportsWrites(of: PropertyID("name")))
     var changes: [String] = []
     let token = observe(node, \.name) { changes.append("\($0.oldValue ?? "-") → \($0.newValue)") }
-    #expect(node.keyValueRegistrar._reportsWrites(of: PropertyID("name")))
+    #expect(node.keyValueRegistrar._reportsWrites(of: #propertyID("name")))
     node.name = "Grace"
     node.name = "Alan"
     #expect(changes == ["Grace → Alan"])

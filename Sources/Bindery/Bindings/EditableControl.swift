@@ -11,7 +11,7 @@
 ///   var text: String? = nil
 ///   func userTyped(_ newText: String) {
 ///     text = newText
-///     keyValueRegistrar.userDidEdit(self, PropertyID("text"), \.text, value: text)
+///     keyValueRegistrar.userDidEdit(self, #propertyID("text"), \.text, value: text)
 ///   }
 /// }
 /// ```

@@ -47,7 +47,7 @@ package final class ObjectLifetimeObservation<Value>: @unchecked Sendable {
     if watchesObject { return }
     let onGone = self.onGone
     let subscriber = ClosureSubscriber(
-      key: SlotKey(id: PropertyID("$lifetime"), channel: .change),
+      key: SlotKey(id: #propertyID("$lifetime"), channel: .change),
       storage: registrar.storage,
       handler: { _ in },
       onOwnerDeinit: { onGone() },

@@ -17,15 +17,15 @@
 ///   private var _count = 0
 ///   var count: Int {
 ///     get {
-///       keyValueRegistrar.access(self, PropertyID("count"), \.count)
+///       keyValueRegistrar.access(self, #propertyID("count"), \.count)
 ///       return _count
 ///     }
 ///     set {
 ///       let old = _count
 ///       guard old != newValue else { return }
-///       keyValueRegistrar.willSet(self, PropertyID("count"), \.count, value: old)
+///       keyValueRegistrar.willSet(self, #propertyID("count"), \.count, value: old)
 ///       _count = newValue
-///       keyValueRegistrar.didSet(self, PropertyID("count"), \.count, from: old, to: newValue)
+///       keyValueRegistrar.didSet(self, #propertyID("count"), \.count, from: old, to: newValue)
 ///     }
 ///   }
 /// }

@@ -1,10 +1,14 @@
+internal import BinderyPropertyNames
+
 /// Identifies one observable property of an object.
 ///
-/// `@KeyValueObservable` computes the identifier of each property from its name at compile time.
-/// A class that conforms by hand makes its identifiers with ``init(_:)``, which gives the same value.
+/// `@KeyValueObservable` computes the identifier of each property from its name when it expands.
+/// A class that conforms by hand names its properties the same way with ``propertyID(_:)``, also
+/// computed at compile time (no hashing at run time, in generic classes too); ``init(_:)`` gives the
+/// same value for a name known only at run time.
 ///
 /// ```swift
-/// static var textID: PropertyID { PropertyID("text") }
+/// keyValueRegistrar.didSet(self, #propertyID("text"), \.text, from: old, to: text)
 /// ```
 public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
   /// The 64-bit value that identifies the property.
@@ -16,16 +20,13 @@ public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
     self.rawValue = rawValue
   }
 
-  /// Creates the identifier of the property with this name (FNV-1a of its UTF-8 bytes).
+  /// Creates the identifier of the property with this name, known only at run time: the value
+  /// ``propertyID(_:)`` and the macros compute when they expand (FNV-1a of the name's UTF-8 bytes).
   ///
-  /// - Complexity: O(n) in the length of the name; make it once, not on every change.
+  /// - Complexity: O(n) in the length of the name; for a name written in the code, use
+  ///   ``propertyID(_:)``.
   public init(_ name: String) {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
-    self.rawValue = hash
+    self.rawValue = propertyNameHash(name)
   }
 
   /// The property's bit in a registrar's filter of observed properties: one of 64, from all of the

@@ -80,7 +80,7 @@
     /// The user changed the property in the widget: sets ``value`` and reports the edit.
     func userDidChange(to newValue: Value) {
       value = newValue
-      keyValueRegistrar.userDidEdit(self, PropertyID("value"), \.value, value: value)
+      keyValueRegistrar.userDidEdit(self, #propertyID("value"), \.value, value: value)
     }
 
     /// Shows the error on the widget (sets ``validationError``).

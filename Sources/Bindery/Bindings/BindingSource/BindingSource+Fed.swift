@@ -129,7 +129,7 @@ struct FeedConnector<Value: Sendable>: SourceConnector {
 final class FeedValue<Value: Sendable>: KeyValueObservable, @unchecked Sendable {
   let keyValueRegistrar = KeyValueRegistrar()
   private let storage = Locked<Value?>(nil)
-  private static var valueID: PropertyID { PropertyID("value") }
+  private static var valueID: PropertyID { #propertyID("value") }
 
   /// The last value received, `nil` before the first.
   var value: Value? {

@@ -18,12 +18,27 @@ final class BindingThreadContext {
 
   /// Where each thread keeps its context.
   @usableFromInline
-  static let storage = ThreadLocalKey<BindingThreadContext>()
+  static let storage = ThreadLocalKey()
 
-  /// The context of the current thread.
+  /// This thread's context, if it has one.
+  @inline(__always)
+  @usableFromInline
+  static func existing() -> BindingThreadContext? {
+    guard let pointer = storage.pointer() else { return nil }
+    return Unmanaged<BindingThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// The context of the current thread (made on its first use there).
+  @inline(__always)
   @usableFromInline
   static var current: BindingThreadContext {
-    if let existing = storage.get() { return existing }
+    existing() ?? made()
+  }
+
+  /// A new context for the current thread, kept until the thread ends.
+  @inline(never)
+  @usableFromInline
+  static func made() -> BindingThreadContext {
     let context = BindingThreadContext()
     storage.set(context)
     return context

@@ -56,7 +56,7 @@ extension UserEditing {
   /// (``collectingPendingSaves(_:)``): whether someone took it. When nobody did, the caller saves
   /// synchronously, as it would without a front end that waits.
   public static func handOff(_ save: PendingSave) -> Bool {
-    guard let context = BindingThreadContext.storage.get(), context.pendingSaves != nil else { return false }
+    guard let context = BindingThreadContext.existing(), context.pendingSaves != nil else { return false }
     context.pendingSaves?.append(save)
     return true
   }
@@ -64,7 +64,7 @@ extension UserEditing {
   /// Whether a front end on this thread takes saves that end later (``handOff(_:)`` would return
   /// `true`).
   public static var takesPendingSaves: Bool {
-    BindingThreadContext.storage.get()?.pendingSaves != nil
+    BindingThreadContext.existing()?.pendingSaves != nil
   }
 
   /// Runs `body` (applying a user's edit) and returns the saves it handed off, in order: the caller

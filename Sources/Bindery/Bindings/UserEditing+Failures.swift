@@ -8,7 +8,7 @@ extension UserEditing {
   /// edit's acknowledgement); with nobody collecting, the report does nothing. Model-side code
   /// (store-backed content) calls it after it has put the model back as it was.
   public static func reportFailure(_ error: any Error) {
-    guard let context = BindingThreadContext.storage.get(), context.collectedFailures != nil else { return }
+    guard let context = BindingThreadContext.existing(), context.collectedFailures != nil else { return }
     context.collectedFailures?.append(error)
   }
 

@@ -11,11 +11,25 @@ final class DiagnosticsThreadContext {
   @exclusivity(unchecked) var declaringLocation: String?
 
   /// Where each thread keeps its context.
-  static let storage = ThreadLocalKey<DiagnosticsThreadContext>()
+  static let storage = ThreadLocalKey()
 
-  /// The context of the current thread.
+  /// This thread's context, if it has one.
+  @inline(__always)
+  @usableFromInline
+  static func existing() -> DiagnosticsThreadContext? {
+    guard let pointer = storage.pointer() else { return nil }
+    return Unmanaged<DiagnosticsThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// The context of the current thread (made on its first use there).
+  @inline(__always)
   static var current: DiagnosticsThreadContext {
-    if let existing = storage.get() { return existing }
+    existing() ?? made()
+  }
+
+  /// A new context for the current thread, kept until the thread ends.
+  @inline(never)
+  static func made() -> DiagnosticsThreadContext {
     let context = DiagnosticsThreadContext()
     storage.set(context)
     return context

@@ -9,10 +9,11 @@
 #endif
 
 #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-  /// A pthread key holding one retained object per thread (each layer's per-thread context),
-  /// released when the thread exits.
+  /// A pthread key holding one retained object per thread (a layer's per-thread context), released
+  /// when the thread exits. Not generic: each context reads its own key's pointer as its own type, so
+  /// the look-up costs what a plain `pthread_getspecific` does.
   @usableFromInline
-  struct ThreadLocalKey<Context: AnyObject>: @unchecked Sendable {
+  struct ThreadLocalKey: @unchecked Sendable {
     let key: pthread_key_t
 
     init() {
@@ -28,30 +29,30 @@
       self.key = key
     }
 
-    /// This thread's context, if it has one.
+    /// This thread's object, unretained, if it has one.
     @inline(__always)
     @usableFromInline
-    func get() -> Context? {
-      guard let pointer = pthread_getspecific(key) else { return nil }
-      return Unmanaged<Context>.fromOpaque(pointer).takeUnretainedValue()
+    func pointer() -> UnsafeMutableRawPointer? {
+      pthread_getspecific(key)
     }
 
-    /// Gives this thread `context`.
+    /// Gives this thread `object`, retained until the thread exits.
     @usableFromInline
-    func set(_ context: Context) {
-      pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+    func set(_ object: AnyObject) {
+      pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
     }
   }
 #else
-  /// Single-threaded platforms: one context of each kind.
+  /// Single-threaded platforms: one object per key.
   @usableFromInline
-  final class ThreadLocalKey<Context: AnyObject>: @unchecked Sendable {
-    @usableFromInline
-    var context: Context?
+  final class ThreadLocalKey: @unchecked Sendable {
+    private var object: AnyObject?
     init() {}
     @usableFromInline
-    func get() -> Context? { context }
+    func pointer() -> UnsafeMutableRawPointer? {
+      object.map { Unmanaged.passUnretained($0).toOpaque() }
+    }
     @usableFromInline
-    func set(_ context: Context) { self.context = context }
+    func set(_ object: AnyObject) { self.object = object }
   }
 #endif

@@ -191,7 +191,10 @@ final class AccessList {
     matched = 0
     diverged = false
     _isChecking = false
-    guard let context, context === ThreadContext.current, context.spareLists.count < 8 else { return }
+    // This thread's own context (compared by address: no reference is taken), else the list is left.
+    guard let context, ThreadContext.storage.pointer() == Unmanaged.passUnretained(context).toOpaque(),
+      context.spareLists.count < 8
+    else { return }
     context.spareLists.append(self)
   }
 

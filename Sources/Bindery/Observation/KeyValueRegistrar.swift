@@ -217,7 +217,7 @@ public final class KeyValueRegistrar: Sendable {
   ) -> Bool {
     let slowPaths = Transactions.active.load(ordering: .relaxed)
     if slowPaths >= OvertakenChanges.delivery { OvertakenChanges.markOvertaken(storage, key.id) }
-    guard slowPaths & Transactions.countMask > 0, let context = ThreadContext.storage.get(),
+    guard slowPaths & Transactions.countMask > 0, let context = ThreadContext.existing(),
       context.transactionDepth > 0
     else { return false }
     for case let subscriber? in CollectionOfOne(only?.takeRetainedValue()) + (others ?? []) {
@@ -291,7 +291,7 @@ enum OvertakenChanges {
   /// Marks the deliveries under way on this thread of a change of `id` of the object `storage`.
   @inline(never)
   static func markOvertaken(_ storage: AnyObject, _ id: PropertyID) {
-    guard let context = ThreadContext.storage.get() else { return }
+    guard let context = ThreadContext.existing() else { return }
     let storage = ObjectIdentifier(storage)
     for index in context.deliveries.indices
     where context.deliveries[index].storage == storage && context.deliveries[index].id == id {

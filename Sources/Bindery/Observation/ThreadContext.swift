@@ -25,12 +25,27 @@ final class ThreadContext {
 
   /// Where each thread keeps its context.
   @usableFromInline
-  static let storage = ThreadLocalKey<ThreadContext>()
+  static let storage = ThreadLocalKey()
 
-  /// The context of the current thread.
+  /// This thread's context, if it has one.
+  @inline(__always)
+  @usableFromInline
+  static func existing() -> ThreadContext? {
+    guard let pointer = storage.pointer() else { return nil }
+    return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// The context of the current thread (made on its first use there).
+  @inline(__always)
   @usableFromInline
   static var current: ThreadContext {
-    if let existing = storage.get() { return existing }
+    existing() ?? made()
+  }
+
+  /// A new context for the current thread, kept until the thread ends.
+  @inline(never)
+  @usableFromInline
+  static func made() -> ThreadContext {
     let context = ThreadContext()
     storage.set(context)
     return context
@@ -54,6 +69,6 @@ final class ThreadContext {
   /// The tracking list of the current thread, looked up in its thread-local storage.
   @usableFromInline
   static func _trackingOfThisThread() -> AccessList? {
-    storage.get()?.tracking
+    existing()?.tracking
   }
 }

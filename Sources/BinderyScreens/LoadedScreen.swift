@@ -19,7 +19,7 @@ public struct LoadedScreen {
   }
 
   /// The file's named objects other than the model, by name.
-  public var namedControls: [(name: String, object: AnyObject)] {
+  package var namedControls: [(name: String, object: AnyObject)] {
     objects.names.compactMap { name in
       guard let object = objects[name], object !== model else { return nil }
       return (name, object)

@@ -145,7 +145,7 @@ extension BindingDefinition: Equatable {
 
 extension BindingDirection {
   /// The name used in definition files: `both`, `sourceToTarget`, `targetToSource`.
-  public var fileName: String {
+  package var fileName: String {
     switch self {
     case .both: "both"
     case .sourceToTarget: "sourceToTarget"
@@ -154,7 +154,7 @@ extension BindingDirection {
   }
 
   /// The direction named `fileName` in a definition file.
-  public init?(fileName: String) {
+  package init?(fileName: String) {
     switch fileName {
     case "both": self = .both
     case "sourceToTarget": self = .sourceToTarget

@@ -17,7 +17,7 @@ public final class SpecClassRegistry: Sendable {
   public static let shared = SpecClassRegistry()
 
   /// A registered class.
-  public struct Entry: @unchecked Sendable {
+  package struct Entry: @unchecked Sendable {
     /// The class.
     public let type: any KeyValueCoding.Type
     /// Makes an instance.
@@ -56,7 +56,7 @@ public final class SpecClassRegistry: Sendable {
   }
 
   /// The class registered as `name`.
-  public func entry(named name: String) -> Entry? {
+  package func entry(named name: String) -> Entry? {
     entries.withLock { $0[name] }
   }
 

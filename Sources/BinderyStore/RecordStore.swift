@@ -85,7 +85,7 @@ public struct StoreQuery: Sendable, Hashable {
   }
 
   /// The same query for at most `limit` rows.
-  public func limited(to limit: Int?) -> StoreQuery {
+  package func limited(to limit: Int?) -> StoreQuery {
     StoreQuery(table: table, columns: columns, condition: condition, order: order, ids: ids, limit: limit)
   }
 

@@ -43,7 +43,7 @@ public enum JSONValue: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The text of a string.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = self { text } else { nil }
   }
 

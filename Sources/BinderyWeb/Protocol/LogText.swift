@@ -7,7 +7,7 @@
 /// ```
 public enum LogText {
   /// Whether `scalar` is a control character: C0, DEL or C1.
-  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
   }
 

@@ -96,12 +96,12 @@ public struct WebServer: Sendable {
     }
 
     /// The origins whose pages may open the socket.
-    public var origins: Set<String> {
+    package var origins: Set<String> {
       Set(["http://127.0.0.1:\(port)", "http://localhost:\(port)", "http://\(host):\(port)"] + allowedOrigins)
     }
 
     /// ``maxConnections``, lowered to leave 64 of the process's open-file limit for everything else.
-    public var effectiveMaxConnections: Int {
+    package var effectiveMaxConnections: Int {
       var limit = rlimit()
       #if os(Linux)
         let resource = Int32(RLIMIT_NOFILE.rawValue)

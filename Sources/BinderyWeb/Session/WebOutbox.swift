@@ -42,7 +42,7 @@ public final class WebOutbox: Sendable {
   }
 
   /// How many times the queue overflowed and was replaced by a reset.
-  public var overflowCount: Int { state.withLock { $0.overflows } }
+  package var overflowCount: Int { state.withLock { $0.overflows } }
 
   /// Queues a message; past the limit, the queue is dropped for a reset.
   ///
@@ -147,7 +147,7 @@ public final class WebConnection: Sendable {
   /// The messages waiting to go to the page.
   public let outbox: WebOutbox
   /// The client's IP address, which per-address limits count by.
-  public let remoteAddress: String
+  package let remoteAddress: String
 
   /// Creates a connection from `remoteAddress` whose outbox holds at most `queueLimit` messages.
   public init(queueLimit: Int = 256, remoteAddress: String = "local") {

@@ -55,15 +55,15 @@ public actor WebPageHost {
   }
 
   /// How many sessions are kept (open or waiting to resume).
-  public var sessionCount: Int { sessions.count + waitingSessions.count }
+  package var sessionCount: Int { sessions.count + waitingSessions.count }
 
   /// Whether a page on `connection` said `hello` and has a session.
-  public func hasSession(_ connection: WebConnection) -> Bool {
+  package func hasSession(_ connection: WebConnection) -> Bool {
     attached[ObjectIdentifier(connection)] != nil
   }
 
   /// How many sessions wait for their tab to resume.
-  public var waitingSessionCount: Int { waitingSessions.count }
+  package var waitingSessionCount: Int { waitingSessions.count }
 
   /// Runs work a page scheduled (``WebPageContext/after(_:_:)``), then sends the changes.
   func run(_ work: UncheckedWork) {

@@ -7,7 +7,7 @@ extension HeadlessSwitch: WebControl {
 
   /// A page shows a switch styled ``ControlStyle/checkbox`` as a checkbox `<input>` in a
   /// `<label class="checkbox">`; checking it is the user's edit of ``HeadlessSwitch/isOn``.
-  public static let checkboxWebElement = element(role: nil, class: "checkbox")
+  package static let checkboxWebElement = element(role: nil, class: "checkbox")
 
   private static func element(role: String?, class className: String) -> WebElement<HeadlessSwitch> {
     var element = WebElement<HeadlessSwitch>(tag: "input").attribute("type", "checkbox")

@@ -46,4 +46,75 @@ extension ArrayController {
   public func removeFromSelection(_ objects: [Element]) -> Bool {
     removeFromSelection(indexes: arrangedIndexes(of: objects))
   }
+
+  /// Selects the objects at `indexes` of the arranged objects (indexes outside them are ignored).
+  ///
+  /// - Returns: Whether the selection changed (Cocoa's `setSelectionIndexes(_:)`).
+  @discardableResult
+  public func select(indexes: [Int]) -> Bool {
+    let count = _storage.count
+    return setSelection(Array(Set(indexes.filter { $0 >= 0 && $0 < count })).sorted())
+  }
+
+  /// Selects `objects` (those arranged; others are ignored).
+  ///
+  /// - Returns: Whether the selection changed (Cocoa's `setSelectedObjects(_:)`).
+  @discardableResult
+  public func select(_ objects: [Element]) -> Bool {
+    select(indexes: arrangedIndexes(of: objects))
+  }
+
+  /// Where `objects` are arranged, ascending, those not arranged left out: O(log n) each when sorted.
+  func arrangedIndexes(of objects: [Element]) -> [Int] {
+    var indexes: [Int] = []
+    indexes.reserveCapacity(objects.count)
+    for object in objects {
+      guard let entry = _entries[ObjectIdentifier(object)], let index = position(of: entry) else { continue }
+      indexes.append(index)
+    }
+    return Array(Set(indexes)).sorted()
+  }
+
+  /// Makes `indexes` (in the arrangement, ascending, distinct) the selection; whether it changed.
+  func setSelection(_ indexes: [Int]) -> Bool {
+    guard indexes != selectionIndexes else {
+      updateAbilities()
+      return false
+    }
+    storeSelection(indexes)
+    return true
+  }
+
+  /// The selection after the arrangement changed: the same objects where they are now (the same
+  /// indexes when ``preservesSelection`` is off); when none is left and the selection may not be
+  /// empty, the nearest object.
+  func selectionDidChange() {
+    let count = _storage.count
+    guard preservesSelection else {
+      var indexes = selectionIndexes.filter { $0 < count }
+      if indexes.isEmpty, avoidsEmptySelection, count > 0 { indexes = [min(selectionIndexes.first ?? 0, count - 1)] }
+      storeSelection(indexes)
+      return
+    }
+    guard !_selectedIDs.isEmpty || (avoidsEmptySelection && count > 0) else {
+      updateAbilities()
+      return
+    }
+    var indexes: [Int] = []
+    indexes.reserveCapacity(_selectedIDs.count)
+    for id in _selectedIDs {
+      guard let entry = _entries[id], let index = position(of: entry) else { continue }
+      indexes.append(index)
+    }
+    indexes.sort()
+    let keepsEveryObject = indexes.count == _selectedIDs.count
+    if indexes.isEmpty, avoidsEmptySelection, count > 0 {
+      indexes = [min(selectionIndexes.first ?? 0, count - 1)]
+    }
+    guard !keepsEveryObject || indexes != selectionIndexes else {
+      updateAbilities()  // the same objects at the same indexes
+      return
+    }
+    storeSelection(indexes)
+  }
 }

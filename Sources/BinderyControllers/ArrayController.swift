@@ -108,7 +108,7 @@ public final class ArrayController<Element: AnyObject> {
   /// something the filter reads of it changes.
   public var filter: ((Element) -> Bool)? {
     didSet {
-      arrangingFilter = filter
+      _arrangingFilter = filter
       rebuild(reobserving: true)
     }
   }
@@ -116,18 +116,22 @@ public final class ArrayController<Element: AnyObject> {
   /// The order of the arranged objects; empty keeps the content's order.
   public var sortOrder: [ArrangementSort<Element>] = [] {
     didSet {
-      arrangingSort = sortOrder
-      order = ArrangementOrder(sortOrder)
+      _arrangingSort = sortOrder
+      _order = ArrangementOrder(sortOrder)
       rebuild(reobserving: true)
     }
   }
+
+  // State that the controller's other files use is internal and named with a leading underscore:
+  // `@KeyValueObservable` lists every property that is not private in `keyValueKeys`, but none whose
+  // name starts with one.
 
   /// ``filter`` and ``sortOrder`` as the arranging code reads them: untracked, so that the
   /// observation of each object follows what the filter and the sort keys read of the object, not
   /// the controller's own properties (which would make every object's observation one more observer
   /// of the controller).
-  @KeyValueIgnored private var arrangingFilter: ((Element) -> Bool)?
-  @KeyValueIgnored private var arrangingSort: [ArrangementSort<Element>] = []
+  @KeyValueIgnored var _arrangingFilter: ((Element) -> Bool)?
+  @KeyValueIgnored var _arrangingSort: [ArrangementSort<Element>] = []
 
   /// The selected objects' common values (``SelectionProxy``): `\.selection.firstName`.
   public var selection: SelectionProxy<Element> {
@@ -150,29 +154,29 @@ public final class ArrayController<Element: AnyObject> {
   typealias Entry = ArrangementEntry<Element>
 
   /// The arranged objects, in chunks, with the sort keys they were placed with.
-  @KeyValueIgnored private var storage = ArrangementStorage()
+  @KeyValueIgnored var _storage = ArrangementStorage()
   /// ``sortOrder`` without its element type, for the comparisons.
-  @KeyValueIgnored private var order = ArrangementOrder([ArrangementSort<Element>]())
+  @KeyValueIgnored var _order = ArrangementOrder([ArrangementSort<Element>]())
   /// ``arrangedObjects`` as an array, once read, until the next change.
   @KeyValueIgnored private var materialized: [Element]?
   /// What the controller knows of each object of the content.
-  @KeyValueIgnored private var entries: [ObjectIdentifier: Entry] = [:]
+  @KeyValueIgnored var _entries: [ObjectIdentifier: Entry] = [:]
   /// The content when it is set directly.
   @KeyValueIgnored private var fixedContent: [Element] = []
   /// Reads the content when it is bound to a model (the controller keeps no copy of the model's
   /// array, so the model can mutate it in place).
   @KeyValueIgnored private var readContent: (() -> [Element])?
-  @KeyValueIgnored private var selectedIDs: [ObjectIdentifier] = []
+  @KeyValueIgnored var _selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var writeContent: ContentWriter<Element>?
   /// The controller whose content this one shows (``bindContent(sharing:file:line:)``).
-  @KeyValueIgnored private var sharedContent: WeakReference<ArrayController<Element>>?
+  @KeyValueIgnored var _sharedContent: WeakReference<ArrayController<Element>>?
   /// Asked before Add, Insert and Remove change the controller's own content (a store's content
   /// writes the database first); `nil` lets every change through. Setting the content ends it.
   @KeyValueIgnored package var contentGate: ContentGate<Element>?
-  @KeyValueIgnored private var arrangementObservers:
+  @KeyValueIgnored var _arrangementObservers:
     [(id: Int, handler: (CollectionChange, ArrangedObjects<Element>) -> Void)] = []
-  @KeyValueIgnored private var nextObserverID = 0
-  @KeyValueIgnored private let makeElement: (() -> Element)?
+  @KeyValueIgnored var _nextObserverID = 0
+  @KeyValueIgnored let _makeElement: (() -> Element)?
 
   /// The class of the objects the controller makes (Cocoa's `objectClass`): the one given to
   /// ``init(objectClass:)``, else `Element`.
@@ -180,7 +184,7 @@ public final class ArrayController<Element: AnyObject> {
 
   /// Creates a controller; `makeElement` lets ``add()`` make new objects.
   public init(makeElement: (() -> Element)? = nil) {
-    self.makeElement = makeElement
+    self._makeElement = makeElement
     self.objectClass = Element.self
     updateAbilities()  // its own content, empty: Add can add
   }
@@ -188,7 +192,7 @@ public final class ArrayController<Element: AnyObject> {
   /// Creates a controller that makes objects of `objectClass` (a subclass of `Element` or `Element`
   /// itself) with `make`.
   init(objectClass: Element.Type, make: @escaping () -> Element) {
-    self.makeElement = make
+    self._makeElement = make
     self.objectClass = objectClass
     updateAbilities()
   }
@@ -196,7 +200,7 @@ public final class ArrayController<Element: AnyObject> {
   /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not added to the content; `nil`
   /// when the controller cannot make objects.
   public func makeObject() -> Element? {
-    makeElement?()
+    _makeElement?()
   }
 
   // MARK: Content
@@ -270,7 +274,7 @@ public final class ArrayController<Element: AnyObject> {
     -> PropertyBinding
   {
     linkContent(to: shared, \ArrayController<Element>.content, writable: true, file: file, line: line) {
-      sharedContent = WeakReference(shared)
+      _sharedContent = WeakReference(shared)
       writeContent = ContentWriter(
         insert: { [weak shared] element, index in
           shared?.insertIfAllowed(element, at: index, selecting: false) ?? false
@@ -280,7 +284,7 @@ public final class ArrayController<Element: AnyObject> {
       let controller = WeakReference(self)
       return KeyValueObservation {
         following.unbind()
-        controller.object?.sharedContent = nil
+        controller.object?._sharedContent = nil
       }
     }
   }
@@ -383,176 +387,12 @@ public final class ArrayController<Element: AnyObject> {
     return token
   }
 
-  private func contentDidChange<Old: RandomAccessCollection<Element>>(
-    _ change: CollectionChange,
-    _ old: Old,
-    _ elements: [Element]
-  ) where Old.Index == Int {
-    // Object by object when the arrangement is sorted, the change small, and no object is in the
-    // content twice (each is arranged once).
-    guard !arrangingSort.isEmpty, change.moved.isEmpty, change.updated.isEmpty, entries.count == old.count,
-      change.removed.count + change.inserted.count <= max(8, storage.count / 16)
-    else {
-      if arrangingSort.isEmpty || !change.removed.isEmpty || !change.inserted.isEmpty || !change.updated.isEmpty {
-        rebuild()
-      }
-      return  // moves of the content do not change a sorted arrangement
-    }
-    for index in change.removed where index < old.count {
-      let id = ObjectIdentifier(old[index])
-      guard let entry = entries.removeValue(forKey: id) else { continue }
-      entry.token = nil
-      if let at = removeArranged(entry) { publishRemoval(at: at) }
-    }
-    for index in change.inserted where index < elements.count {
-      let element = elements[index]
-      guard entries[ObjectIdentifier(element)] == nil else {
-        rebuild()  // already in the content
-        return
-      }
-      let entry = makeEntry(element)  // observed and evaluated
-      entries[ObjectIdentifier(element)] = entry
-      guard entry.passes else { continue }
-      let at = insertArranged(entry)
-      publishInsertion(at: at)
-    }
-    selectionDidChange()
-  }
-
-  // MARK: Arranging
-
-  /// The arranged object at `position`.
-  private func element(at position: Int) -> Element {
-    unsafeDowncast(storage[position], to: Entry.self).element  // every placement is an entry
-  }
-
-  /// An entry for `element`, with keys for the current sort order, observed.
-  private func makeEntry(_ element: Element) -> Entry {
-    let entry = Entry(element, keys: (arrangingSort + arrangingSort).map { $0.makeKey(element) })
-    observe(entry)
-    return entry
-  }
-
-  /// Reads the filter result and the sort keys of `entry` (the reads are what its observation
-  /// follows); they are kept as its latest keys, next to those it was placed with.
-  private func evaluate(_ entry: Entry) {
-    entry.passes = arrangingFilter?(entry.element) ?? true
-    let levels = arrangingSort.count
-    for level in 0..<levels { arrangingSort[level].updateKey(entry.keys[levels + level], entry.element) }
-  }
-
-  /// Makes the latest keys of `entry` the ones it is placed with.
-  private func place(_ entry: Entry) {
-    let levels = arrangingSort.count
-    for level in 0..<levels { arrangingSort[level].copyKey(entry.keys[levels + level], entry.keys[level]) }
-  }
-
-  /// Places `entry` by its latest keys, after the entries with equal keys (stable): O(log n)
-  /// comparisons and a move within one chunk.
-  private func insertArranged(_ entry: Entry) -> Int {
-    let order = order
-    let levels = order.count
-    let position = storage.partitionPoint { order.compare($0, 0, entry, levels) <= 0 }
-    place(entry)
-    entry.isArranged = true
-    storage.insert(entry, at: position)
-    arrangementDidChange()
-    return position
-  }
-
-  /// Where `entry` is arranged: by the keys it was placed with when sorted (O(log n)), by a scan
-  /// otherwise.
-  private func position(of entry: Entry) -> Int? {
-    guard entry.isArranged else { return nil }
-    guard !arrangingSort.isEmpty else { return storage.scanPosition(of: entry) }
-    let order = order
-    let start = storage.partitionPoint { order.compare($0, 0, entry, 0) < 0 }
-    return storage.position(of: entry, from: start) { order.compare($0, 0, entry, 0) == 0 }
-  }
-
-  /// Finds `entry` by the keys it was placed with and removes it: O(log n) comparisons.
-  private func removeArranged(_ entry: Entry) -> Int? {
-    guard let position = position(of: entry) else { return nil }
-    storage.remove(at: position)
-    entry.isArranged = false
-    arrangementDidChange()
-    return position
-  }
-
-  /// Arranges everything again (content replaced, filter or sort order changed) and reports the
-  /// difference. A new filter or sort order reads other properties: every object is observed afresh.
-  private func rebuild(reobserving: Bool = false) {
-    let old: [Element] = arrangementObservers.isEmpty ? [] : Array(ArrangedObjects<Element>(storage))
-    var kept: [ObjectIdentifier: Entry] = [:]
-    let elements = content
-    kept.reserveCapacity(elements.count)
-    var arranged: [Entry] = []
-    arranged.reserveCapacity(elements.count)
-    for element in elements {
-      let id = ObjectIdentifier(element)
-      guard kept[id] == nil else { continue }  // an object in the content twice is arranged once
-      let entry: Entry
-      if let existing = entries[id], !reobserving {
-        entry = existing
-      } else {
-        entry = makeEntry(element)
-      }
-      kept[id] = entry
-      entry.isArranged = entry.passes
-      if entry.passes { arranged.append(entry) }
-    }
-    for (id, entry) in entries where kept[id] == nil || reobserving { entry.token = nil }
-    entries = kept
-    var placements: [ArrangementPlacement] = arranged
-    if !arrangingSort.isEmpty {
-      placements = order.sorted(placements)
-      for entry in arranged { place(entry) }
-    }
-    storage = ArrangementStorage(placements)
-    arrangementDidChange()
-    if !arrangementObservers.isEmpty {
-      publish(CollectionChange.between(old, Array(ArrangedObjects<Element>(storage))))
-    }
-    selectionDidChange()
-  }
-
-  /// Follows what the filter and the sort keys read of `entry`'s object, and evaluates them now.
-  private func observe(_ entry: Entry) {
-    guard arrangingFilter != nil || !arrangingSort.isEmpty else {
-      entry.token = nil
-      entry.passes = true
-      return
-    }
-    entry.token = Bindery.observe { [weak self, unowned entry] in
-      self?.evaluate(entry)
-    } onChange: { [weak self, unowned entry] in
-      self?.entryDidChange(entry)
-    }
-  }
-
-  /// An object's filter result or sort keys changed: it is removed and placed again (unless they
-  /// compare equal to those it was placed with).
-  private func entryDidChange(_ entry: Entry) {
-    guard automaticallyRearrangesObjects else { return }  // until rearrangeObjects()
-    guard !arrangingSort.isEmpty else {
-      rebuild()
-      return
-    }
-    if entry.isArranged, entry.passes, order.compare(entry, 0, entry, order.count) == 0 { return }
-    let from = removeArranged(entry)
-    let to = entry.passes ? insertArranged(entry) : nil
-    switch (from, to) {
-    case (let from?, let to?): if from != to { publishMove(from: from, to: to) }
-    case (let from?, nil): publishRemoval(at: from)
-    case (nil, let to?): publishInsertion(at: to)
-    case (nil, nil): break
-    }
-    selectionDidChange()
-  }
+  // The members below write what no other file may write: `materialized` is private, and the
+  // selection and the abilities are `private(set)`.
 
   /// Forgets the array made for ``arrangedObjects`` and tells its observers, if any (the array is
   /// made for them only).
-  private func arrangementDidChange() {
+  func arrangementDidChange() {
     materialized = nil
     guard keyValueRegistrar.hasObservers(of: Self.arrangedID) else { return }
     let objects = materializedArrangement()
@@ -561,136 +401,17 @@ public final class ArrayController<Element: AnyObject> {
 
   private func materializedArrangement() -> [Element] {
     if let materialized { return materialized }
-    let objects = Array(ArrangedObjects<Element>(storage))
+    let objects = Array(ArrangedObjects<Element>(_storage))
     materialized = objects
     return objects
   }
 
-  // MARK: Arrangement observers
-
-  /// Calls `handler` with each change of the arrangement, with exact indexes, and the new arranged
-  /// objects; applying the changes in order to the previous arrangement gives the new one.
-  ///
-  /// The arranged objects come as an ``ArrangedObjects`` view (a random-access collection), not an
-  /// array, so that a change costs no copy of the arrangement: `Array(arranged)` makes one.
-  public func observeArrangement(
-    _ handler: @escaping (CollectionChange, ArrangedObjects<Element>) -> Void
-  ) -> KeyValueObservation {
-    let id = nextObserverID
-    nextObserverID += 1
-    arrangementObservers.append((id, handler))
-    let owner = WeakReference(self)
-    return KeyValueObservation { owner.object?.arrangementObservers.removeAll { $0.id == id } }
-  }
-
-  // Reporting takes the arrangement as it is, after the change: the arranging itself is done before
-  // any of these is called, whether or not anything observes (nothing that changes the controller's
-  // state may sit in an argument that is evaluated only for observers).
-
-  /// Reports that the object at `index` was inserted (the change is made only for observers).
-  private func publishInsertion(at index: Int) {
-    guard !arrangementObservers.isEmpty else { return }
-    publish(CollectionChange(inserted: [index]))
-  }
-
-  /// Reports that the object at `index` was removed (the change is made only for observers).
-  private func publishRemoval(at index: Int) {
-    guard !arrangementObservers.isEmpty else { return }
-    publish(CollectionChange(removed: [index]))
-  }
-
-  /// Reports that an object moved (the change is made only for observers).
-  private func publishMove(from: Int, to: Int) {
-    guard !arrangementObservers.isEmpty else { return }
-    publish(CollectionChange(moved: [.init(from: from, to: to)]))
-  }
-
-  /// Hands `change` to the arrangement observers.
-  private func publish(_ change: CollectionChange) {
-    guard !change.isEmpty else { return }
-    let snapshot = ArrangedObjects<Element>(storage)
-    for observer in arrangementObservers { observer.handler(change, snapshot) }
-  }
-
-  // MARK: Selection
-
-  /// Selects the objects at `indexes` of the arranged objects (indexes outside them are ignored).
-  ///
-  /// - Returns: Whether the selection changed (Cocoa's `setSelectionIndexes(_:)`).
-  @discardableResult
-  public func select(indexes: [Int]) -> Bool {
-    let count = storage.count
-    return setSelection(Array(Set(indexes.filter { $0 >= 0 && $0 < count })).sorted())
-  }
-
-  /// Selects `objects` (those arranged; others are ignored).
-  ///
-  /// - Returns: Whether the selection changed (Cocoa's `setSelectedObjects(_:)`).
-  @discardableResult
-  public func select(_ objects: [Element]) -> Bool {
-    select(indexes: arrangedIndexes(of: objects))
-  }
-
   /// The number of arranged objects.
-  var arrangedCount: Int { storage.count }
-
-  /// Where `objects` are arranged, ascending, those not arranged left out: O(log n) each when sorted.
-  func arrangedIndexes(of objects: [Element]) -> [Int] {
-    var indexes: [Int] = []
-    indexes.reserveCapacity(objects.count)
-    for object in objects {
-      guard let entry = entries[ObjectIdentifier(object)], let index = position(of: entry) else { continue }
-      indexes.append(index)
-    }
-    return Array(Set(indexes)).sorted()
-  }
-
-  /// Makes `indexes` (in the arrangement, ascending, distinct) the selection; whether it changed.
-  func setSelection(_ indexes: [Int]) -> Bool {
-    guard indexes != selectionIndexes else {
-      updateAbilities()
-      return false
-    }
-    storeSelection(indexes)
-    return true
-  }
-
-  /// The selection after the arrangement changed: the same objects where they are now (the same
-  /// indexes when ``preservesSelection`` is off); when none is left and the selection may not be
-  /// empty, the nearest object.
-  private func selectionDidChange() {
-    let count = storage.count
-    guard preservesSelection else {
-      var indexes = selectionIndexes.filter { $0 < count }
-      if indexes.isEmpty, avoidsEmptySelection, count > 0 { indexes = [min(selectionIndexes.first ?? 0, count - 1)] }
-      storeSelection(indexes)
-      return
-    }
-    guard !selectedIDs.isEmpty || (avoidsEmptySelection && count > 0) else {
-      updateAbilities()
-      return
-    }
-    var indexes: [Int] = []
-    indexes.reserveCapacity(selectedIDs.count)
-    for id in selectedIDs {
-      guard let entry = entries[id], let index = position(of: entry) else { continue }
-      indexes.append(index)
-    }
-    indexes.sort()
-    let keepsEveryObject = indexes.count == selectedIDs.count
-    if indexes.isEmpty, avoidsEmptySelection, count > 0 {
-      indexes = [min(selectionIndexes.first ?? 0, count - 1)]
-    }
-    guard !keepsEveryObject || indexes != selectionIndexes else {
-      updateAbilities()  // the same objects at the same indexes
-      return
-    }
-    storeSelection(indexes)
-  }
+  var arrangedCount: Int { _storage.count }
 
   /// Records the objects at `indexes` as the selection and tells the observers of what changed, once
   /// both are recorded.
-  private func storeSelection(_ indexes: [Int]) {
+  func storeSelection(_ indexes: [Int]) {
     var ids: [ObjectIdentifier] = []
     var objects: [Element] = []
     ids.reserveCapacity(indexes.count)
@@ -700,8 +421,8 @@ public final class ArrayController<Element: AnyObject> {
       ids.append(ObjectIdentifier(object))
       objects.append(object)
     }
-    let objectsChanged = ids != selectedIDs
-    selectedIDs = ids
+    let objectsChanged = ids != _selectedIDs
+    _selectedIDs = ids
     guard objectsChanged || indexes != selectionIndexes else {
       updateAbilities()
       return
@@ -713,93 +434,19 @@ public final class ArrayController<Element: AnyObject> {
     }
   }
 
-  /// Whether the content is below ``maximumCount``.
-  private var hasRoom: Bool {
-    if let shared = sharedContent?.object, !(shared.isEditable && shared.hasRoom) { return false }
-    guard let maximumCount else { return true }
-    return content.count < maximumCount
-  }
-
-  private func updateAbilities() {
+  func updateAbilities() {
     let writes = isEditable && canWriteContent
     let insert = writes && hasRoom
-    let add = insert && (makeElement ?? sharedContent?.object?.makeElement) != nil
+    let add = insert && (_makeElement ?? _sharedContent?.object?._makeElement) != nil
     // Removing never needs room: a full list can always shrink.
     let remove = writes && !selectionIndexes.isEmpty
-    let next = selectionIndexes.last.map { $0 + 1 < storage.count } ?? false
+    let next = selectionIndexes.last.map { $0 + 1 < _storage.count } ?? false
     let previous = (selectionIndexes.first ?? 0) > 0
     if canInsert != insert { canInsert = insert }
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
     if canSelectNext != next { canSelectNext = next }
     if canSelectPrevious != previous { canSelectPrevious = previous }
-  }
-
-  // MARK: Adding and removing
-
-  /// Makes a new object, appends it to the content and, if ``selectsInsertedObjects``, selects it;
-  /// returns it, or `nil` when nothing was added (``canAdd`` is `false`).
-  @discardableResult
-  public func add() -> Element? {
-    guard isEditable, let makeElement = makeElement ?? sharedContent?.object?.makeElement, canWriteContent, hasRoom
-    else { return nil }
-    let element = makeElement()
-    return insertIfAllowed(element, at: content.count) ? element : nil
-  }
-
-  /// Inserts `element` into the content at `index` (clamped) and, if ``selectsInsertedObjects``,
-  /// selects it; does nothing when ``canInsert`` is `false`. When ``clearsFilterOnInsertion`` is on
-  /// and the filter would hide the object, the filter is cleared first, so the object is shown.
-  public func insert(_ element: Element, at index: Int) {
-    _ = insertIfAllowed(element, at: index)
-  }
-
-  /// Inserts as ``insert(_:at:)`` does, selecting the element when `selecting` (and
-  /// ``selectsInsertedObjects``); whether it was inserted (a store can refuse it).
-  private func insertIfAllowed(_ element: Element, at index: Int, selecting: Bool = true) -> Bool {
-    guard isEditable, let writeContent = contentWriter, hasRoom else { return false }
-    if clearsFilterOnInsertion, let filter = arrangingFilter, !filter(element) { self.filter = nil }
-    guard writeContent.insert(element, max(0, min(index, content.count))) else { return false }
-    if selecting, selectsInsertedObjects { select([element]) }
-    return true
-  }
-
-  /// Removes the selected objects from the content; does nothing when ``canRemove`` is `false`.
-  public func remove() {
-    guard !selectionIndexes.isEmpty else { return }
-    removeFromContent(Set(selectedIDs))
-  }
-
-  /// Removes the objects with these identities from the content, as ``remove()`` removes the selected
-  /// ones (for a controller that shares this one's content).
-  private func removeFromContent(_ ids: Set<ObjectIdentifier>) {
-    guard isEditable, let writeContent = contentWriter else { return }
-    writeContent.remove(ids)
-  }
-
-  /// Whether Add, Insert and Remove can write the content (see ``contentWriter``).
-  private var canWriteContent: Bool { writeContent != nil || readContent == nil }
-
-  /// How Add, Insert and Remove write the content: through the model's property when the content is
-  /// bound two-way, into the controller's own content when it is not bound (set with
-  /// ``setContent(_:)``, or empty), and not at all when it follows a model read-only.
-  private var contentWriter: ContentWriter<Element>? {
-    if let writeContent { return writeContent }
-    guard readContent == nil else { return nil }
-    return ContentWriter(
-      insert: { [weak self] element, index in
-        guard let self else { return false }
-        if let contentGate, !contentGate.willInsert(element, index) { return false }
-        insertOwnContent(element, at: index)
-        return true
-      },
-      remove: { [weak self] ids in
-        guard let self else { return }
-        if let contentGate, !contentGate.willRemove(fixedContent.filter { ids.contains(ObjectIdentifier($0)) }) {
-          return
-        }
-        removeOwnContent(ids)
-      })
   }
 
   /// Inserts `element` into the controller's own content at `index` (clamped), past ``contentGate``.
@@ -823,18 +470,37 @@ public final class ArrayController<Element: AnyObject> {
     ownContentDidChange(from: old)
     updateAbilities()
   }
+}
 
-  // MARK: Rearranging
+extension ArrayController {
+  /// Whether Add, Insert and Remove can write the content (see ``contentWriter``).
+  var canWriteContent: Bool { writeContent != nil || readContent == nil }
 
-  /// Arranges the content again by the current ``filter`` and ``sortOrder``, applying the edits that
-  /// ``automaticallyRearrangesObjects`` `false` left in place; observers get the difference.
-  public func rearrangeObjects() {
-    rebuild()
+  /// How Add, Insert and Remove write the content: through the model's property when the content is
+  /// bound two-way, into the controller's own content when it is not bound (set with
+  /// ``setContent(_:)``, or empty), and not at all when it follows a model read-only.
+  var contentWriter: ContentWriter<Element>? {
+    if let writeContent { return writeContent }
+    guard readContent == nil else { return nil }
+    return ContentWriter(
+      insert: { [weak self] element, index in
+        guard let self else { return false }
+        if let contentGate, !contentGate.willInsert(element, index) { return false }
+        insertOwnContent(element, at: index)
+        return true
+      },
+      remove: { [weak self] ids in
+        guard let self else { return }
+        if let contentGate, !contentGate.willRemove(fixedContent.filter { ids.contains(ObjectIdentifier($0)) }) {
+          return
+        }
+        removeOwnContent(ids)
+      })
   }
 }
 
 /// How a controller writes its bound content: through the model's property, by key path.
-private struct ContentWriter<Element: AnyObject> {
+struct ContentWriter<Element: AnyObject> {
   /// Inserts an object at an index; whether it was inserted.
   let insert: (Element, Int) -> Bool
   /// Removes the objects with these identities.

@@ -44,7 +44,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-na
   -I "$bin/Modules" -Xcc -fmodule-map-file="$yaml_include/module.modulemap" -Xcc -I"$yaml_include" \
   -Xcc -fmodule-map-file="$bin/CBinderyRuntime.build/module.modulemap" \
   $(find Sources/BinderySpec -name '*.swift' | sort) Fuzz/SpecLoaderFuzzer.swift \
-  $(grep -E '/(Bindery|BinderyControls|BinderyControllers|BinderyExpressions|CBinderyRuntime|Yams|CYaml)\.build/' \
+  $(grep -E '/(Bindery|BinderyControls|BinderyControllers|BinderyExpressions|BinderyPropertyNames|CBinderyRuntime|Yams|CYaml)\.build/' \
     "$bin/bindery-lint.product/Objects.LinkFileList" | tr -d "'\"") \
   -o "$out/spec-fuzzer" 2>&1 | quiet
 test -x "$out/spec-fuzzer"

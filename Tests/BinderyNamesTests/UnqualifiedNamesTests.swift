@@ -128,6 +128,7 @@ struct UnqualifiedNamesTests {
     arrayChanges.unbind()
     let values: TrackedValues<String> = trackedValues { [weak account] in account?.owner ?? "" }
     withExtendedLifetime(values) {}
+    #expect(#propertyID("owner") == PropertyID("owner"))
   }
 }
 

@@ -9,6 +9,9 @@
 - Dependencies are ranges (`from:` or `a..<b`), never `exact:`, so adopters can resolve.
 - Inside the core (`Sources/Bindery`), folders are layers too (`CORE_FOLDERS`, lowest first): a file
   names no type declared in a folder above its own, except the diagnostics hooks (`HOOKS`).
+- Every lock is one the thread sanitizer sees: `Synchronization.Mutex` locks with a futex on Linux,
+  which the sanitizer cannot see, so a `Mutex` appears only in the core files that annotate it
+  (`ANNOTATED_MUTEX`); everything else uses `Locked` (the core) or `SharedLock` (other modules).
 """
 import glob, json, os, re, subprocess, sys
 
@@ -37,6 +40,12 @@ HOOKS = {
     ("Bindings", "Diagnostics"): {
         "BindingDetails", "BindingDiagnostics", "BindingLoopCheck",
     },
+}
+# The files that may hold a `Mutex`: each tells the thread sanitizer of its acquires and releases.
+ANNOTATED_MUTEX = {
+    "Sources/Bindery/Internal/Locked.swift",
+    "Sources/Bindery/Internal/Sanitizer.swift",
+    "Sources/Bindery/Bindings/PropertyBinding.swift",
 }
 TOP_DECLARATION = re.compile(
     r"^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|"
@@ -84,6 +93,19 @@ def check_core_folders(root="Sources/Bindery"):
     return problems
 
 
+def check_locks(root="Sources"):
+    """Problems with locks: a `Mutex` outside the files that annotate it for the thread sanitizer."""
+    problems = []
+    for path in sorted(glob.glob(os.path.join(root, "**", "*.swift"), recursive=True)):
+        if path in ANNOTATED_MUTEX:
+            continue
+        for number, line in enumerate(code_only(open(path).read()).splitlines(), 1):
+            if re.search(r"\bMutex\b", line):
+                problems.append(
+                    f"{path}:{number}: a Mutex, whose futex the thread sanitizer cannot see (use Locked or SharedLock)")
+    return problems
+
+
 IMPORT = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|package\s+|internal\s+)?import\s+(\w+)", re.M)
 
 
@@ -106,6 +128,7 @@ def main():
         for module in sorted((deps | imports) & forbidden):
             problems.append(f"{name} is on the model side but depends on or imports {module}")
     problems += check_core_folders()
+    problems += check_locks()
     for manifest in ["Package.swift", "Benchmarks/Package.swift"]:
         for number, line in enumerate(open(manifest), 1):
             if re.search(r"\bexact:", line):

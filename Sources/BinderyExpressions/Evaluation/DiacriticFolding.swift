@@ -1,4 +1,4 @@
-import Synchronization
+import Bindery
 
 /// Removes diacritics from a string, without Foundation: the folding of `[d]`.
 ///
@@ -76,7 +76,7 @@ enum DiacriticFolding {
   }()
 
   /// The bases found so far, by scalar value.
-  private static let bases = Mutex<[UInt32: Unicode.Scalar]>([:])
+  private static let bases = SharedLock<[UInt32: Unicode.Scalar]>([:])
 
   /// `scalar` without its diacritics, or `scalar` when it has none.
   static func base(of scalar: Unicode.Scalar) -> Unicode.Scalar {

@@ -1,5 +1,4 @@
 import Bindery
-import Synchronization
 
 /// What `contains`, `beginswith`, `endswith`, `like` and `matches` mean: both operands are strings
 /// (a `String`, optional or not, or a value whose type is known only when it is read), checked when
@@ -132,7 +131,7 @@ final class RegexCache: Sendable {
 
   private let ignoresCase: Bool
   /// The last pattern and its regular expression, `nil` when it is not one.
-  private let last = Mutex<(pattern: String, shared: Shared)?>(nil)
+  private let last = SharedLock<(pattern: String, shared: Shared)?>(nil)
 
   init(ignoresCase: Bool) {
     self.ignoresCase = ignoresCase

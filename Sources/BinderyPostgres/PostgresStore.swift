@@ -65,9 +65,11 @@
       var configuration = PostgresConnection.Configuration(
         host: address.host, port: address.port, username: address.user, password: address.password,
         database: address.database, tls: .disable)
-      let timeout = TimeAmount.nanoseconds(
-        connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
-      configuration.options.connectTimeout = timeout
+      let timeout = PostgresBlocking.timeAmount(connectTimeout)
+      // The store's own limit (`PostgresConnector.open()`) reports a slow connection as timed out;
+      // postgres-nio's, which would report it as a failed connection at the same instant, is later.
+      let (later, overflow) = timeout.nanoseconds.addingReportingOverflow(max(timeout.nanoseconds, 1_000_000_000))
+      configuration.options.connectTimeout = .nanoseconds(overflow ? .max : later)
       let target = "\(address.user)@\(address.host):\(address.port)/\(address.database)"
       // A first connection creates the schema, so that every later one can set it as its search path.
       let first = PostgresConnections(

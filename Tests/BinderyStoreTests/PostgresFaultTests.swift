@@ -351,5 +351,31 @@
       proxy.set(.forwarding)
       try await instances.expectEditsFlowAgain()
     }
+
+    @Test(
+      "with the server stalled and no connection left open, an edit waits for the connect timeout, then is reported as timed out connecting and put back; once it answers again edits flow"
+    )
+    func serverStalledWhileConnecting() async throws {
+      let proxy = try proxy()
+      defer { proxy.close() }
+      let instances = try await instances(through: proxy, log: LogCapture())
+      // Down, the proxy drops every connection: an edit meanwhile is refused and leaves the store none.
+      proxy.set(.down)
+      #expect(instances.type("Augusta").count == 1)
+      proxy.set(.stalled)
+      let start = Date()
+      let failures = instances.type("Augusta")
+      let waited = Date().timeIntervalSince(start)
+      #expect(waited >= 1.9 && waited < 6, "the edit waited \(waited) s")
+      #expect(failures.count == 1)
+      let failure = try #require(failures.first as? StoreError)
+      #expect(failure.kind == .database)
+      #expect(failure.message.contains("connecting to PostgreSQL timed out after 2 s"), "\(failure.message)")
+      #expect(instances.field.text == "Ada")
+      #expect(instances.first.arrangedObjects[1].name == "Ada")
+      #expect(try instances.table.names() == ["Grace", "Ada", "Alan"])
+      proxy.set(.forwarding)
+      try await instances.expectEditsFlowAgain()
+    }
   }
 #endif

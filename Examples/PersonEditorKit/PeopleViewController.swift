@@ -29,7 +29,7 @@ public final class PeopleViewController {
             values: [.text(person.firstName), .text(person.lastName), .integer(Int64(person.age))])
         })
     }
-    content = try people.bindContent(to: store, entity: Person.entity, history: history)
+    content = try people.bindContent(to: .rows(of: Person.entity, in: store, history: history))
     // Every tab shares this list: no user can grow it past 500 people (Add is disabled there).
     people.maximumCount = 500
   }

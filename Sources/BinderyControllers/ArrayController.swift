@@ -2,7 +2,7 @@ public import Bindery
 
 /// Arranges a model's array and keeps a selection (Cocoa's `NSArrayController`).
 ///
-/// Its content follows a model's array property (``bindContent(to:_:file:line:)``), or is its own
+/// Its content follows a model's array property (``bindContent(to:file:line:)``), or is its own
 /// (``setContent(_:)``, or empty until set), as Cocoa's controller without a content binding holds
 /// its own array, which Add and Remove then edit; ``arrangedObjects`` is the content filtered by
 /// ``filter`` and ordered by ``sortOrder``, kept up to date incrementally: inserting, removing or
@@ -12,7 +12,7 @@ public import Bindery
 ///
 /// ```swift
 /// let people = ArrayController<Person>(makeElement: { Person() })
-/// people.bindContent(to: model, \.people)
+/// people.bindContent(to: .keyPath(model, \.people))
 /// people.sortOrder = [.ascending(\.lastName), .ascending(\.firstName)]
 /// people.filter = { !$0.isArchived }
 /// nameField.bind(\.text, to: .marked(people, \.selection.firstName))
@@ -168,7 +168,7 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var readContent: (() -> [Element])?
   @KeyValueIgnored var _selectedIDs: [ObjectIdentifier] = []
   @KeyValueIgnored private var writeContent: ContentWriter<Element>?
-  /// The controller whose content this one shows (``bindContent(sharing:file:line:)``).
+  /// The controller whose content this one shows (``ContentSource``'s `sharing`).
   @KeyValueIgnored var _sharedContent: WeakReference<ArrayController<Element>>?
   /// Asked before Add, Insert and Remove change the controller's own content (a store's content
   /// writes the database first); `nil` lets every change through. Setting the content ends it.
@@ -205,15 +205,33 @@ public final class ArrayController<Element: AnyObject> {
 
   // MARK: Content
 
-  /// Makes the content follow `keyPath` of `model` (Cocoa's `contentArray` binding); ``add()`` and
-  /// ``remove()`` write it back. Returns the binding, which ``content`` is the target of: unbinding it
-  /// (or binding the content again, or ``setContent(_:)``) leaves the controller with the objects it had.
+  /// Makes the content follow `source` (Cocoa's `contentArray` binding): a model's array or to-many
+  /// property (``ContentSource``'s `keyPath`), another controller's content (`sharing`), or a
+  /// store's table (BinderyStore's `rows(of:in:…)`). Returns
+  /// what links them, which the source says: a ``Bindery/PropertyBinding`` for a key path or another
+  /// controller, the stored content for a table. Binding the content again, or ``setContent(_:)``,
+  /// ends the link before; the controller then keeps the objects it had.
+  ///
+  /// ```swift
+  /// people.bindContent(to: .keyPath(model, \.people))
+  /// windowPeople.bindContent(to: .sharing(people))
+  /// let stored = try people.bindContent(to: .rows(of: Person.entity, in: store))
+  /// ```
   @discardableResult
-  public func bindContent<Model: AnyObject>(
-    to model: Model,
+  public func bindContent<Link, Failure: Error>(
+    to source: ContentSource<ArrayController, Link, Failure>,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(Failure) -> Link {
+    try source.connect(self, file, line)
+  }
+
+  /// Follows a writable array: ``add()`` and ``remove()`` write it back.
+  func followContent<Model: AnyObject>(
+    of model: Model,
     _ keyPath: ReferenceWritableKeyPath<Model, [Element]>,
-    file: StaticString = #fileID,
-    line: UInt = #line
+    file: StaticString,
+    line: UInt
   ) -> PropertyBinding {
     linkContent(to: model, keyPath, writable: true, file: file, line: line) {
       writeContent = ContentWriter(model, keyPath)
@@ -221,17 +239,13 @@ public final class ArrayController<Element: AnyObject> {
     }
   }
 
-  /// Makes the content follow a to-many ``KeyValueArray`` property of `model`: its mutations reach
-  /// the arrangement as the exact change (an append to 100,000 objects costs O(log n), with no
-  /// comparison of the arrays). ``add()`` and ``remove()`` write it through the key path (Swift
-  /// applies a key path to a computed property by reading and assigning the whole array, so their
-  /// change is found by comparison: O(n), once per user action). Returns the binding.
-  @discardableResult
-  public func bindContent<Model: AnyObject>(
-    to model: Model,
+  /// Follows a writable ``KeyValueArray``: its mutations reach the arrangement as the exact change;
+  /// ``add()`` and ``remove()`` write it through the key path.
+  func followContent<Model: AnyObject>(
+    of model: Model,
     _ keyPath: ReferenceWritableKeyPath<Model, KeyValueArray<Element>>,
-    file: StaticString = #fileID,
-    line: UInt = #line
+    file: StaticString,
+    line: UInt
   ) -> PropertyBinding {
     linkContent(to: model, keyPath, writable: true, file: file, line: line) {
       writeContent = ContentWriter(model, keyPath)
@@ -239,40 +253,29 @@ public final class ArrayController<Element: AnyObject> {
     }
   }
 
-  /// Makes the content follow a read-only ``KeyValueArray``; ``add()`` and ``remove()`` are disabled.
-  /// Returns the binding.
-  @discardableResult
-  public func bindContent<Model: AnyObject>(
-    to model: Model,
+  /// Follows a read-only ``KeyValueArray``; ``add()`` and ``remove()`` are disabled.
+  func followContent<Model: AnyObject>(
+    of model: Model,
     _ keyPath: KeyPath<Model, KeyValueArray<Element>>,
-    file: StaticString = #fileID,
-    line: UInt = #line
+    file: StaticString,
+    line: UInt
   ) -> PropertyBinding {
     linkContent(to: model, keyPath, writable: false, file: file, line: line) { follow(model, keyPath) }
   }
 
-  /// Makes the content follow a read-only array; ``add()`` and ``remove()`` are disabled. Returns the
-  /// binding.
-  @discardableResult
-  public func bindContent<Model: AnyObject>(
-    to model: Model,
+  /// Follows a read-only array; ``add()`` and ``remove()`` are disabled.
+  func followContent<Model: AnyObject>(
+    of model: Model,
     _ keyPath: KeyPath<Model, [Element]>,
-    file: StaticString = #fileID,
-    line: UInt = #line
+    file: StaticString,
+    line: UInt
   ) -> PropertyBinding {
     linkContent(to: model, keyPath, writable: false, file: file, line: line) { follow(model, keyPath) }
   }
 
-  /// Makes the content the content of `shared`, another array controller, with an arrangement and a
-  /// selection of this controller's own: what each window or tab of an app has over a list every window
-  /// shows (as each window of a Cocoa document has its own `NSArrayController` over the document's
-  /// array). ``add()``, ``insert(_:at:)`` and ``remove()`` change `shared`'s content (so its store,
-  /// history and ``maximumCount`` apply), and an object added here is selected here only. Returns the
-  /// binding; it holds `shared` weakly.
-  @discardableResult
-  public func bindContent(sharing shared: ArrayController<Element>, file: StaticString = #fileID, line: UInt = #line)
-    -> PropertyBinding
-  {
+  /// Shares `shared`'s content, with an arrangement and a selection of this controller's own; holds
+  /// `shared` weakly.
+  func shareContent(of shared: ArrayController<Element>, file: StaticString, line: UInt) -> PropertyBinding {
     linkContent(to: shared, \ArrayController<Element>.content, writable: true, file: file, line: line) {
       _sharedContent = WeakReference(shared)
       writeContent = ContentWriter(
@@ -302,7 +305,7 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   /// The objects the controller arranges, in the model's order: the model's array when the content is
-  /// bound (``bindContent(to:_:file:line:)``), else the ones set (``setContent(_:)``).
+  /// bound (``bindContent(to:file:line:)``), else the ones set (``setContent(_:)``).
   public var content: [Element] {
     if let readContent { return readContent() }
     keyValueRegistrar.access(self, Self.contentID, \.content)

@@ -12,7 +12,7 @@ public import Bindery
 ///
 /// ```swift
 /// let history = EditHistory()
-/// let people = try controller.bindContent(to: store, entity: Person.entity, history: history)
+/// let people = try controller.bindContent(to: .rows(of: Person.entity, in: store, history: history))
 /// undoButton.bind(\.isEnabled, to: history, \.canUndo)
 /// history.undo()
 /// ```

@@ -6,7 +6,7 @@ public import Bindery
 ///
 /// ```swift
 /// let editor = ObjectController<Person>(makeContent: { Person() })
-/// editor.bindContent(to: viewModel, \.person)
+/// editor.bindContent(to: .keyPath(viewModel, \.person))
 /// nameField.bind(\.text, to: .marked(editor, \.selection.firstName)
 ///   .placeholders(BindingPlaceholders(noSelection: "No person")))
 /// deleteButton.bind(\.isEnabled, to: editor, \.canRemove)
@@ -87,16 +87,31 @@ public final class ObjectController<Content: AnyObject> {
     updateAbilities()
   }
 
-  /// Makes the content follow `keyPath` of `model` (Cocoa's `contentObject` binding); ``add()`` and
-  /// ``remove()`` write it back. With ``automaticallyPreparesContent``, a `nil` there is replaced at
-  /// once by a new object. Returns the binding, which ``content`` is the target of: unbinding it (or
-  /// binding the content again) leaves the controller with the object it had.
+  /// Makes the content follow `source` (Cocoa's `contentObject` binding): a model's optional
+  /// property (``ContentSource``'s `keyPath`), which ``add()`` and ``remove()`` write back, or the
+  /// first row of a store's table (BinderyStore's `rows(of:in:…)`). With
+  /// ``automaticallyPreparesContent``, a `nil` there is replaced at once by a new object. Returns
+  /// what links them, which the source says; binding the content again ends the link before, and the
+  /// controller keeps the object it had.
+  ///
+  /// ```swift
+  /// editor.bindContent(to: .keyPath(viewModel, \.person))
+  /// ```
   @discardableResult
-  public func bindContent<Model: AnyObject>(
-    to model: Model,
-    _ keyPath: ReferenceWritableKeyPath<Model, Content?>,
+  public func bindContent<Link, Failure: Error>(
+    to source: ContentSource<ObjectController, Link, Failure>,
     file: StaticString = #fileID,
     line: UInt = #line
+  ) throws(Failure) -> Link {
+    try source.connect(self, file, line)
+  }
+
+  /// Follows a writable optional property: ``add()`` and ``remove()`` write it back.
+  func followContent<Model: AnyObject>(
+    of model: Model,
+    _ keyPath: ReferenceWritableKeyPath<Model, Content?>,
+    file: StaticString,
+    line: UInt
   ) -> PropertyBinding {
     contentGate = nil
     let binding = PropertyBinding.link(

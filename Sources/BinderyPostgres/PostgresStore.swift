@@ -12,7 +12,7 @@
   ///
   /// ```swift
   /// let store = try PostgresStore(url: "postgres://app:secret@db.example.org:5432/people")
-  /// let content = try people.bindContent(to: store, entity: Person.entity)
+  /// let content = try people.bindContent(to: .rows(of: Person.entity, in: store))
   /// content.followChangesByOthers { apply in DispatchQueue.main.async(execute: apply) }
   /// ```
   ///

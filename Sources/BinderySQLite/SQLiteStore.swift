@@ -9,7 +9,7 @@ public import Logging
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "people.sqlite")   // created if missing
-/// try people.bindContent(to: store, entity: Person.entity)
+/// try people.bindContent(to: .rows(of: Person.entity, in: store))
 /// ```
 ///
 /// A file store uses write-ahead logging. Each transaction is in the file once it returns: with

@@ -65,25 +65,25 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
       if let writable = composed as? ReferenceWritableKeyPath<Source, [Element]> {
         return { [weak self, weak source] in
           guard let self, let source else { return nil }
-          return self.bindContent(to: source, writable)
+          return self.bindContent(to: .keyPath(source, writable))
         }
       }
       if let readable = composed as? KeyPath<Source, [Element]> {
         return { [weak self, weak source] in
           guard let self, let source else { return nil }
-          return self.bindContent(to: source, readable)
+          return self.bindContent(to: .keyPath(source, readable))
         }
       }
       if let writable = composed as? ReferenceWritableKeyPath<Source, KeyValueArray<Element>> {
         return { [weak self, weak source] in
           guard let self, let source else { return nil }
-          return self.bindContent(to: source, writable)
+          return self.bindContent(to: .keyPath(source, writable))
         }
       }
       if let readable = composed as? KeyPath<Source, KeyValueArray<Element>> {
         return { [weak self, weak source] in
           guard let self, let source else { return nil }
-          return self.bindContent(to: source, readable)
+          return self.bindContent(to: .keyPath(source, readable))
         }
       }
       // Another array controller: this one shares its content, with a selection of its own (a
@@ -91,7 +91,7 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
       if let shared = composed as? KeyPath<Source, ArrayController<Element>> {
         return { [weak self, weak source] in
           guard let self, let source else { return nil }
-          return self.bindContent(sharing: source[keyPath: shared])
+          return self.bindContent(to: .sharing(source[keyPath: shared]))
         }
       }
       throw .typeMismatch(
@@ -143,7 +143,7 @@ extension ObjectController: SpecContentController where Content: KeyValueCoding 
       }
       return { [weak self, weak source] in
         guard let self, let source else { return nil }
-        return self.bindContent(to: source, writable)
+        return self.bindContent(to: .keyPath(source, writable))
       }
     }
     return try open(source)

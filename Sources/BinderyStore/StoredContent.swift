@@ -6,7 +6,7 @@ import Logging
 /// A controller's content kept in a database (Cocoa's entity mode): the rows of an entity's table,
 /// fetched by a filter and a sort, one object per row.
 ///
-/// Made by `bindContent(to:entity:…)` on an ``BinderyControllers/ArrayController`` or
+/// Made by `bindContent(to: .rows(of:in:…))` on an ``BinderyControllers/ArrayController`` or
 /// ``BinderyControllers/ObjectController``, which keeps it: Add inserts a row, Remove deletes the
 /// rows, and every edit of a mapped property, through a binding or from code, is saved (at once, or
 /// when editing ends: ``StoreSavePolicy``). A save the database refuses leaves the database as it

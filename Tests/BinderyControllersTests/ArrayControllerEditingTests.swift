@@ -13,7 +13,7 @@ struct ArrayControllerEditingTests {
     directory.people = names.map { Person($0) }
     let controller = ArrayController<Person>(makeElement: { Person("new") })
     controller.avoidsEmptySelection = false
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.select(indexes: [])
     return (directory, controller)
   }
@@ -66,7 +66,7 @@ struct ArrayControllerEditingTests {
     let insertButton = HeadlessButton(title: "Insert")
     insertButton.bind(\.isEnabled, to: controller, \.canInsert)
     #expect(insertButton.isEnabled)  // its own content until bound
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     #expect(insertButton.isEnabled)
     #expect(!controller.canAdd)
     controller.insert(Person("Ada"), at: 0)
@@ -76,7 +76,7 @@ struct ArrayControllerEditingTests {
     controller.isEditable = true
     #expect(insertButton.isEnabled)
     let readOnly = ArrayController<Person>()
-    readOnly.bindContent(to: directory, \Directory.people as KeyPath<Directory, [Person]>)
+    readOnly.bindContent(to: .keyPath(directory, \Directory.people as KeyPath<Directory, [Person]>))
     #expect(!readOnly.canInsert)
   }
 

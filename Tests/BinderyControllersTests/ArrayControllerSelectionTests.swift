@@ -13,7 +13,7 @@ struct ArrayControllerSelectionTests {
     directory.people = names.map { Person($0) }
     let controller = ArrayController<Person>(makeElement: { Person("new") })
     controller.avoidsEmptySelection = false
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.select(indexes: [])
     return (directory, controller)
   }
@@ -139,7 +139,7 @@ struct ArrayControllerSelectionTests {
     let directory = Directory()
     directory.people = [Person("Ada", "Lovelace"), Person("Augusta", "Lovelace"), Person("Grace", "Hopper")]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let field = HeadlessTextField()
     field.bind(
       \.text,

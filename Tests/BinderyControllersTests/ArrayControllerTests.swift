@@ -25,11 +25,11 @@ protocol PeopleHolding: AnyObject {
 }
 
 extension Directory: PeopleHolding {
-  func bind(_ controller: ArrayController<Person>) { controller.bindContent(to: self, \.people) }
+  func bind(_ controller: ArrayController<Person>) { controller.bindContent(to: .keyPath(self, \.people)) }
 }
 
 extension Ledger: PeopleHolding {
-  func bind(_ controller: ArrayController<Person>) { controller.bindContent(to: self, \.people) }
+  func bind(_ controller: ArrayController<Person>) { controller.bindContent(to: .keyPath(self, \.people)) }
 }
 
 /// A seeded random generator (SplitMix64), so the property test is the same on every run.
@@ -50,7 +50,7 @@ struct ArrayControllerTests {
     let directory = Directory()
     directory.people = [Person("Grace", age: 85), Person("Ada", age: 36), Person("Alan", age: 41)]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     #expect(controller.arrangedObjects.map(\.firstName) == ["Grace", "Ada", "Alan"])
     controller.sortOrder = [.ascending(\.firstName)]
     #expect(controller.arrangedObjects.map(\.firstName) == ["Ada", "Alan", "Grace"])
@@ -180,7 +180,7 @@ struct ArrayControllerTests {
     directory.people = (0..<2_000).map { _ in Person("p", age: Int.random(in: 0..<500, using: &generator)) }
     let controller = ArrayController<Person>()
     controller.sortOrder = [.descending(\.age)]
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     var shown = controller.arrangedObjects
     var unexpected: [String] = []
     let token = controller.observeArrangement { change, arranged in
@@ -217,7 +217,7 @@ struct ArrayControllerTests {
     directory.people = [ada, grace, augusta]
     let controller = ArrayController<Person>()
     controller.avoidsEmptySelection = false
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let field = HeadlessTextField()
     field.bind(
       \.text,
@@ -243,7 +243,7 @@ struct ArrayControllerTests {
     let people = ["c", "a", "b"].map { Person($0) }
     directory.people = people
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.select([people[0]])  // "c", at 0
     controller.sortOrder = [.ascending(\.firstName)]
     #expect(controller.selectionIndexes == [2])  // still "c", now last
@@ -262,7 +262,7 @@ struct ArrayControllerTests {
     addButton.bind(\.isEnabled, to: controller, \.canAdd)
     removeButton.bind(\.isEnabled, to: controller, \.canRemove)
     #expect(addButton.isEnabled)  // its own content, empty, as Cocoa's controller without a content binding
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     #expect(addButton.isEnabled)
     #expect(!removeButton.isEnabled)
     let added = controller.add()
@@ -281,7 +281,7 @@ struct ArrayControllerTests {
     do {
       let controller = tracker.track(ArrayController<Person>())
       controller.sortOrder = [.ascending(\.firstName)]
-      controller.bindContent(to: directory, \.people)
+      controller.bindContent(to: .keyPath(directory, \.people))
       let field = tracker.track(HeadlessTextField())
       field.bind(\.text, to: .marked(controller, \.selection.firstName))
       controller.select(indexes: [0])
@@ -295,7 +295,7 @@ struct ArrayControllerTests {
     let directory = Directory()
     directory.people = (0..<200).map { Person("P\($0)", age: $0) }
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.sortOrder = [.ascending(\.age)]
     var calls = 0
     controller.filter = {

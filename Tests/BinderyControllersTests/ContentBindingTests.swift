@@ -11,7 +11,7 @@ struct ContentBindingTests {
     let directory = Directory()
     directory.people = [Person("a")]
     let controller = ArrayController<Person>()
-    let binding = controller.bindContent(to: directory, \.people)
+    let binding = controller.bindContent(to: .keyPath(directory, \.people))
     #expect(binding.isBound)
     #expect(binding.source === directory)
     #expect(binding.target === controller)
@@ -24,7 +24,7 @@ struct ContentBindingTests {
   @Test func aReadOnlyContentBindingGoesOneWay() {
     let ledger = Ledger()
     let controller = ArrayController<Person>()
-    let binding = controller.bindContent(to: ledger, \.people as KeyPath<Ledger, KeyValueArray<Person>>)
+    let binding = controller.bindContent(to: .keyPath(ledger, \.people as KeyPath<Ledger, KeyValueArray<Person>>))
     #expect(binding.direction == .sourceToTarget)
     #expect(!controller.canAdd)
   }
@@ -33,7 +33,7 @@ struct ContentBindingTests {
     let directory = Directory()
     directory.people = [Person("a"), Person("b")]
     let controller = ArrayController<Person>(makeElement: { Person("new") })
-    let binding = controller.bindContent(to: directory, \.people)
+    let binding = controller.bindContent(to: .keyPath(directory, \.people))
     #expect(controller.canAdd)
     binding.unbind()
     #expect(!binding.isBound)
@@ -91,8 +91,8 @@ struct ContentBindingTests {
     let second = Directory()
     second.people = [Person("x"), Person("y")]
     let controller = ArrayController<Person>()
-    let old = controller.bindContent(to: first, \.people)
-    let new = controller.bindContent(to: second, \.people)
+    let old = controller.bindContent(to: .keyPath(first, \.people))
+    let new = controller.bindContent(to: .keyPath(second, \.people))
     #expect(!old.isBound)
     #expect(new.isBound)
     expectBindings(controller, count: 1)
@@ -106,7 +106,7 @@ struct ContentBindingTests {
     let directory = Directory()
     directory.people = [Person("a")]
     let controller = ArrayController<Person>()
-    let binding = controller.bindContent(to: directory, \.people)
+    let binding = controller.bindContent(to: .keyPath(directory, \.people))
     controller.setContent([Person("q")])
     #expect(!binding.isBound)
     directory.people.append(Person("b"))
@@ -117,7 +117,7 @@ struct ContentBindingTests {
     let directory = Directory()
     let controller = ArrayController<Person>()
     let bindings = BindingSet()
-    controller.bindContent(to: directory, \.people).store(in: bindings)
+    controller.bindContent(to: .keyPath(directory, \.people)).store(in: bindings)
     #expect(bindings.boundCount == 1)
     bindings.unbind()
     directory.people = [Person("late")]
@@ -127,7 +127,7 @@ struct ContentBindingTests {
   @Test func aContentBindingIsNotBoundOnceTheModelIsGone() {
     var directory: Directory? = Directory()
     let controller = ArrayController<Person>()
-    let binding = controller.bindContent(to: directory!, \.people)
+    let binding = controller.bindContent(to: .keyPath(directory!, \.people))
     directory = nil
     #expect(!binding.isBound)
     #expect(controller.arrangedObjects.isEmpty)
@@ -138,7 +138,7 @@ struct ContentBindingTests {
       let directory = tracker.track(Directory())
       directory.people = [Person("a")]
       let controller = tracker.track(ArrayController<Person>())
-      let binding = tracker.track(controller.bindContent(to: directory, \.people))
+      let binding = tracker.track(controller.bindContent(to: .keyPath(directory, \.people)))
       #expect(binding.isBound)
     }
   }
@@ -147,7 +147,7 @@ struct ContentBindingTests {
     let editor = Editor()
     editor.person = Person("Ada")
     let controller = ObjectController<Person>(makeContent: { Person("New") })
-    let binding = controller.bindContent(to: editor, \.person)
+    let binding = controller.bindContent(to: .keyPath(editor, \.person))
     #expect(controller.binding(for: \.content) === binding)
     #expect(binding.direction == .both)
     #expect(controller.content?.firstName == "Ada")
@@ -162,7 +162,7 @@ struct ContentBindingTests {
     let directory = Directory()
     directory.people = [Person("a")]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let list = HeadlessListView<Person> { _, _ in }
     let binding = list.bind(to: controller)
     #expect(list.binding(for: \.items) === binding)
@@ -180,9 +180,9 @@ struct ContentBindingTests {
     let second = Directory()
     second.people = [Person("x")]
     let one = ArrayController<Person>()
-    one.bindContent(to: first, \.people)
+    one.bindContent(to: .keyPath(first, \.people))
     let two = ArrayController<Person>()
-    two.bindContent(to: second, \.people)
+    two.bindContent(to: .keyPath(second, \.people))
     let list = HeadlessListView<Person> { _, _ in }
     let old = list.bind(to: one)
     list.bind(to: two)
@@ -196,7 +196,7 @@ struct ContentBindingTests {
       let directory = tracker.track(Directory())
       directory.people = [Person("a"), Person("b")]
       let controller = tracker.track(ArrayController<Person>())
-      controller.bindContent(to: directory, \.people)
+      controller.bindContent(to: .keyPath(directory, \.people))
       let list = tracker.track(HeadlessListView<Person> { _, _ in })
       tracker.track(list.bind(to: controller))
       list.userDidSelectRows([1])

@@ -29,7 +29,7 @@ struct ListViewTests {
     directory.people = ["b", "d"].map { Person($0) }
     let controller = ArrayController<Person>()
     controller.sortOrder = [.ascending(\.firstName)]
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let list = makeList(root: DirectoryViewModel())
     list.bind(to: controller)
     #expect(list.items.map(\.firstName) == ["b", "d"])
@@ -44,7 +44,7 @@ struct ListViewTests {
     let directory = Directory()
     directory.people = [Person("Ada"), Person("Grace")]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let root = DirectoryViewModel()
     let list = makeList(root: root)
     list.bind(to: controller)
@@ -63,7 +63,7 @@ struct ListViewTests {
     let leaving = Person("Ada")
     directory.people = [leaving, Person("Grace")]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let root = DirectoryViewModel()
     let list = HeadlessListView<Person> { person, row in
       let name = tracker.track(HeadlessTextField())
@@ -83,7 +83,7 @@ struct ListViewTests {
     var generator = SeededGenerator(state: 11)
     let directory = Directory()
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let list = HeadlessListView<Person> { _, _ in }
     list.bind(to: controller)
     for step in 0..<2_000 {

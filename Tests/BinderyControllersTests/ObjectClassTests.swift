@@ -36,13 +36,13 @@ struct ObjectClassTests {
   func arrayControllerObjectClass() {
     let notebook = Notebook()
     let notes = ArrayController(objectClass: Note.self)
-    notes.bindContent(to: notebook, \.notes)
+    notes.bindContent(to: .keyPath(notebook, \.notes))
     #expect(notes.objectClass == Note.self)
     #expect(notes.canAdd)
     let note = notes.add()
     #expect(note.map { type(of: $0) == Note.self } == true)
     let reminders = ArrayController<Note>(objectClass: Reminder.self)
-    reminders.bindContent(to: notebook, \.notes)
+    reminders.bindContent(to: .keyPath(notebook, \.notes))
     #expect(reminders.objectClass == Reminder.self)
     #expect(reminders.add() is Reminder)
     #expect(reminders.makeObject() is Reminder)
@@ -65,7 +65,7 @@ struct ObjectClassTests {
   func prepareContent() {
     let editor = NoteEditor()
     let controller = ObjectController<Note>(objectClass: Reminder.self)
-    controller.bindContent(to: editor, \.note)
+    controller.bindContent(to: .keyPath(editor, \.note))
     #expect(controller.content == nil)
     controller.prepareContent()
     #expect(editor.note is Reminder)
@@ -87,13 +87,13 @@ struct ObjectClassTests {
     let editor = NoteEditor()
     let bound = ObjectController<Note>(objectClass: Reminder.self)
     bound.automaticallyPreparesContent = true
-    bound.bindContent(to: editor, \.note)
+    bound.bindContent(to: .keyPath(editor, \.note))
     #expect(editor.note is Reminder)
     #expect(bound.content === editor.note)
     let kept = Note()
     let other = NoteEditor()
     other.note = kept
-    bound.bindContent(to: other, \.note)  // content there: kept
+    bound.bindContent(to: .keyPath(other, \.note))  // content there: kept
     #expect(bound.content === kept)
   }
 }

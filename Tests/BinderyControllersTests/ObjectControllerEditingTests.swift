@@ -12,7 +12,7 @@ struct ObjectControllerEditingTests {
     let editor = Editor()
     editor.person = Person("Ada")
     let controller = ObjectController<Person>(makeContent: { Person("New") })
-    controller.bindContent(to: editor, \.person)
+    controller.bindContent(to: .keyPath(editor, \.person))
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.firstName))
     let named = HeadlessTextField()

@@ -15,7 +15,7 @@ struct ObjectControllerTests {
   @Test func fieldsShowTheContentOrNoSelectionAndWriteTheContent() {
     let editor = Editor()
     let controller = ObjectController<Person>(makeContent: { Person("New") })
-    controller.bindContent(to: editor, \.person)
+    controller.bindContent(to: .keyPath(editor, \.person))
     let field = HeadlessTextField()
     field.bind(
       \.text,
@@ -36,7 +36,7 @@ struct ObjectControllerTests {
   @Test func addAndRemoveWriteTheModelAndButtonsFollow() {
     let editor = Editor()
     let controller = ObjectController<Person>(makeContent: { Person("New") })
-    controller.bindContent(to: editor, \.person)
+    controller.bindContent(to: .keyPath(editor, \.person))
     let addButton = HeadlessButton(title: "Add")
     let removeButton = HeadlessButton(title: "Remove")
     addButton.bind(\.isEnabled, to: controller, \.canAdd)
@@ -56,7 +56,7 @@ struct ObjectControllerTests {
     editor.person = Person("Ada")
     do {
       let controller = tracker.track(ObjectController<Person>())
-      controller.bindContent(to: editor, \.person)
+      controller.bindContent(to: .keyPath(editor, \.person))
       let field = tracker.track(HeadlessTextField())
       field.bind(\.text, to: .marked(controller, \.selection.firstName))
       #expect(field.text == "Ada")

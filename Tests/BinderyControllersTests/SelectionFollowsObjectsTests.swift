@@ -13,7 +13,7 @@ struct SelectionFollowsObjectsTests {
     let directory = Directory()
     directory.people = [Person("Ada"), Person("Grace"), Person("Alan")]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.select(indexes: [0])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.firstName))
@@ -33,7 +33,7 @@ struct SelectionFollowsObjectsTests {
     let (ada, grace) = (Person("Ada", age: 36), Person("Grace", age: 85))
     directory.people = [ada, grace]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.select([ada])
     controller.filter = { $0.age > 50 }  // Ada is hidden; Grace is selected, at the same index 0
     #expect(controller.selectedObjects.map(\.firstName) == ["Grace"])

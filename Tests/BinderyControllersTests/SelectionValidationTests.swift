@@ -37,7 +37,7 @@ struct SelectionValidationTests {
     let club = Club()
     club.members = [Member("Ada"), Member("Grace")]
     let controller = ArrayController<Member>()
-    controller.bindContent(to: club, \.members)
+    controller.bindContent(to: .keyPath(club, \.members))
     controller.select(indexes: [0, 1])
     let typed = HeadlessTextField()
     typed.bind(\.text, to: .marked(controller, \.selection.name))
@@ -59,7 +59,7 @@ struct SelectionValidationTests {
     let club = Club()
     club.president = Member("Ada")
     let controller = ObjectController<Member>()
-    controller.bindContent(to: club, \.president)
+    controller.bindContent(to: .keyPath(club, \.president))
     let typed = HeadlessTextField()
     typed.bind(\.text, to: .marked(controller, \.selection.name))
     let named = HeadlessTextField()

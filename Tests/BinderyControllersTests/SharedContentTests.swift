@@ -18,8 +18,8 @@ struct SharedContentTests {
     shared.setContent([Person("Ada", "Lovelace"), Person("Grace", "Hopper"), Person("Alan", "Turing")])
     let one = ArrayController<Person>()
     let two = ArrayController<Person>()
-    one.bindContent(sharing: shared)
-    two.bindContent(sharing: shared)
+    one.bindContent(to: .sharing(shared))
+    two.bindContent(to: .sharing(shared))
     return (shared, one, two)
   }
 
@@ -90,9 +90,9 @@ struct SharedContentTests {
     let directory = Directory()
     directory.people = [Person("Ada")]
     let shared = ArrayController<Person>(makeElement: { Person("New") })
-    shared.bindContent(to: directory, \.people)
+    shared.bindContent(to: .keyPath(directory, \.people))
     let window = ArrayController<Person>()
-    window.bindContent(sharing: shared)
+    window.bindContent(to: .sharing(shared))
     directory.people.append(Person("Grace"))
     #expect(window.arrangedObjects.map(\.firstName) == ["Ada", "Grace"])
     window.add()
@@ -105,7 +105,7 @@ struct SharedContentTests {
     expectReleased { tracker in
       let window = tracker.track(ArrayController<Person>())
       let field = tracker.track(HeadlessTextField())
-      window.bindContent(sharing: shared)
+      window.bindContent(to: .sharing(shared))
       field.bind(\.text, to: .marked(window, \.selection.firstName))
       #expect(field.text == "Ada")
     }

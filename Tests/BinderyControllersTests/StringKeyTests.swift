@@ -21,7 +21,7 @@ struct StringKeyTests {
     directory.people = [ada, grace]
     let controller = ArrayController<Person>()
     controller.avoidsEmptySelection = false
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let field = HeadlessTextField()
     try field.bind(
       \.text,
@@ -80,7 +80,7 @@ struct StringKeyTests {
       Person("Grace", "Hopper", age: 85), Person("Ada", "Lovelace", age: 36), Person("Alan", "Turing", age: 36),
     ]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     controller.sortOrder = [try .init(key: "age", ascending: false), try .init(key: "firstName")]
     #expect(controller.arrangedObjects.map(\.firstName) == ["Grace", "Ada", "Alan"])
     #expect(throws: KeyValueCodingError.self) { try ArrangementSort<Person>(key: "middleName") }
@@ -108,7 +108,7 @@ struct StringKeyTests {
     let kid = Person("Kid", age: 9)
     roster.people = [ada, kid]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: roster, \.people)
+    controller.bindContent(to: .keyPath(roster, \.people))
     try controller.setFilter(expression: "age >= 18 && ($root.showsArchived || !isArchived)", root: roster)
     #expect(controller.arrangedObjects.map(\.firstName) == ["Ada"])
     kid.age = 18
@@ -121,7 +121,7 @@ struct StringKeyTests {
     let roster = Roster()
     roster.people = [Person("Zoë"), Person("Ada"), Person("Chloé")]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: roster, \.people)
+    controller.bindContent(to: .keyPath(roster, \.people))
     try controller.setFilter(expression: "firstName contains[cd] $root.query", root: roster)
     #expect(controller.arrangedObjects.map(\.firstName) == ["Zoë", "Ada", "Chloé"])
     roster.query = "OE"
@@ -136,7 +136,7 @@ struct StringKeyTests {
     let directory = Directory()
     directory.people = [Person("Ada", age: 36), Person("Kid", age: 9)]
     let controller = ArrayController<Person>()
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     try controller.setFilter(expression: "age > 18")
     #expect(throws: ExpressionError.self) { try controller.setFilter(expression: "firstName") }
     #expect(throws: ExpressionError.self) { try controller.setFilter(expression: "agee > 1") }
@@ -149,7 +149,7 @@ struct StringKeyTests {
     directory.people = ["c", "a", "b"].map { Person($0) }
     let controller = ArrayController<Person>()
     controller.sortOrder = [.ascending(\.firstName)]
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     let list = HeadlessListView<Person> { _, _ in }
     let binding = list.bind(to: controller)
     #expect(list.selectionIndexes == controller.selectionIndexes)

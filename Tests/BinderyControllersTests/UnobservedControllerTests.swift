@@ -16,7 +16,7 @@ struct UnobservedControllerTests {
     ledger.people = KeyValueArray(names.map { Person($0) })
     let controller = ArrayController<Person>(makeElement: { Person("m") })
     controller.sortOrder = [.ascending(\.firstName)]
-    controller.bindContent(to: ledger, \.people)
+    controller.bindContent(to: .keyPath(ledger, \.people))
     return (ledger, controller)
   }
 
@@ -35,7 +35,7 @@ struct UnobservedControllerTests {
     directory.people = ["b", "d"].map { Person($0) }
     let controller = ArrayController<Person>()
     controller.sortOrder = [.ascending(\.firstName)]
-    controller.bindContent(to: directory, \.people)
+    controller.bindContent(to: .keyPath(directory, \.people))
     directory.people.append(Person("c"))
     #expect(controller.arrangedObjects.map(\.firstName) == ["b", "c", "d"])
   }
@@ -187,7 +187,7 @@ final class Twin {
       added += 1
       return Person("new", "#new\(added)")
     })
-    controller.bindContent(to: ledger, \.people)
+    controller.bindContent(to: .keyPath(ledger, \.people))
     guard observed else { return }
     list.bind(to: controller)
     tokens.append(

@@ -66,7 +66,7 @@ struct UnqualifiedNamesTests {
       LoadedScreen.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
-      ArrayController<Account>.self,
+      ArrayController<Account>.self, ContentSource<ArrayController<Account>, PropertyBinding, Never>.self,
       (any DefaultInitializable).self, ObjectController<Account>.self,
       ObjectSelection<Account>.self, SelectionProxy<Account>.self,
       // BinderyStore, BinderySQLite

@@ -38,7 +38,7 @@ private struct BoundFile {
     store = try SQLiteStore(path: path, logger: log.logger("bindery.sqlite"))
     setup = StoreSetup(store: store, reopen: { try SQLiteStore(path: path) }, path: path)
     if fill { try setup.insert(sampleContacts) }
-    content = try controller.bindContent(to: store, entity: PlainContact.entity)
+    content = try controller.bindContent(to: .rows(of: PlainContact.entity, in: store))
     content.errorHandler = { [errors] in errors.append($0) }
     controller.select(indexes: [1])
     field.bind(\.text, to: .marked(controller, \.selection.name))

@@ -16,7 +16,7 @@ struct EditHistoryTests {
     let controller = ArrayController<Contact>(makeElement: { Contact(name: "New", email: "new@example.org") })
     let history = EditHistory()
     let content = try controller.bindContent(
-      to: setup.store, entity: Contact.entity, saving: saving, history: history)
+      to: .rows(of: Contact.entity, in: setup.store, saving: saving, history: history))
     controller.select(indexes: [1])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.name))

@@ -105,9 +105,9 @@ private struct TwoInstances {
     firstStore = hub.store(setup.store)
     secondStore = hub.store(try setup.reopen())
     let work = self.work
-    firstContent = try first.bindContent(to: firstStore, entity: Contact.entity, filter: filter)
+    firstContent = try first.bindContent(to: .rows(of: Contact.entity, in: firstStore, filter: filter))
     firstContent.followChangesByOthers { work.add($0) }
-    secondContent = try second.bindContent(to: secondStore, entity: Contact.entity, filter: filter)
+    secondContent = try second.bindContent(to: .rows(of: Contact.entity, in: secondStore, filter: filter))
     secondContent.followChangesByOthers { work.add($0) }
   }
 }
@@ -223,7 +223,7 @@ struct FollowingNoticesTests {
     // Whether the filter still selects the row is read on the content's own thread.
     #expect(await two.work.runAll { two.second.arrangedObjects.map(\.name) == ["Grace"] })
     let other = ArrayController<Contact>()
-    try other.bindContent(to: two.hub.store(try two.setup.reopen()), entity: Contact.entity)
+    try other.bindContent(to: .rows(of: Contact.entity, in: two.hub.store(try two.setup.reopen())))
     other.arrangedObjects[1].age = 50  // Ada comes in
     two.hub.deliver()
     #expect(await two.work.runAll { two.second.arrangedObjects.map(\.name) == ["Grace", "Ada"] })
@@ -234,7 +234,7 @@ struct FollowingNoticesTests {
   func noticesWithoutChanges() async throws {
     let two = try TwoInstances()
     let outside = ArrayController<Contact>()
-    try outside.bindContent(to: try two.setup.reopen(), entity: Contact.entity)  // no notices
+    try outside.bindContent(to: .rows(of: Contact.entity, in: try two.setup.reopen()))  // no notices
     outside.arrangedObjects[0].name = "Hopper"
     let fetches = two.secondStore.fetchCount
     two.secondStore.observeChangesForTest(StoreNotice(table: "contact", changes: nil), times: 3)
@@ -252,7 +252,7 @@ struct FollowingNoticesTests {
     let work = PendingWork()
     do {
       let controller = ArrayController<Contact>()
-      let content = try controller.bindContent(to: store, entity: Contact.entity)
+      let content = try controller.bindContent(to: .rows(of: Contact.entity, in: store))
       content.followChangesByOthers { work.add($0) }
       gone = content
       controller.arrangedObjects[0].age = 1
@@ -295,10 +295,10 @@ struct ObjectFollowingTests {
     try setup.insert(sampleContacts)
     let hub = NoticeHub()
     let others = ArrayController<Contact>(makeElement: { Contact(name: "Joan", email: "joan@example.org") })
-    try others.bindContent(to: hub.store(setup.store), entity: Contact.entity)
+    try others.bindContent(to: .rows(of: Contact.entity, in: hub.store(setup.store)))
     let single = ObjectController<Contact>()
     let work = PendingWork()
-    let content = try single.bindContent(to: hub.store(try setup.reopen()), entity: Contact.entity)
+    let content = try single.bindContent(to: .rows(of: Contact.entity, in: hub.store(try setup.reopen())))
     content.followChangesByOthers { work.add($0) }
     others.add()
     others.arrangedObjects[0].name = "Hopper"

@@ -250,8 +250,8 @@
       init(table: StoreSetup, first: PostgresStore, second: PostgresStore, log: LogCapture) throws {
         self.table = table
         self.log = log
-        firstContent = try self.first.bindContent(to: first, entity: PlainContact.entity)
-        secondContent = try self.second.bindContent(to: second, entity: PlainContact.entity)
+        firstContent = try self.first.bindContent(to: .rows(of: PlainContact.entity, in: first))
+        secondContent = try self.second.bindContent(to: .rows(of: PlainContact.entity, in: second))
         firstContent.errorHandler = { [errors] in errors.append($0) }
       }
 

@@ -50,7 +50,7 @@ struct StoreFaultTests {
     try setup.insert(sampleContacts)
     let store = FaultyStore(setup.store)
     let controller = ArrayController<PlainContact>()
-    let content = try controller.bindContent(to: store, entity: PlainContact.entity)
+    let content = try controller.bindContent(to: .rows(of: PlainContact.entity, in: store))
     controller.select(indexes: [1])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.name))
@@ -76,7 +76,7 @@ struct StoreFaultTests {
     try setup.insert(sampleContacts)
     let store = FaultyStore(setup.store)
     let controller = ArrayController<PlainContact>(makeElement: { PlainContact() })
-    _ = try controller.bindContent(to: store, entity: PlainContact.entity)
+    _ = try controller.bindContent(to: .rows(of: PlainContact.entity, in: store))
     store.fail(with: Self.diskFull)
     var added: PlainContact?
     let addFailures = UserEditing.collectingFailures { added = controller.add() }
@@ -96,7 +96,7 @@ struct StoreFaultTests {
     let store = FaultyStore(setup.store)
     let history = EditHistory()
     let controller = ArrayController<PlainContact>()
-    _ = try controller.bindContent(to: store, entity: PlainContact.entity, history: history)
+    _ = try controller.bindContent(to: .rows(of: PlainContact.entity, in: store, history: history))
     controller.arrangedObjects[1].name = "Augusta"
     #expect(try setup.names() == ["Grace", "Augusta", "Alan"])
     #expect(history.undoCount == 1)
@@ -122,7 +122,7 @@ struct StoreFaultTests {
     #expect(precomposed == decomposed)  // Swift's == is canonical equivalence
     try setup.insert([(precomposed, "renee@example.org", 30)])
     let controller = ArrayController<PlainContact>()
-    _ = try controller.bindContent(to: setup.store, entity: PlainContact.entity)
+    _ = try controller.bindContent(to: .rows(of: PlainContact.entity, in: setup.store))
     controller.select(indexes: [0])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.name))
@@ -166,7 +166,7 @@ struct StoreFaultTests {
       let store = try SQLiteStore(path: path)
       let controller = ArrayController<Contact>()
       #expect {
-        try controller.bindContent(to: store, entity: Contact.entity)
+        try controller.bindContent(to: .rows(of: Contact.entity, in: store))
       } throws: { error in
         guard let error = error as? StoreError else { return false }
         return error.kind == .wrongValue && error.column == "id" && error.table == "contact"
@@ -191,7 +191,7 @@ struct StoreFaultTests {
     try store.apply([.update(table: "contact", id: ids[0], columns: ["name"], values: [.text("\u{0}\u{0}c\u{0}")])])
     #expect(try store.fetch(query).first?.values.first == .text("\u{0}\u{0}c\u{0}"))
     let controller = ArrayController<Contact>()
-    _ = try controller.bindContent(to: store, entity: Contact.entity)
+    _ = try controller.bindContent(to: .rows(of: Contact.entity, in: store))
     controller.arrangedObjects[0].name = "d\u{0}e"
     #expect(try store.fetch(query).first?.values.first == .text("d\u{0}e"))
   }

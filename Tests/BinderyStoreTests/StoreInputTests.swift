@@ -20,7 +20,7 @@ struct StoreInputTests {
     let old = [Contact(name: "Kept")]
     controller.setContent(old)
     #expect {
-      try controller.bindContent(to: setup.store, entity: Contact.entity)
+      try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     } throws: { error in
       guard let error = error as? StoreError else { return false }
       return error.kind == .wrongValue && error.table == "contact" && error.row == 2 && error.column == "age"
@@ -45,7 +45,7 @@ struct StoreInputTests {
         values: [.null, .text("x@example.org"), .integer(1), .null])
     ])
     #expect(throws: StoreError.self) {
-      try ArrayController<Contact>().bindContent(to: setup.store, entity: Contact.entity)
+      try ArrayController<Contact>().bindContent(to: .rows(of: Contact.entity, in: setup.store))
     }
   }
 
@@ -69,9 +69,9 @@ struct StoreInputTests {
       },
       StoreEntity(table: "contact", columns: []) { Contact() },
     ] {
-      #expect(throws: StoreError.self) { try controller.bindContent(to: store, entity: entity) }
+      #expect(throws: StoreError.self) { try controller.bindContent(to: .rows(of: entity, in: store)) }
     }
-    let error = #expect(throws: StoreError.self) { try controller.bindContent(to: store, entity: hostile) }
+    let error = #expect(throws: StoreError.self) { try controller.bindContent(to: .rows(of: hostile, in: store)) }
     #expect(error?.kind == .invalidName)
   }
 
@@ -81,11 +81,11 @@ struct StoreInputTests {
     let entity = StoreEntity(table: "contact", columns: [StoreColumn("name", \Contact.name)]) { Contact() }
     let controller = ArrayController<Contact>()
     let byAge = #expect(throws: StoreError.self) {
-      try controller.bindContent(to: store, entity: entity, filter: .greater(\.age, 3))
+      try controller.bindContent(to: .rows(of: entity, in: store, filter: .greater(\.age, 3)))
     }
     #expect(byAge?.kind == .unknownColumn)
     let sorted = #expect(throws: StoreError.self) {
-      try controller.bindContent(to: store, entity: entity, sort: [.ascending(\.email)])
+      try controller.bindContent(to: .rows(of: entity, in: store, sort: [.ascending(\.email)]))
     }
     #expect(sorted?.kind == .unknownColumn)
   }
@@ -98,7 +98,7 @@ struct StoreInputTests {
       to: URL(fileURLWithPath: path))
     #expect(throws: StoreError.self) {
       let store = try SQLiteStore(path: path)
-      try ArrayController<Contact>().bindContent(to: store, entity: Contact.entity)
+      try ArrayController<Contact>().bindContent(to: .rows(of: Contact.entity, in: store))
     }
     #expect(throws: StoreError.self) { try SQLiteStore(path: "/nonexistent-folder/x/people.sqlite") }
   }
@@ -113,7 +113,8 @@ struct StoreInputTests {
     do {
       let controller = tracker.track(ArrayController<Contact>())
       let history = tracker.track(EditHistory())
-      let content = tracker.track(try controller.bindContent(to: setup.store, entity: Contact.entity, history: history))
+      let content = tracker.track(
+        try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store, history: history)))
       weakContent = content
       for object in controller.arrangedObjects { tracker.track(object) }
       ada = controller.arrangedObjects[1]
@@ -133,7 +134,7 @@ struct StoreInputTests {
     let setup = try StoreKind.sqliteMemory.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>(makeElement: { Contact(email: "n@example.org") })
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity)
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     content.unbind()
     #expect(!content.isBound)
     controller.arrangedObjects[0].age = 1

@@ -14,12 +14,13 @@ struct StoredContentTests {
     try setup.insert(sampleContacts + [("Ann", "ann@example.org", 12)])
     let controller = ArrayController<Contact>(makeElement: { Contact() })
     let content = try controller.bindContent(
-      to: setup.store, entity: Contact.entity, filter: .greaterOrEqual(\.age, 18) && .contains(\.name, "A"),
-      sort: [.ascending(\.name)])
+      to: .rows(
+        of: Contact.entity, in: setup.store, filter: .greaterOrEqual(\.age, 18) && .contains(\.name, "A"),
+        sort: [.ascending(\.name)]))
     #expect(controller.arrangedObjects.map(\.name) == ["Ada", "Alan", "Grace"])
     #expect(content.count == 3)
     let descending = ArrayController<Contact>()
-    try descending.bindContent(to: setup.store, entity: Contact.entity, sort: [.descending(\.age)])
+    try descending.bindContent(to: .rows(of: Contact.entity, in: setup.store, sort: [.descending(\.age)]))
     #expect(descending.arrangedObjects.map(\.age) == [85, 41, 36, 12])
   }
 
@@ -35,7 +36,7 @@ struct StoredContentTests {
     #expect(try setup.store.fetch(query.limited(to: -3)).isEmpty)
     #expect(try setup.store.fetch(query.limited(to: nil)).count == 4)
     let single = ObjectController<Contact>()
-    let content = try single.bindContent(to: setup.store, entity: Contact.entity, sort: [.ascending(\.age)])
+    let content = try single.bindContent(to: .rows(of: Contact.entity, in: setup.store, sort: [.ascending(\.age)]))
     #expect(single.content?.name == "Ann")
     #expect(content.count == 1)
   }
@@ -46,10 +47,11 @@ struct StoredContentTests {
     try setup.insert(sampleContacts + [("100% O'Brien_x", "ob@example.org", 50)])
     let controller = ArrayController<Contact>()
     try controller.bindContent(
-      to: setup.store, entity: Contact.entity, filter: .contains(\.name, "0% o'b") || .equal(\.name, "x' OR 1=1 --"))
+      to: .rows(
+        of: Contact.entity, in: setup.store, filter: .contains(\.name, "0% o'b") || .equal(\.name, "x' OR 1=1 --")))
     #expect(controller.arrangedObjects.map(\.name) == ["100% O'Brien_x"])
     let underscore = ArrayController<Contact>()
-    try underscore.bindContent(to: setup.store, entity: Contact.entity, filter: .contains(\.name, "_"))
+    try underscore.bindContent(to: .rows(of: Contact.entity, in: setup.store, filter: .contains(\.name, "_")))
     #expect(underscore.arrangedObjects.map(\.name) == ["100% O'Brien_x"])
     #expect(try setup.names().count == 4)
   }
@@ -59,7 +61,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>(makeElement: { Contact(name: "New", email: "new@example.org", age: 1) })
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity)
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     let added = try #require(controller.add())
     #expect(controller.selectedObjects.map(\.name) == ["New"])
     #expect(try setup.names() == ["Grace", "Ada", "Alan", "New"])
@@ -77,7 +79,7 @@ struct StoredContentTests {
     try setup.insert(sampleContacts)
     // Every new contact gets the same email: the second one breaks UNIQUE (email).
     let controller = ArrayController<Contact>(makeElement: { Contact(name: "Twin", email: "twin@example.org") })
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity)
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     let errors = ErrorLog()
     content.errorHandler = { errors.append($0) }
     #expect(controller.add() != nil)
@@ -93,7 +95,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>()
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity)
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     controller.select(indexes: [1])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.name))
@@ -110,7 +112,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>()
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity, saving: .whenEditingEnds)
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store, saving: .whenEditingEnds))
     controller.select(indexes: [1])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.name))
@@ -136,7 +138,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>()
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity, saving: .whenEditingEnds)
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store, saving: .whenEditingEnds))
     controller.select(indexes: [0])
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(controller, \.selection.name))
@@ -153,7 +155,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>()
-    try controller.bindContent(to: setup.store, entity: Contact.entity)
+    try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     controller.select(indexes: [1])
     let email = HeadlessTextField()
     email.bind(\.text, to: .marked(controller, \.selection.email))
@@ -179,7 +181,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<PlainContact>()
-    let content = try controller.bindContent(to: setup.store, entity: PlainContact.entity)
+    let content = try controller.bindContent(to: .rows(of: PlainContact.entity, in: setup.store))
     let errors = ErrorLog()
     content.errorHandler = { errors.append($0) }
     let alan = controller.arrangedObjects[2]
@@ -205,13 +207,13 @@ struct StoredContentTests {
     let setup = try kind.make()
     do {
       let controller = ArrayController<Contact>(makeElement: { Contact(email: "new@example.org") })
-      try controller.bindContent(to: setup.store, entity: Contact.entity)
+      try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
       let added = try #require(controller.add())
       added.name = "Katherine"
       added.age = 101
     }
     let again = ArrayController<Contact>()
-    try again.bindContent(to: try setup.reopen(), entity: Contact.entity)
+    try again.bindContent(to: .rows(of: Contact.entity, in: try setup.reopen()))
     #expect(again.arrangedObjects.map(\.name) == ["Katherine"])
     #expect(again.arrangedObjects.map(\.age) == [101])
   }
@@ -221,7 +223,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let controller = ArrayController<Contact>()
-    let content = try controller.bindContent(to: setup.store, entity: Contact.entity, sort: [.ascending(\.name)])
+    let content = try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store, sort: [.ascending(\.name)]))
     let other = try setup.reopen()
     try other.apply([
       .update(table: "contact", id: 1, columns: ["age"], values: [.integer(86)]),
@@ -241,7 +243,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert(sampleContacts)
     let editor = ObjectController<Contact>(makeContent: { Contact(name: "Joan", email: "joan@example.org") })
-    let content = try editor.bindContent(to: setup.store, entity: Contact.entity, filter: .equal(\.name, "Alan"))
+    let content = try editor.bindContent(to: .rows(of: Contact.entity, in: setup.store, filter: .equal(\.name, "Alan")))
     let field = HeadlessTextField()
     field.bind(\.text, to: .marked(editor, \.selection.name))
     #expect(field.text == "Alan")
@@ -260,7 +262,7 @@ struct StoredContentTests {
     let setup = try kind.make()
     try setup.insert((0..<8).map { ("P\($0)", "p\($0)@example.org", 0) })
     let controller = ArrayController<Contact>()
-    try controller.bindContent(to: setup.store, entity: Contact.entity)
+    try controller.bindContent(to: .rows(of: Contact.entity, in: setup.store))
     let people = UncheckedBox(controller.arrangedObjects)
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<8 {

@@ -15,9 +15,9 @@ struct UndoConflictTests {
     try setup.insert(sampleContacts)
     let history = EditHistory()
     let mine = ArrayController<PlainContact>()
-    _ = try mine.bindContent(to: setup.store, entity: PlainContact.entity, history: history)
+    _ = try mine.bindContent(to: .rows(of: PlainContact.entity, in: setup.store, history: history))
     let theirs = ArrayController<PlainContact>()
-    _ = try theirs.bindContent(to: try setup.reopen(), entity: PlainContact.entity)
+    _ = try theirs.bindContent(to: .rows(of: PlainContact.entity, in: try setup.reopen()))
 
     mine.arrangedObjects[1].name = "Augusta"
     mine.arrangedObjects[2].age = 42
@@ -46,7 +46,7 @@ struct UndoConflictTests {
     try setup.insert(sampleContacts)
     let history = EditHistory()
     let mine = ArrayController<PlainContact>()
-    _ = try mine.bindContent(to: setup.store, entity: PlainContact.entity, history: history)
+    _ = try mine.bindContent(to: .rows(of: PlainContact.entity, in: setup.store, history: history))
     let added = PlainContact()
     added.name = "Barbara"
     added.email = "barbara@example.org"
@@ -54,7 +54,7 @@ struct UndoConflictTests {
     #expect(try setup.names() == ["Grace", "Ada", "Alan", "Barbara"])
 
     let theirs = ArrayController<PlainContact>()
-    _ = try theirs.bindContent(to: try setup.reopen(), entity: PlainContact.entity)
+    _ = try theirs.bindContent(to: .rows(of: PlainContact.entity, in: try setup.reopen()))
     theirs.arrangedObjects[3].name = "Barbara Liskov"
 
     let failures = UserEditing.collectingFailures { history.undo() }
@@ -72,7 +72,7 @@ struct UndoConflictTests {
     try setup.insert(sampleContacts)
     let history = EditHistory()
     let mine = ArrayController<PlainContact>()
-    _ = try mine.bindContent(to: setup.store, entity: PlainContact.entity, history: history)
+    _ = try mine.bindContent(to: .rows(of: PlainContact.entity, in: setup.store, history: history))
     mine.arrangedObjects[0].name = "Grace Hopper"
     try setup.reopen().apply([.delete(table: "contact", ids: [1])])
 
@@ -88,7 +88,7 @@ struct UndoConflictTests {
     try setup.insert(sampleContacts)
     let history = EditHistory()
     let mine = ArrayController<PlainContact>()
-    _ = try mine.bindContent(to: setup.store, entity: PlainContact.entity, history: history)
+    _ = try mine.bindContent(to: .rows(of: PlainContact.entity, in: setup.store, history: history))
     mine.arrangedObjects[1].name = "Augusta"
     #expect(UserEditing.collectingFailures { history.undo() }.isEmpty)
     #expect(try setup.names() == ["Grace", "Ada", "Alan"])

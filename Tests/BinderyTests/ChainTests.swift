@@ -302,7 +302,7 @@ struct ChainTests {
     #expect(first.address?.city == "Paris")
   }
 
-  @Test func aTransactionWritesTheEndOfAChainOnceWithItsFinalValue() {
+  @Test func aCoalescedBlockWritesTheEndOfAChainOnceWithItsFinalValue() {
     let person = Person(firstName: "Ada")
     let controller = PersonController(person: person)
     let field = CountingField()

@@ -110,7 +110,7 @@ struct CollectionChangeTests {
     _ = token
   }
 
-  @Test func mutationsInATransactionArriveAsOneChange() {
+  @Test func mutationsInACoalescedBlockArriveAsOneChange() {
     let roster = Roster()
     roster.scores = [1, 2, 3]
     var changes: [CollectionChange] = []

@@ -122,7 +122,7 @@ struct KeyValueArrayTests {
     _ = token
   }
 
-  @Test func mutationsInsideATransactionArriveAsOneChange() {
+  @Test func mutationsInsideACoalescedBlockArriveAsOneChange() {
     let crew = Crew()
     crew.scores = [1, 2, 3]
     var deliveries: [Delivery<Int>] = []

@@ -4,7 +4,7 @@ import BinderyTestFixtures
 import BinderyTestKit
 import Testing
 
-@Suite("Multi-value bindings and transactions")
+@Suite("Multi-value bindings and coalesced blocks")
 struct MultiValueTests {
   @Test func theSeedsAndExampleReadsAsWritten() {
     // seed 000: enabled bound to person through is-not-nil and to isSaving through negate
@@ -77,7 +77,7 @@ struct MultiValueTests {
     #expect(target.enabledWrites == writesBefore + 1)
   }
 
-  @Test func aTransactionWritesTheCombinedTargetOnceWithTheFinalValue() {
+  @Test func aCoalescedBlockWritesTheCombinedTargetOnceWithTheFinalValue() {
     let flags = Flags()
     let target = CountingSwitch()
     target.bind(\.isEnabled, to: flags, \.a)
@@ -96,7 +96,7 @@ struct MultiValueTests {
     _ = token
   }
 
-  @Test func aTransactionDeliversEachObservationOnceWithTheFirstOldValue() {
+  @Test func aCoalescedBlockDeliversEachObservationOnceWithTheFirstOldValue() {
     let person = Person(firstName: "Ada")
     var changes: [String] = []
     var tracked: [String?] = []
@@ -122,7 +122,7 @@ struct MultiValueTests {
     _ = (a, b)
   }
 
-  @Test func aBindingInsideATransactionIsWrittenOnceAtItsEnd() {
+  @Test func aBindingInsideACoalescedBlockIsWrittenOnceAtItsEnd() {
     let person = Person()
     let field = CountingField()
     field.bind(\.text, to: person, \.firstName)
@@ -137,7 +137,7 @@ struct MultiValueTests {
     #expect(field.setCount == setsBefore + 1)
   }
 
-  @Test func aBindingWhoseSourceEndsATransactionWhereItBeganIsNotWritten() {
+  @Test func aBindingWhoseSourceEndsACoalescedBlockWhereItBeganIsNotWritten() {
     let person = Person(firstName: "Ada")
     let field = CountingField()
     field.bind(\.text, to: person, \.firstName)

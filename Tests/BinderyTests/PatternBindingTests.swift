@@ -41,7 +41,7 @@ struct PatternBindingTests {
     #expect(label.text == "Wi-Fi: on")
   }
 
-  @Test func aTransactionRendersThePatternOnce() throws {
+  @Test func aCoalescedBlockRendersThePatternOnce() throws {
     let person = Person(firstName: "Ada", lastName: "Lovelace")
     let label = HeadlessLabel()
     try label.bind(

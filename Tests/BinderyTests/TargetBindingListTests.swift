@@ -12,7 +12,7 @@ final class CountingNode {
   @KeyValueIgnored var writes = 0
 }
 
-@Suite("An object's own bindings: listed in order, replaced per property, written once per transaction")
+@Suite("An object's own bindings: listed in order, replaced per property, written once per coalesced block")
 struct TargetBindingListTests {
   @Test func anObjectBoundThreeTimesListsItsBindingsInTheOrderTheyWereMade() {
     let source = Node()
@@ -80,7 +80,7 @@ struct TargetBindingListTests {
     #expect(target.value == 12)
   }
 
-  @Test func aSinglePropertyBindingWritesOnceAtTheEndOfATransactionAndNotAtAllWhenTheValueCameBack() {
+  @Test func aSinglePropertyBindingWritesOnceAtTheEndOfACoalescedBlockAndNotAtAllWhenTheValueCameBack() {
     let source = Node()
     let target = CountingNode()
     let binding = target.bind(\.value, to: source, \.value, options: BindingOptions(direction: .sourceToTarget))
@@ -101,7 +101,7 @@ struct TargetBindingListTests {
     binding.unbind()
   }
 
-  @Test func aBindingUnboundInsideATransactionWritesNothingAtItsEnd() {
+  @Test func aBindingUnboundInsideACoalescedBlockWritesNothingAtItsEnd() {
     let source = Node()
     let target = CountingNode()
     let binding = target.bind(\.value, to: source, \.value, options: BindingOptions(direction: .sourceToTarget))
@@ -114,7 +114,7 @@ struct TargetBindingListTests {
     #expect(target.writes == before)
   }
 
-  @Test func aSourceThatGoesAwayInsideATransactionEndsItsBinding() {
+  @Test func aSourceThatGoesAwayInsideACoalescedBlockEndsItsBinding() {
     let target = CountingNode()
     var binding: PropertyBinding?
     withCoalescedChanges {
@@ -126,7 +126,7 @@ struct TargetBindingListTests {
     #expect(target.bindings.isEmpty)
   }
 
-  @Test func transactionsOnTwoThreadsEachKeepTheirOwnOldValue() async {
+  @Test func coalescedBlocksOnTwoThreadsEachKeepTheirOwnOldValue() async {
     let sources = [Node(), Node()]
     let targets = [CountingNode(), CountingNode()]
     let bindings = zip(targets, sources).map { target, source in

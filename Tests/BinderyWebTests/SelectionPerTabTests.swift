@@ -67,7 +67,7 @@ struct SelectionPerTabTests {
     try clubPage.write(toFile: path, atomically: true, encoding: .utf8)
     let club = Club()
     let store = GatedStore(rows: [1: [.text("Ada")], 2: [.text("Grace")], 3: [.text("Zed")]])
-    _ = try club.members.bindContent(to: store, entity: Member.entity)
+    _ = try club.members.bindContent(to: .rows(of: Member.entity, in: store))
     let page = WebPage(title: "Club", model: { club }, sharing: .shared) { club, _ in
       try WebSpec.load(contentsOf: path, model: club, modelClass: "Club", root: "Page") {
         $0.register(Member.self) { Member() }

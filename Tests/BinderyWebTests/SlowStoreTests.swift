@@ -43,7 +43,7 @@ struct SlowStoreTests {
 
   private func desk(_ store: GatedStore) throws -> Desk {
     let desk = Desk()
-    _ = try desk.notes.bindContent(to: store, entity: Note.entity)
+    _ = try desk.notes.bindContent(to: .rows(of: Note.entity, in: store))
     desk.notes.select(indexes: [0])
     return desk
   }

@@ -47,7 +47,7 @@ struct SlowStoreUndoTests {
   /// A desk over `store` whose first note is selected, and its page with two tabs that said hello.
   private func open(_ store: GatedStore) async throws -> (Desk, WebPageHost, TestTab, TestTab) {
     let desk = Desk()
-    let content = try desk.notes.bindContent(to: store, entity: Note.entity, history: desk.history)
+    let content = try desk.notes.bindContent(to: .rows(of: Note.entity, in: store, history: desk.history))
     desk.notes.select(indexes: [0])
     let host = WebPageHost(page: page(desk))
     content.followChangesByOthers { apply in Task { await host.perform(apply) } }

@@ -171,7 +171,7 @@ final class ProfileModel {
   init(friends count: Int) {
     profile = Profile()
     profile.friends = (0..<count).map { Friend("Friend \($0)") }
-    friends.bindContent(to: profile, \.friends)
+    friends.bindContent(to: .keyPath(profile, \.friends))
   }
 }
 

@@ -49,7 +49,7 @@ func arrangement100k(count: Int, operations: Int) -> ArrangementFigures {
   club.members = KeyValueArray(randomMembers(count, using: &generator))
   let controller = ArrayController<Member>()
   controller.sortOrder = [.ascending(\.rank)]
-  controller.bindContent(to: club, \.members)
+  controller.bindContent(to: .keyPath(club, \.members))
   var figures = ArrangementFigures()
 
   // A plain sort of the same array, for scale.
@@ -87,7 +87,7 @@ func arrayArrangement100k(count: Int, operations: Int, into figures: inout Arran
   let newcomers = randomMembers(operations, using: &generator)  // made before the controller observes
   let arrayController = ArrayController<Member>()
   arrayController.sortOrder = [.ascending(\.rank)]
-  arrayController.bindContent(to: arrayClub, \.members)
+  arrayController.bindContent(to: .keyPath(arrayClub, \.members))
   (figures.arrayInsert, figures.arrayRemove) = appendThenRemove(
     newcomers,
     append: { arrayClub.members.append($0) },

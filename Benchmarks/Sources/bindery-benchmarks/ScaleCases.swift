@@ -37,7 +37,7 @@ func binderyListRows(count: Int, rounds: Int) -> ListFigures {
   for _ in 0..<rounds {
     let roster = Roster()
     let controller = ArrayController<Person>()
-    controller.bindContent(to: roster, \.people)
+    controller.bindContent(to: .keyPath(roster, \.people))
     let list = HeadlessListView<Person> { person, row in
       let first = HeadlessTextField()
       let last = HeadlessTextField()

@@ -86,14 +86,14 @@ let boundFetch = try best(of: 3) {
   let controller = ArrayController<Row>()
   var content: StoredContent<Row>?
   let time = try seconds {
-    content = try controller.bindContent(to: store, entity: rowEntity, sort: [.ascending(\.rank)])
+    content = try controller.bindContent(to: .rows(of: rowEntity, in: store, sort: [.ascending(\.rank)]))
   }
   kept = (controller, content!)
   return time
 }
 let unsortedFetch = try best(of: 3) {
   let controller = ArrayController<Row>()
-  return try seconds { _ = try controller.bindContent(to: store, entity: rowEntity) }
+  return try seconds { _ = try controller.bindContent(to: .rows(of: rowEntity, in: store)) }
 }
 print(
   String(
@@ -164,7 +164,7 @@ do {
   let rows = try store.fetch(query)
   let content = try seconds {
     let other = ArrayController<Row>()
-    _ = try other.bindContent(to: store, entity: rowEntity)
+    _ = try other.bindContent(to: .rows(of: rowEntity, in: store))
   }
   print(
     String(

@@ -36,7 +36,7 @@ public func observeChanges<Object: AnyObject, Element>(
   _ keyPath: KeyPath<Object, KeyValueArray<Element>>,
   _ handler: @escaping (CollectionChange, _ old: ElementsBeforeChange<Element>, _ new: [Element]) -> Void
 ) -> KeyValueObservation {
-  // A change compared with the elements before: a new array, a transaction, a path through other
+  // A change compared with the elements before: a new array, a coalesced block, a path through other
   // objects.
   func deliverComparing(_ old: KeyValueArray<Element>, _ new: KeyValueArray<Element>) {
     let change = CollectionChange.between(anyOf: old.elements, new.elements)

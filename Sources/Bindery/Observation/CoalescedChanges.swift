@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Runs `body` as one transaction: observations and bindings see its mutations once, at its end, with
+/// Runs `body` as one coalesced block: observations and bindings see its mutations once, at its end, with
 /// the final values (never an intermediate one).
 ///
 /// ```swift
@@ -11,39 +11,39 @@ import Synchronization
 /// // a field enabled by `person != nil && !isSaving` is set once, here
 /// ```
 ///
-/// Transactions nest: the outermost one delivers. They apply to the thread that runs them. Observers
+/// Blocks nest: the outermost one delivers. They apply to the thread that runs them. Observers
 /// that write back to a source (the reverse half of a two-way binding) are not deferred.
 ///
 /// - Returns: What `body` returns.
 public func withCoalescedChanges<Result>(_ body: () throws -> Result) rethrows -> Result {
   let context = ThreadContext.current
-  context.transactionDepth += 1
-  if context.transactionDepth == 1 { Transactions.active.add(1, ordering: .relaxed) }
+  context.coalescingDepth += 1
+  if context.coalescingDepth == 1 { CoalescedChanges.active.add(1, ordering: .relaxed) }
   defer {
-    context.transactionDepth -= 1
-    if context.transactionDepth == 0 {
-      Transactions.active.subtract(1, ordering: .relaxed)
+    context.coalescingDepth -= 1
+    if context.coalescingDepth == 0 {
+      CoalescedChanges.active.subtract(1, ordering: .relaxed)
       context.flushDeferred()
     }
   }
   return try body()
 }
 
-/// Process-wide count of threads inside a transaction (low 32 bits) and of deliveries to several
+/// Process-wide count of threads inside a coalesced block (low 32 bits) and of deliveries to several
 /// subscribers under way (high 32 bits, ``OvertakenChanges``), read without a lock on every
 /// notification.
-enum Transactions {
+enum CoalescedChanges {
   static let active = Atomic<Int>(0)
-  /// The bits that count transactions.
+  /// The bits that count coalesced blocks.
   static let countMask = (1 << 32) - 1
 }
 
-/// An observer that can take a change now and deliver it at the end of a transaction.
+/// An observer that can take a change now and deliver it at the end of a coalesced block.
 @usableFromInline
 protocol DeferredDelivery: AnyObject {
-  /// Notes a change made inside a transaction. `kept` is what the transaction keeps for this observer
+  /// Notes a change made inside a coalesced block. `kept` is what the coalesced block keeps for this observer
   /// until its end, `nil` at its first change: an observer may keep the old value there instead of in
-  /// its own state (the transaction runs on one thread, and so does its end).
+  /// its own state (the coalesced block runs on one thread, and so does its end).
   func deferChange(_ change: RawChange, kept: inout Any?)
   /// Delivers the final value once; `kept` is what ``deferChange(_:kept:)`` kept.
   func flushDeferred(kept: Any?)
@@ -59,7 +59,7 @@ extension DeferredDelivery {
 }
 
 extension ThreadContext {
-  /// Defers a change for `observer`; each observer is delivered once per transaction.
+  /// Defers a change for `observer`; each observer is delivered once per coalesced block.
   func deferChange(_ change: RawChange, for observer: any DeferredDelivery) {
     let id = ObjectIdentifier(observer)
     let index: Int
@@ -84,7 +84,7 @@ extension ThreadContext {
   }
 }
 
-/// An observer with changes deferred to the end of a transaction, and what it keeps until then.
+/// An observer with changes deferred to the end of a coalesced block, and what it keeps until then.
 struct DeferredEntry {
   let observer: any DeferredDelivery
   var kept: Any?

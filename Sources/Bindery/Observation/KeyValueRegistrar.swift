@@ -191,9 +191,9 @@ public final class KeyValueRegistrar: Sendable {
   func _notify(_ key: SlotKey, _ change: RawChange) {
     var others: [Subscriber?]?
     let only = storage.withLock { $0.subscribers(for: key, others: &others) }
-    // One load tells whether a transaction or a delivery to several subscribers is under way
+    // One load tells whether a coalesced block or a delivery to several subscribers is under way
     // anywhere; a change pays nothing more when neither is.
-    if Transactions.active.load(ordering: .relaxed) != 0, key.channel == .change,
+    if CoalescedChanges.active.load(ordering: .relaxed) != 0, key.channel == .change,
       notifyOnSlowPath(change, key, only, others)
     {
       return
@@ -210,15 +210,15 @@ public final class KeyValueRegistrar: Sendable {
   }
 
   /// Marks the deliveries of this property under way on this thread as overtaken, then, inside a
-  /// transaction, defers the change (and returns `true`: delivered).
+  /// coalesced block, defers the change (and returns `true`: delivered).
   @inline(never)
   func notifyOnSlowPath(
     _ change: RawChange, _ key: SlotKey, _ only: Unmanaged<Subscriber>?, _ others: [Subscriber?]?
   ) -> Bool {
-    let slowPaths = Transactions.active.load(ordering: .relaxed)
+    let slowPaths = CoalescedChanges.active.load(ordering: .relaxed)
     if slowPaths >= OvertakenChanges.delivery { OvertakenChanges.markOvertaken(storage, key.id) }
-    guard slowPaths & Transactions.countMask > 0, let context = ThreadContext.existing(),
-      context.transactionDepth > 0
+    guard slowPaths & CoalescedChanges.countMask > 0, let context = ThreadContext.existing(),
+      context.coalescingDepth > 0
     else { return false }
     for case let subscriber? in CollectionOfOne(only?.takeRetainedValue()) + (others ?? []) {
       if let observer = subscriber.deferredDelivery {
@@ -242,9 +242,9 @@ public final class KeyValueRegistrar: Sendable {
     let context = ThreadContext.current
     let depth = context.deliveries.count
     context.deliveries.append((ObjectIdentifier(storage), key.id, false))
-    Transactions.active.add(OvertakenChanges.delivery, ordering: .relaxed)
+    CoalescedChanges.active.add(OvertakenChanges.delivery, ordering: .relaxed)
     defer {
-      Transactions.active.subtract(OvertakenChanges.delivery, ordering: .relaxed)
+      CoalescedChanges.active.subtract(OvertakenChanges.delivery, ordering: .relaxed)
       context.deliveries.removeLast()
     }
     for case let subscriber? in others {
@@ -282,8 +282,8 @@ public final class KeyValueRegistrar: Sendable {
 /// value.
 @usableFromInline
 enum OvertakenChanges {
-  /// What a delivery to several subscribers adds to ``Transactions/active`` while it is under way
-  /// (the high half counts them, the low half counts transactions), so that one load tells a change
+  /// What a delivery to several subscribers adds to ``CoalescedChanges/active`` while it is under way
+  /// (the high half counts them, the low half counts coalesced blocks), so that one load tells a change
   /// whether either is under way.
   @usableFromInline
   static let delivery = 1 << 32

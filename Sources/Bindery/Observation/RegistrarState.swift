@@ -115,8 +115,8 @@ public class _RegistrarSubscriber: Cancellable, @unchecked Sendable {
     self.storage = storage
   }
 
-  /// The observer that takes this subscriber's changes at the end of a transaction, if any (none:
-  /// each change is delivered at once, even inside a transaction).
+  /// The observer that takes this subscriber's changes at the end of a coalesced block, if any (none:
+  /// each change is delivered at once, even inside a coalesced block).
   @usableFromInline
   var deferredDelivery: (any DeferredDelivery)? { nil }
 
@@ -148,7 +148,7 @@ final class ClosureSubscriber: Subscriber, @unchecked Sendable {
   let handler: (RawChange) -> Void
   @usableFromInline
   let onOwnerDeinit: (() -> Void)?
-  /// The observer that takes this subscriber's changes at the end of a transaction, if any, and
+  /// The observer that takes this subscriber's changes at the end of a coalesced block, if any, and
   /// learns of the observed object's end when the subscriber has no closure for it (held strongly:
   /// the cycle with its observer ends when the observer cancels).
   @usableFromInline

@@ -14,8 +14,8 @@ final class ThreadContext {
   @usableFromInline
   @exclusivity(unchecked) var spareLists: [AccessList] = []
   /// Nesting depth of `withCoalescedChanges` on this thread.
-  @exclusivity(unchecked) var transactionDepth = 0
-  /// Observers with changes deferred to the end of the transaction, in order, each with what it
+  @exclusivity(unchecked) var coalescingDepth = 0
+  /// Observers with changes deferred to the end of the coalesced block, in order, each with what it
   /// keeps until then (the old value of its first change), and where each sits in that list.
   @exclusivity(unchecked) var deferred: [DeferredEntry] = []
   @exclusivity(unchecked) var deferredIndices: [ObjectIdentifier: Int] = [:]

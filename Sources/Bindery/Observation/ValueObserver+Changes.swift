@@ -7,7 +7,7 @@ extension ValueObserver {
     guard isDirect.load(ordering: .relaxed), needsOldValue || oldValueOfChange != nil else { return }
     let old: Value?
     if let oldValueOfChange {
-      // Rebuilding the old value costs a copy: only for the first change of the transaction.
+      // Rebuilding the old value costs a copy: only for the first change of the coalesced block.
       if state.withLock({ $0.deferredOld != nil }) { return }
       old = oldValueOfChange(change)
     } else {

@@ -39,7 +39,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
     var lastValue: LastValue<Value>
     @usableFromInline
     var leaf = ObservedLeaf()
-    /// In direct mode, the value before the first change of the current transaction.
+    /// In direct mode, the value before the first change of the current coalesced block.
     @usableFromInline
     var deferredOld: Value??
 
@@ -119,7 +119,7 @@ final class ValueObserver<Value>: Cancellable, DeferredDelivery, ObservedSource,
   @exclusivity(unchecked) var directChangeHandler: ((RawChange) -> Void)?
 
   /// In direct mode, the value before a change, when it cannot be read from the change's old value
-  /// (an array mutated in place, rebuilt from what its mutation recorded): what a transaction
+  /// (an array mutated in place, rebuilt from what its mutation recorded): what a coalesced block
   /// delivers as the old value.
   @usableFromInline
   @exclusivity(unchecked) var oldValueOfChange: ((RawChange) -> Value?)?

@@ -3,7 +3,7 @@
 /// property's subscriber in the source's registrar (one object), and each change goes by address to the
 /// target's setter, with no tracked re-evaluation and no copy of the value kept.
 ///
-/// Inside a transaction, the property's final value is written once, and not at all when it ends
+/// Inside a coalesced block, the property's final value is written once, and not at all when it ends
 /// where it began.
 @usableFromInline
 class DirectPropertyBinding<Source: AnyObject, Value>: PropertyBinding, ObservedSource, DeferredDelivery,
@@ -79,7 +79,7 @@ class DirectPropertyBinding<Source: AnyObject, Value>: PropertyBinding, Observed
   @inlinable
   var id: PropertyID { key.id }
 
-  /// This binding takes its own changes at the end of a transaction.
+  /// This binding takes its own changes at the end of a coalesced block.
   @inlinable
   override var deferredDelivery: (any DeferredDelivery)? { self }
 
@@ -128,7 +128,7 @@ class DirectPropertyBinding<Source: AnyObject, Value>: PropertyBinding, Observed
     }
   }
 
-  /// Keeps the old value of the first change of a transaction, in the transaction.
+  /// Keeps the old value of the first change of a coalesced block, in the coalesced block.
   @inlinable
   func deferChange(_ change: RawChange, kept: inout Any?) {
     guard kept == nil, !isUnbound else { return }
@@ -141,7 +141,7 @@ class DirectPropertyBinding<Source: AnyObject, Value>: PropertyBinding, Observed
     unbind()
   }
 
-  /// Writes the property's final value at the end of a transaction, unless it ends where it began.
+  /// Writes the property's final value at the end of a coalesced block, unless it ends where it began.
   @inlinable
   func flushDeferred(kept: Any?) {
     guard !isUnbound else { return }

@@ -6,11 +6,11 @@ import Synchronization
 /// - direct: every input is one observable property of its source (`\.isSaving`, through any
 ///   transformer). Each change converts the new value from the registrar's address, updates that
 ///   input's cached value and writes the target if the combined value changed: no key path is read and
-///   nothing is evaluated again. In a transaction the inputs are read once, at its end.
+///   nothing is evaluated again. In a coalesced block the inputs are read once, at its end.
 /// - tracked: anything else (chains, computed properties). All inputs are read in one tracked
 ///   evaluation, so the target is written once per change, however many inputs it touched.
 ///
-/// Either way the target is written once per change and once per transaction, with the combined value.
+/// Either way the target is written once per change and once per coalesced block, with the combined value.
 @usableFromInline
 final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
   /// An input that is one observable property of its source.
@@ -279,7 +279,7 @@ final class CombinedBooleanBinding: DeferredDelivery, @unchecked Sendable {
     for (owner, delegate) in told { delegate.binding(owner, didUpdateTarget: value) }
   }
 
-  // MARK: Transactions (direct mode)
+  // MARK: Coalesced changes (direct mode)
 
   @usableFromInline
   func deferChange(_ change: RawChange, kept: inout Any?) {}

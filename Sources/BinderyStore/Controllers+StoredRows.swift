@@ -1,30 +1,15 @@
-public import BinderyControllers
+import BinderyControllers
 
 extension ArrayController {
-  /// Makes the content the rows of `entity`'s table in `store` (Cocoa's entity mode): fetched now by
-  /// `filter` and `sort` (the table is created if the database has none), one object per row. Add
-  /// inserts a row, Remove deletes the selected rows, and edits of the objects' mapped properties
-  /// are saved as `saving` says, each registered in `history` for undo. The controller's sort order
-  /// becomes `sort`, so added and edited objects stay in order.
-  ///
-  /// ```swift
-  /// let store = try SQLiteStore(path: "people.sqlite")
-  /// let people = ArrayController<Person>(makeElement: { Person() })
-  /// try people.bindContent(to: store, entity: Person.entity, sort: [.ascending(\.lastName)])
-  /// ```
-  ///
-  /// Nothing changes when it throws: a bad name, a filter on a property with no column, a database
-  /// that cannot be read, or a row that does not fit its property (the error names the row and the
-  /// column). The controller keeps the returned content; setting or binding the content again ends
-  /// it.
-  @discardableResult
-  public func bindContent(
-    to store: any RecordStore,
-    entity: StoreEntity<Element>,
-    filter: StoreFilter<Element>? = nil,
-    sort: [StoreSort<Element>] = [],
-    saving: StoreSavePolicy = .immediately,
-    history: EditHistory? = nil
+  /// Makes the content the rows of `entity`'s table in `store` (``ContentSource``'s
+  /// `rows(of:in:filter:sort:saving:history:)`). Nothing changes when it throws.
+  func linkRows(
+    in store: any RecordStore,
+    of entity: StoreEntity<Element>,
+    filter: StoreFilter<Element>?,
+    sort: [StoreSort<Element>],
+    saving: StoreSavePolicy,
+    history: EditHistory?
   ) throws(StoreError) -> StoredContent<Element> {
     let host = StoredContent<Element>.Host(
       insert: { [weak self] object, index in
@@ -48,19 +33,16 @@ extension ArrayController {
 }
 
 extension ObjectController {
-  /// Makes the content the first row `filter` selects in `entity`'s table (by `sort`), or none:
-  /// Add inserts a row, Remove deletes it, and edits of its mapped properties are saved as `saving`
-  /// says, each registered in `history` for undo. Nothing changes when it throws. Following other
-  /// instances, it keeps its object (rows they add do not replace it) until its row is deleted or
-  /// leaves the filter; a ``StoredContent/refresh()`` takes the first row again.
-  @discardableResult
-  public func bindContent(
-    to store: any RecordStore,
-    entity: StoreEntity<Content>,
-    filter: StoreFilter<Content>? = nil,
-    sort: [StoreSort<Content>] = [],
-    saving: StoreSavePolicy = .immediately,
-    history: EditHistory? = nil
+  /// Makes the content the first row of `entity`'s table in `store` that `filter` selects, by
+  /// `sort` (``ContentSource``'s `rows(of:in:filter:sort:saving:history:)`). Nothing changes when it
+  /// throws.
+  func linkRows(
+    in store: any RecordStore,
+    of entity: StoreEntity<Content>,
+    filter: StoreFilter<Content>?,
+    sort: [StoreSort<Content>],
+    saving: StoreSavePolicy,
+    history: EditHistory?
   ) throws(StoreError) -> StoredContent<Content> {
     let host = StoredContent<Content>.Host(
       insert: { [weak self] object, _ in self?.setContent(object) },

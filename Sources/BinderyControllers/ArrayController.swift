@@ -49,6 +49,12 @@ public final class ArrayController<Element: AnyObject> {
   public private(set) var canSelectNext = false
   /// Whether ``selectPrevious()`` can select: an object is arranged before the first selected one.
   public private(set) var canSelectPrevious = false
+  /// Why the content is empty when it follows another controller's selection
+  /// (``ContentSource``'s `selection(of:_:)`): ``Bindery/BindingMarker/noSelection`` when nothing
+  /// is selected there, ``Bindery/BindingMarker/multipleValues`` when several objects are; `nil`
+  /// when one object is selected, and for every other content. A list shows it in place of its
+  /// placeholder.
+  public private(set) var contentMarker: BindingMarker?
 
   /// Whether the selection moves to a neighbour instead of becoming empty (Cocoa's
   /// avoidsEmptySelection); `true` by default.
@@ -290,6 +296,68 @@ public final class ArrayController<Element: AnyObject> {
         controller.object?._sharedContent = nil
       }
     }
+  }
+
+  /// Follows the to-many property `keyPath` of the one object selected in `master` (a master-detail
+  /// screen): re-targeted when the selection changes, empty with ``contentMarker`` saying why when
+  /// none or several are selected. Add, Insert and Remove write the selected object's property;
+  /// with no single selection they are disabled. `write` makes the writer for one selected object,
+  /// `nil` for a read-only property; `observing` follows one object's property, reporting changes.
+  func followSelection<Master: AnyObject, Content>(
+    of master: ArrayController<Master>,
+    _ keyPath: KeyPath<Master, Content>,
+    elements: @escaping (Content) -> [Element],
+    write: ((Master) -> ContentWriter<Element>)?,
+    observing: @escaping (Master, ArrayController<Element>) -> KeyValueObservation,
+    file: StaticString,
+    line: UInt
+  ) -> PropertyBinding {
+    linkContent(to: master, \ArrayController<Master>.selectedObjects, writable: write != nil, file: file, line: line) {
+      let detail = WeakReference(self)
+      let masterReference = WeakReference(master)
+      let state = SelectionFollowing()
+      // Follows the one selected master object's property, or none, when the selection changed.
+      func retarget() {
+        guard let controller = detail.object else { return }
+        let objects = masterReference.object?.selectedObjects ?? []
+        let object = objects.count == 1 ? objects[0] : nil
+        let marker: BindingMarker? = objects.isEmpty ? .noSelection : objects.count > 1 ? .multipleValues : nil
+        let id = object.map(ObjectIdentifier.init)
+        guard !state.started || id != state.shown || marker != controller.contentMarker else { return }
+        state.started = true
+        state.stop()
+        state.shown = id
+        controller.fixedContent = []
+        if let object {
+          controller.readContent = { [weak object] in object.map { elements($0[keyPath: keyPath]) } ?? [] }
+          controller.writeContent = write?(object)
+        } else {
+          controller.readContent = { [] }
+          controller.writeContent = nil
+        }
+        if controller.contentMarker != marker { controller.contentMarker = marker }
+        controller.rebuild()
+        if let object { state.following = observing(object, controller) }
+        controller.updateAbilities()
+      }
+      retarget()
+      let selection = observe(master, \.selectedObjects) { _ in retarget() }
+      return KeyValueObservation {
+        selection.unbind()
+        state.stop()
+        if let controller = detail.object, controller.contentMarker != nil { controller.contentMarker = nil }
+      }
+    }
+  }
+
+  /// Arranges a change of the selected master object's property (see
+  /// ``followSelection(of:_:elements:write:observing:file:line:)``).
+  func selectedContentDidChange<Old: RandomAccessCollection<Element>>(
+    _ change: CollectionChange,
+    _ old: Old,
+    _ new: [Element]
+  ) where Old.Index == Int {
+    modelContentDidChange(change, old, new)
   }
 
   /// Sets the content directly; a content binding ends first.

@@ -28,6 +28,11 @@ public final class ObjectController<Content: AnyObject> {
   public private(set) var canAdd = false
   /// Whether ``remove()`` can remove the content: the controller is editable and has content.
   public private(set) var canRemove = false
+  /// Why there is no content when it follows an array controller's selection (``ContentSource``'s
+  /// `selection(of:)`): ``Bindery/BindingMarker/noSelection`` or
+  /// ``Bindery/BindingMarker/multipleValues``, which ``selection``'s properties then give; `nil`
+  /// otherwise.
+  public private(set) var contentMarker: BindingMarker?
 
   /// Whether the content may be edited through the controller; `true` by default. When `false`,
   /// ``add()`` and ``remove()`` do nothing, ``canAdd`` and ``canRemove`` are `false`, and values
@@ -67,6 +72,8 @@ public final class ObjectController<Content: AnyObject> {
 
   @KeyValueIgnored private let makeContent: (() -> Content)?
   @KeyValueIgnored private var writeContent: ((Content?) -> Void)?
+  /// Whether the content follows an array controller's selection, which Add and Remove leave alone.
+  @KeyValueIgnored private var followsSelection = false
   /// Asked before Add and Remove change the content (a store's content writes the database first);
   /// `nil` lets every change through. Binding the content ends it.
   @KeyValueIgnored package var contentGate: ContentGate<Content>?
@@ -134,6 +141,37 @@ public final class ObjectController<Content: AnyObject> {
     return binding
   }
 
+  /// Follows the object selected in `master`: the content is the one selected object, or none with
+  /// ``contentMarker`` saying why (nothing or several selected). Read-only: ``add()`` and
+  /// ``remove()`` are disabled while it lasts (Add and Remove belong to the master).
+  func followSelection(of master: ArrayController<Content>, file: StaticString, line: UInt) -> PropertyBinding {
+    contentGate = nil
+    return PropertyBinding.link(
+      \.content, of: self, to: master, \ArrayController<Content>.selectedObjects, direction: .sourceToTarget,
+      file: file, line: line
+    ) {
+      followsSelection = true
+      let following = observe(master, \.selectedObjects, options: .initial) { [weak self] change in
+        guard let self else { return }
+        let objects = change.newValue
+        let marker: BindingMarker? = objects.isEmpty ? .noSelection : objects.count > 1 ? .multipleValues : nil
+        // The marker first, so that who observes the content reads the right marker through `selection`.
+        if contentMarker != marker { contentMarker = marker }
+        let object = objects.count == 1 ? objects[0] : nil
+        if content !== object { content = object }
+        updateAbilities()
+      }
+      let controller = WeakReference(self)
+      return KeyValueObservation {
+        following.unbind()
+        guard let controller = controller.object else { return }
+        controller.followsSelection = false
+        if controller.contentMarker != nil { controller.contentMarker = nil }
+        controller.updateAbilities()
+      }
+    }
+  }
+
   /// A new object, made as ``add()`` makes it (Cocoa's `newObject()`), not set as content; `nil` when
   /// the controller cannot make objects.
   public func makeObject() -> Content? {
@@ -144,7 +182,7 @@ public final class ObjectController<Content: AnyObject> {
   /// content was (Cocoa's `prepareContent()`); does nothing when the controller cannot make objects.
   /// Called for you when ``automaticallyPreparesContent`` is on.
   public func prepareContent() {
-    guard let made = makeContent?() else { return }
+    guard !followsSelection, let made = makeContent?() else { return }
     setContent(made)
   }
 
@@ -158,7 +196,7 @@ public final class ObjectController<Content: AnyObject> {
   /// (``canAdd`` is `false`).
   @discardableResult
   public func add() -> Content? {
-    guard isEditable, content == nil, let makeContent else { return nil }
+    guard isEditable, !followsSelection, content == nil, let makeContent else { return nil }
     let made = makeContent()
     if let contentGate, !contentGate.willInsert(made, 0) { return nil }
     setContent(made)
@@ -167,14 +205,14 @@ public final class ObjectController<Content: AnyObject> {
 
   /// Removes the content; does nothing when ``canRemove`` is `false`.
   public func remove() {
-    guard isEditable, let content else { return }
+    guard isEditable, !followsSelection, let content else { return }
     if let contentGate, !contentGate.willRemove([content]) { return }
     setContent(nil)
   }
 
   private func updateAbilities() {
-    let add = isEditable && content == nil && makeContent != nil
-    let remove = isEditable && content != nil
+    let add = isEditable && !followsSelection && content == nil && makeContent != nil
+    let remove = isEditable && !followsSelection && content != nil
     if canAdd != add { canAdd = add }
     if canRemove != remove { canRemove = remove }
   }
@@ -195,7 +233,7 @@ public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
   /// The content's value at `keyPath`, or the no-selection marker.
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Content, Value>) -> MarkedValue<Value> {
     get {
-      guard let content = controller.content else { return .marker(.noSelection) }
+      guard let content = controller.content else { return .marker(controller.contentMarker ?? .noSelection) }
       return .value(content[keyPath: keyPath])
     }
     set {
@@ -206,7 +244,7 @@ public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
 
   /// The content's value at a read-only `keyPath`, or the no-selection marker.
   public subscript<Value>(dynamicMember keyPath: KeyPath<Content, Value>) -> MarkedValue<Value> {
-    guard let content = controller.content else { return .marker(.noSelection) }
+    guard let content = controller.content else { return .marker(controller.contentMarker ?? .noSelection) }
     return .value(content[keyPath: keyPath])
   }
 

@@ -10,7 +10,8 @@ struct ArrayControllerKeyTableTests {
     #expect(
       keys.map(\.name) == [
         "arrangedObjects", "selectionIndexes", "selectedObjects", "canAdd", "canInsert", "canRemove",
-        "canSelectNext", "canSelectPrevious", "avoidsEmptySelection", "selectsInsertedObjects", "preservesSelection",
+        "canSelectNext", "canSelectPrevious", "contentMarker", "avoidsEmptySelection", "selectsInsertedObjects",
+        "preservesSelection",
         "alwaysUsesMultipleValuesMarker", "clearsFilterOnInsertion", "isEditable", "maximumCount",
         "automaticallyRearrangesObjects", "selectionIndex", "filter", "sortOrder", "selection", "contentGate",
         "objectClass", "content", "arrangedCount",
@@ -18,7 +19,7 @@ struct ArrayControllerKeyTableTests {
     #expect(
       keys.filter(\.isReadOnly).map(\.name) == [
         "selectionIndexes", "selectedObjects", "canAdd", "canInsert", "canRemove", "canSelectNext",
-        "canSelectPrevious",
+        "canSelectPrevious", "contentMarker",
       ])
   }
 }

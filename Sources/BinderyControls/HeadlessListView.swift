@@ -25,6 +25,13 @@ public final class HeadlessListView<Item: AnyObject> {
   /// What the list says while it has no rows ("No people yet"), if anything: a GTK window shows it
   /// as a status page in the list's place, a web page as the list's empty text.
   public var placeholder: String?
+  /// Why the list is empty when its controller follows another controller's selection (a detail
+  /// list with nothing or several selected in its master): set by ``bind(to:file:line:)``, `nil`
+  /// otherwise.
+  public var contentMarker: BindingMarker?
+  /// What the list says while it has no rows: its ``contentMarker`` ("No Selection", "Multiple
+  /// Values") if it has one, else its ``placeholder``. Front ends show this.
+  public var emptyText: String? { contentMarker?.description ?? placeholder }
   /// The indexes of the selected rows, ascending. Set by code (a controller's selection); a user's
   /// choice arrives through ``userDidSelectRows(_:)``.
   public var selectionIndexes: [Int] = []

@@ -29,13 +29,13 @@
     }
     var shownSelection: [Int] { selectionIndexes }
     var isListHidden: Bool { isHidden }
-    var listPlaceholder: String? { placeholder }
+    var listPlaceholder: String? { emptyText }
     func userSelected(_ indexes: [Int]) { userDidSelectRows(indexes) }
     func userDeleted() { userDidDeleteSelection() }
     func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation] {
       [
         observe(self, \.rows) { _ in changed() }, observe(self, \.selectionIndexes) { _ in changed() },
-        observe(self, \.isHidden) { _ in changed() }, observe(self, \.placeholder) { _ in changed() },
+        observe(self, \.isHidden) { _ in changed() }, observe(self, \.emptyText) { _ in changed() },
       ]
     }
   }

@@ -29,7 +29,7 @@ final class ListMirror<Item: AnyObject>: WebMirror {
     rowsToken = observeChanges(webList.list, \.rows) { [weak self] change, rows in
       self?.apply(change, rows: rows)
     }
-    watch(webList.list, \.placeholder, as: "placeholder") { JSONValue($0) }
+    watch(webList.list, \.emptyText, as: "placeholder") { JSONValue($0) }
     if let controller = webList.controller {
       watch(controller, \.selectionIndexes, as: "selected") { .array($0.map { .number(Double($0)) }) }
     }
@@ -44,7 +44,7 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   override func properties() -> [(key: String, value: JSONValue)] {
     let selected = webList.controller?.selectionIndexes ?? []
     let properties: [(key: String, value: JSONValue)] = [
-      ("selected", .array(selected.map { .number(Double($0)) })), ("placeholder", JSONValue(webList.placeholder)),
+      ("selected", .array(selected.map { .number(Double($0)) })), ("placeholder", JSONValue(webList.list.emptyText)),
     ]
     return webList.showsSections ? properties + [("sections", .bool(true))] : properties
   }

@@ -32,6 +32,13 @@ protocol SpecContentController: KeyValueCoding {
     _ path: KeyValuePath,
     of source: any KeyValueCoding
   ) throws(KeyValueCodingError) -> () -> PropertyBinding?
+  /// Checks that what `master` has selected can be the content: `path` of its one selected object
+  /// (`content: {to: /Departments, value: selection.employees}`), or with no `path` that object
+  /// itself (an object controller behind a detail form); returns what binds it.
+  func prepareSelectionContent(
+    _ path: KeyValuePath?,
+    of master: any SpecArrangingController
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding?
 }
 
 /// An array controller, as a spec file configures it.
@@ -51,6 +58,15 @@ protocol SpecArrangingController: SpecContentController {
     sectioned: Bool,
     makeRow: @escaping (any KeyValueCoding, BindingSet) -> [AnyObject]
   ) -> ArrangedList
+  /// What binds `detail`'s content to `path` of this controller's one selected object.
+  func selectionContent<Detail: KeyValueCoding>(
+    _ path: KeyValuePath,
+    for detail: ArrayController<Detail>
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding?
+  /// What binds `detail`'s content to this controller's one selected object.
+  func selectedObjectContent<Content: KeyValueCoding>(
+    for detail: ObjectController<Content>
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding?
 }
 
 extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {
@@ -103,6 +119,59 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
     return try open(source)
   }
 
+  func prepareSelectionContent(
+    _ path: KeyValuePath?,
+    of master: any SpecArrangingController
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding? {
+    guard let path else {
+      throw .typeMismatch(
+        path: "selection", pathType: "\(master.elementType)",
+        expected: "[\(Element.self)] or KeyValueArray<\(Element.self)> of the selected object (selection.key)")
+    }
+    return try master.selectionContent(path, for: self)
+  }
+
+  func selectionContent<Detail: KeyValueCoding>(
+    _ path: KeyValuePath,
+    for detail: ArrayController<Detail>
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding? {
+    let composed = path.composedKeyPath
+    if let writable = composed as? ReferenceWritableKeyPath<Element, [Detail]> {
+      return { [weak self, weak detail] in
+        guard let self, let detail else { return nil }
+        return detail.bindContent(to: .selection(of: self, writable))
+      }
+    }
+    if let writable = composed as? ReferenceWritableKeyPath<Element, KeyValueArray<Detail>> {
+      return { [weak self, weak detail] in
+        guard let self, let detail else { return nil }
+        return detail.bindContent(to: .selection(of: self, writable))
+      }
+    }
+    if let readable = composed as? KeyPath<Element, [Detail]> {
+      return { [weak self, weak detail] in
+        guard let self, let detail else { return nil }
+        return detail.bindContent(to: .selection(of: self, readable))
+      }
+    }
+    throw .typeMismatch(
+      path: "selection." + path.text, pathType: RuntimeTypes.readableName(path.valueType),
+      expected: "[\(Detail.self)] or KeyValueArray<\(Detail.self)> of the selected \(Element.self)")
+  }
+
+  func selectedObjectContent<Content: KeyValueCoding>(
+    for detail: ObjectController<Content>
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding? {
+    guard let master = self as? ArrayController<Content> else {
+      throw .typeMismatch(
+        path: "selection", pathType: "\(Element.self)", expected: "a selected \(Content.self), the form's class")
+    }
+    return { [weak master, weak detail] in
+      guard let master, let detail else { return nil }
+      return detail.bindContent(to: .selection(of: master))
+    }
+  }
+
   func prepareSortOrder(_ levels: [(key: String, ascending: Bool)]) throws(KeyValueCodingError) -> () -> Void {
     var sorts: [ArrangementSort<Element>] = []
     for level in levels { sorts.append(try ArrangementSort(key: level.key, ascending: level.ascending)) }
@@ -131,6 +200,18 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
 }
 
 extension ObjectController: SpecContentController where Content: KeyValueCoding {
+  func prepareSelectionContent(
+    _ path: KeyValuePath?,
+    of master: any SpecArrangingController
+  ) throws(KeyValueCodingError) -> () -> PropertyBinding? {
+    if let path {
+      throw .typeMismatch(
+        path: "selection." + path.text, pathType: RuntimeTypes.readableName(path.valueType),
+        expected: "the selected \(Content.self) itself (value: selection)")
+    }
+    return try master.selectedObjectContent(for: self)
+  }
+
   func prepareContent(
     _ path: KeyValuePath,
     of source: any KeyValueCoding

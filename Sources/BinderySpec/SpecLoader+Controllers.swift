@@ -185,7 +185,9 @@ extension SpecLoader {
     }
   }
 
-  /// `content: {to: /Model, value: people}`: a key path to the model's array (or optional object).
+  /// `content: {to: /Model, value: people}`: a key path to the model's array (or optional object);
+  /// `{to: /Departments, value: selection.employees}`: the array of an array controller's selected
+  /// object, or `value: selection` for an object controller, the selected object itself.
   private mutating func checkContent(_ node: YAMLNode, of controller: any SpecContentController) {
     guard let fields = node.pairs,
       let toNode = fields.first(where: { $0.key.scalarText == "to" })?.value,
@@ -201,15 +203,30 @@ extension SpecLoader {
       errors.append(source.error(.structure, "the content's value is a key path, like people", at: valueNode))
       return
     }
+    // `selection.employees` of an array controller: the selected object's property (master-detail).
+    let master = model as? any SpecArrangingController
+    let selectionPrefix = "selection."
+    let selected = master != nil && (text == "selection" || text.hasPrefix(selectionPrefix))
     do {
-      let path = try KeyValuePath(text, in: type(of: model))
-      let bindContent = try controller.prepareContent(path, of: model)
+      let bindContent: () -> PropertyBinding?
+      if let master, selected {
+        let rest = text == "selection" ? nil : String(text.dropFirst(selectionPrefix.count))
+        let path = try rest.map { text throws(KeyValueCodingError) in try KeyValuePath(text, in: master.elementType) }
+        bindContent = try controller.prepareSelectionContent(path, of: master)
+      } else {
+        let path = try KeyValuePath(text, in: type(of: model))
+        bindContent = try controller.prepareContent(path, of: model)
+      }
       writes.append { [made] in
         if let binding = bindContent() { made.insert(binding) }
       }
     } catch {
       let kind: SpecError.Kind = if case .unknownKey = error { .unknownKey } else { .typeMismatch }
-      errors.append(source.error(kind, error.description.shortenedMessage, in: valueNode, offset: error.column - 1))
+      // A key after `selection.` is found in the selected objects' class, past the prefix.
+      let keyError: Bool = if case .typeMismatch = error { false } else { true }
+      let shift = selected && text.hasPrefix(selectionPrefix) && keyError ? selectionPrefix.count : 0
+      errors.append(
+        source.error(kind, error.description.shortenedMessage, in: valueNode, offset: error.column - 1 + shift))
     }
   }
 

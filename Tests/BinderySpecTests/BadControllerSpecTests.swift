@@ -104,7 +104,32 @@ let badControllerSpecs: [BadSpec] = [
   BadSpec(
     yaml: editorAndPeople + "Save:\n  class: Button\n  action: save\n",
     message: "an action is {to: /Object, value: actionName}", line: 8, column: 11, kind: .structure),
+  // Master-detail: a key of the selected objects' class, found past `selection.`.
+  BadSpec(
+    yaml: teamsAndMembers + "  bindings:\n    content: {to: /Teams, value: selection.membrs}\n",
+    message: "Team has no key \"membrs\"; did you mean \"members\"?", line: 8, column: 44, kind: .unknownKey),
+  BadSpec(
+    yaml: teamsAndMembers + "  bindings:\n    content: {to: /Teams, value: selection.name}\n",
+    message:
+      "\"selection.name\" is a String, but the property bound to it is a [Person] or KeyValueArray<Person> of the selected Team",
+    line: 8, column: 34, kind: .typeMismatch),
+  BadSpec(
+    yaml: teamsAndMembers + "  bindings:\n    content: {to: /Teams, value: selection}\n",
+    message:
+      "\"selection\" is a Team, but the property bound to it is a [Person] or KeyValueArray<Person> of the selected object (selection.key)",
+    line: 8, column: 34, kind: .typeMismatch),
 ]
+
+/// Teams and the members of the selected team (lines 1–6), for master-detail specs.
+private let teamsAndMembers = """
+  Teams:
+    class: ArrayController
+    objectClass: Team
+  Members:
+    class: ArrayController
+    objectClass: Person
+
+  """
 
 @Suite("Bad controller and list specs")
 struct BadControllerSpecTests {
@@ -119,6 +144,7 @@ struct BadControllerSpecTests {
       return editor
     }
     registry.register(Person.self) { Person() }
+    registry.register(Team.self) { Team() }
     registry.registerAction("save", of: PeopleEditor.self) { $0.save() }
     do {
       let spec = try SpecFile.load(yaml: bad.yaml, file: "bad.yaml", classes: registry)

@@ -41,7 +41,7 @@ public enum KeyValueCodingError: LocatedError, Equatable, Sendable {
 
   /// The message, with each key or path it quotes cut to its first `limit` characters and an
   /// ellipsis when longer (the expression language quotes at most 40).
-  public func description(quotingAtMost limit: Int) -> String {
+  package func description(quotingAtMost limit: Int) -> String {
     let cut = { (text: String) in Self.cut(text, to: limit) }
     return switch self {
     case .emptyKey(let path, _):

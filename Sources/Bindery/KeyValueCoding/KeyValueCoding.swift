@@ -160,7 +160,7 @@ public struct KeyValueKeyTable: @unchecked Sendable {
   /// The names of `candidates` closest to `name`, closest first; none for a name longer than 64
   /// characters (no typo of a key is that long, and comparing it would cost its length times each
   /// candidate's).
-  public static func closestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+  package static func closestNames(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
     guard name.utf8.count <= 64 else { return [] }
     let lowered = name.lowercased()
     let scored = candidates.map { candidate -> (String, Int) in

@@ -149,7 +149,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   ///   - type: The type of the property.
   ///   - hasNullPlaceholder: Whether the binding would have a null placeholder.
   /// - Throws: ``KeyValueCodingError/typeMismatch(path:pathType:expected:)``.
-  public func checkBindable<Value>(to type: Value.Type, hasNullPlaceholder: Bool = false) throws(KeyValueCodingError) {
+  package func checkBindable<Value>(to type: Value.Type, hasNullPlaceholder: Bool = false) throws(KeyValueCodingError) {
     try KeyValueSourceAccess<Never, Value>.check(path: self, hasNullPlaceholder: hasNullPlaceholder)
   }
 
@@ -158,7 +158,7 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
   /// optional. `nil` for a marked path, whose Swift key path reads the ``MarkedValue`` rather than
   /// ``valueType``, and for a path through an optional property whose later keys were given no key
   /// path through an optional (``KeyValueKey/throughOptional``).
-  public var composedKeyPath: AnyKeyPath? {
+  package var composedKeyPath: AnyKeyPath? {
     guard !isMarked else { return nil }
     // A read-only key's Swift key path could write: the typed machinery would bind it both ways.
     if case .key(let last, _)? = steps.last, last.isReadOnly { return nil }

@@ -43,10 +43,10 @@ extension BindingTransformerRegistry {
   }
 
   /// The validator registered under `name`, if any.
-  public func validator(named name: String) -> Validator? {
+  package func validator(named name: String) -> Validator? {
     validators.withLock { $0[name] }
   }
 
   /// The names validators are registered under, sorted.
-  public var validatorNames: [String] { validators.withLock { $0.keys.sorted() } }
+  package var validatorNames: [String] { validators.withLock { $0.keys.sorted() } }
 }

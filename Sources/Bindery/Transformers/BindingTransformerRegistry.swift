@@ -78,12 +78,12 @@ public final class BindingTransformerRegistry: Sendable {
   }
 
   /// The factory registered under `name`, if any.
-  public func factory(named name: String) -> Factory? {
+  package func factory(named name: String) -> Factory? {
     factories.withLock { $0[name] }
   }
 
   /// The names factories are registered under, sorted.
-  public var factoryNames: [String] { factories.withLock { $0.keys.sorted() } }
+  package var factoryNames: [String] { factories.withLock { $0.keys.sorted() } }
 
   /// The six standard transformers (JSKit's six, under the names of this registry), over values of
   /// any type.

@@ -110,6 +110,44 @@
         #expect(await settle { gtk_widget_get_mapped(statusPage) == 0 })
       }
 
+      @Test func aDetailListSaysNoSelectionOrMultipleValuesInItsStatusPage() async throws {
+        try GTKMainLoop.start()
+        let authors = ArrayController<Author>()
+        authors.avoidsEmptySelection = false
+        authors.setContent([Author(["Countess"]), Author([])])
+        let nicknames = ArrayController<Nickname>()
+        let bindings = BindingSet()
+        nicknames.bindContent(to: .selection(of: authors, \.nicknames)).store(in: bindings)
+        let list = HeadlessListView<Nickname> { nickname, row in
+          let label = HeadlessLabel()
+          label.bind(\.text, to: nickname, \.text).store(in: row.bindings)
+          row.controls = [label]
+        }
+        list.placeholder = "No nicknames"
+        list.bind(to: nicknames).store(in: bindings)
+        let window = try GTKWindowHost(
+          title: uniqueTitle("Nicknames"), root: Panel(title: "Nicknames", subviews: [list]), names: ["List": list],
+          bindings: bindings)
+        window.retain(authors)
+        window.retain(nicknames)
+        window.present()
+        defer { window.close() }
+        let listBox = try #require(window.widget(named: "List"))
+        let statusPage = try #require(descendants(of: listBox).first { cgtk_is_adw_status_page($0) != 0 })
+        func title() -> String { String(cString: adw_status_page_get_title(cgtk_adw_status_page(statusPage))) }
+        #expect(await settle { gtk_widget_get_mapped(statusPage) != 0 && title() == "No Selection" })
+
+        #expect(authors.select(indexes: [0]))
+        #expect(await settle { listRows(listBox) == [["Countess"]] })
+        #expect(gtk_widget_get_mapped(statusPage) == 0)
+
+        #expect(authors.select(indexes: [0, 1]))
+        #expect(await settle { gtk_widget_get_mapped(statusPage) != 0 && title() == "Multiple Values" })
+
+        #expect(authors.select(indexes: [1]))
+        #expect(await settle { title() == "No nicknames" })
+      }
+
       @Test func tabLeavesTheListInOnePressAndShiftTabComesBack() async throws {
         let controller = try PeopleViewController()
         let title = uniqueTitle("People")
@@ -245,5 +283,19 @@
   /// Whether `widget` is an instance of `type`.
   private func isInstance(_ widget: UnsafeMutablePointer<GtkWidget>, of type: GType) -> Bool {
     cgtk_type_is_a(cgtk_object_type(UnsafeMutableRawPointer(widget)), type) != 0
+  }
+
+  /// An author and their nicknames, for a master-detail window.
+  @KeyValueObservable
+  final class Author {
+    var nicknames: [Nickname]
+    init(_ nicknames: [String]) { self.nicknames = nicknames.map(Nickname.init) }
+  }
+
+  /// One nickname.
+  @KeyValueObservable
+  final class Nickname {
+    var text: String
+    init(_ text: String) { self.text = text }
   }
 #endif

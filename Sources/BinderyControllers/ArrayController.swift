@@ -327,18 +327,31 @@ public final class ArrayController<Element: AnyObject> {
         state.started = true
         state.stop()
         state.shown = id
+        let old = controller.content
         controller.fixedContent = []
+        // Reading the content also reads its identity, so that who observes it (a controller sharing
+        // it) hears of a re-target, which the selected object's array does not tell.
         if let object {
-          controller.readContent = { [weak object] in object.map { elements($0[keyPath: keyPath]) } ?? [] }
+          controller.readContent = { [weak object] in
+            detail.object?.accessContent()
+            return object.map { elements($0[keyPath: keyPath]) } ?? []
+          }
           controller.writeContent = write?(object)
         } else {
-          controller.readContent = { [] }
+          controller.readContent = {
+            detail.object?.accessContent()
+            return []
+          }
           controller.writeContent = nil
         }
         if controller.contentMarker != marker { controller.contentMarker = marker }
         controller.rebuild()
         if let object { state.following = observing(object, controller) }
         controller.updateAbilities()
+        // Who shares this content (a window's controller over the detail) follows it too.
+        if controller.keyValueRegistrar.hasObservers(of: Self.contentID) {
+          controller.keyValueRegistrar.didSet(controller, Self.contentID, \.content, from: old, to: controller.content)
+        }
       }
       retarget()
       let selection = observe(master, \.selectedObjects) { _ in retarget() }
@@ -351,13 +364,19 @@ public final class ArrayController<Element: AnyObject> {
   }
 
   /// Arranges a change of the selected master object's property (see
-  /// ``followSelection(of:_:elements:write:observing:file:line:)``).
+  /// ``followSelection(of:_:elements:write:observing:file:line:)``). Who observes ``content`` reads
+  /// that property, and hears of the change from it.
   func selectedContentDidChange<Old: RandomAccessCollection<Element>>(
     _ change: CollectionChange,
     _ old: Old,
     _ new: [Element]
   ) where Old.Index == Int {
-    modelContentDidChange(change, old, new)
+    contentDidChange(change, old, new)
+  }
+
+  /// Records a read of ``content``'s identity for the observation under way, if any.
+  private func accessContent() {
+    keyValueRegistrar.access(self, Self.contentID, \.content)
   }
 
   /// Sets the content directly; a content binding ends first.

@@ -120,6 +120,17 @@ struct MasterDetailTests {
     #expect(list.emptyText == "No employees")
   }
 
+  @Test func aControllerThatSharesTheDetailFollowsItsRetargets() {
+    let (departments, employees, _) = screen()
+    let window = ArrayController<Employee>()
+    window.bindContent(to: .sharing(employees))
+    #expect(window.arrangedObjects.map(\.name) == ["Ada", "Alan"])
+    departments.select(indexes: [1])
+    #expect(window.arrangedObjects.map(\.name) == ["Grace"])
+    departments.content[1].employees.append(Employee("Charles"))
+    #expect(window.arrangedObjects.map(\.name) == ["Grace", "Charles"])
+  }
+
   @Test func aKeyValueArrayPropertyWorksAsAnArray() throws {
     let departments = ArrayController<Department>()
     let research = Department("Research", [])

@@ -53,6 +53,16 @@ if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index)
     "model-write-one-observer-observation": { modelWrite(observed: true, bridged: true, operations: $0) },
     "observation-rearm-bridged": { observationRearmBridged(operations: $0 / 4) },
     "publisher-delivery": { publisherDelivery(operations: $0) },
+    "table-sort-100k": { _ in
+      let table = table100k(count: 100_000, rounds: 3)
+      print("table-sort-100k-by-hand", format(table.sortByHand, decimals: 1), "ns")
+      return table.sort
+    },
+    "search-filter-100k": { _ in
+      let table = table100k(count: 100_000, rounds: 3)
+      print("search-filter-100k-by-hand", format(table.searchByHand, decimals: 1), "ns")
+      return table.search
+    },
     "arranged-insert-100k-array": { operations in
       var figures = ArrangementFigures()
       arrayArrangement100k(count: 100_000, operations: operations / 10_000, into: &figures)
@@ -104,6 +114,7 @@ let valuesDelivery = await valuesOfDelivery(operations: operations / 10)
 let publisherValue = publisherDelivery(operations: operations)
 var arrangement = arrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200)
 arrayArrangement100k(count: quick ? 20_000 : 100_000, operations: quick ? 50 : 200, into: &arrangement)
+let table = table100k(count: 100_000, rounds: quick ? 2 : 7)
 
 let figures: [Figure] = [
   Figure(name: "baseline-one-way", value: baselineOne, unit: "ns", ratio: 1, target: ""),
@@ -203,6 +214,14 @@ let figures: [Figure] = [
   Figure(
     name: "arranged-remove-100k-array", value: arrangement.arrayRemove, unit: "ns", ratio: nil,
     target: "[Member] property (compared)"),
+  Figure(
+    name: "table-sort-100k", value: table.sort, unit: "ns", ratio: table.sort / table.sortByHand,
+    target: "≤ 1.5× table-sort-100k-by-hand"),
+  Figure(name: "table-sort-100k-by-hand", value: table.sortByHand, unit: "ns", ratio: 1, target: "reference"),
+  Figure(
+    name: "search-filter-100k", value: table.search, unit: "ns", ratio: table.search / table.searchByHand,
+    target: "≤ 1.5× search-filter-100k-by-hand (\(table.matches < 0 ? "results differ" : "\(table.matches) rows"))"),
+  Figure(name: "search-filter-100k-by-hand", value: table.searchByHand, unit: "ns", ratio: 1, target: "reference"),
 ]
 
 func format(_ value: Double, decimals: Int) -> String {

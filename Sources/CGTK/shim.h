@@ -27,6 +27,7 @@ static inline GtkSwitch *cgtk_switch(void *p) { return GTK_SWITCH(p); }
 static inline GtkRange *cgtk_range(void *p) { return GTK_RANGE(p); }
 static inline GtkScale *cgtk_scale(void *p) { return GTK_SCALE(p); }
 static inline GtkSpinButton *cgtk_spin_button(void *p) { return GTK_SPIN_BUTTON(p); }
+static inline GtkTextView *cgtk_text_view(void *p) { return GTK_TEXT_VIEW(p); }
 static inline GtkDropDown *cgtk_drop_down(void *p) { return GTK_DROP_DOWN(p); }
 static inline GtkListBox *cgtk_list_box(void *p) { return GTK_LIST_BOX(p); }
 static inline GtkListBoxRow *cgtk_list_box_row(void *p) { return GTK_LIST_BOX_ROW(p); }

@@ -182,6 +182,19 @@
     widget.map { String(cString: gtk_editable_get_text(cgtk_editable($0))) }
   }
 
+  /// The text of a `GtkTextView`, as GTK has it.
+  @MainActor
+  func textViewText(_ widget: UnsafeMutablePointer<GtkWidget>?) -> String? {
+    guard let widget else { return nil }
+    let buffer = gtk_text_view_get_buffer(cgtk_text_view(widget))
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    gtk_text_buffer_get_bounds(buffer, &start, &end)
+    guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return nil }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+
   /// Whether the widget is sensitive (enabled).
   @MainActor
   func isSensitive(_ widget: UnsafeMutablePointer<GtkWidget>?) -> Bool? {

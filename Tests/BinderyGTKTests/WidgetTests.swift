@@ -20,6 +20,7 @@
     var isReady = true
     var isAdvanced = false
     var isHiddenByAdmin = false
+    var notes = "First line\nSecond line"
   }
 
   /// Each GTK widget against its headless control: the model shows in the widget, and GTK's own
@@ -80,6 +81,43 @@
         #expect(entryText(entry) == "secret")
         gtk_editable_set_text(cgtk_editable(entry), "hunter2")
         #expect(await settle { settings.password == "hunter2" })
+      }
+
+      @Test func aMultilineFieldIsATextViewWhoseLinesGoBothWaysAndWhoseTabMovesTheFocus() async throws {
+        let field = HeadlessTextField()
+        field.bind(\.text, to: settings, \.notes).store(in: bindings)
+        let host = try window([field], styled: [(field, .multiline)])
+        defer { host.close() }
+        let view = try #require(host.widget(for: field))
+        #expect(String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(view)))) == "GtkTextView")
+        let buffer = gtk_text_view_get_buffer(cgtk_text_view(view))
+        #expect(textViewText(view) == "First line\nSecond line")
+        #expect(gtk_text_view_get_accepts_tab(cgtk_text_view(view)) == 0)
+
+        gtk_text_buffer_set_text(buffer, "One\nTwo\nThree", -1)
+
+        #expect(await settle { settings.notes == "One\nTwo\nThree" })
+        #expect(writeBacks.count == 1)
+        settings.notes = "Changed elsewhere"
+        #expect(await settle { textViewText(view) == "Changed elsewhere" })
+        await settleBriefly()
+        #expect(writeBacks.count == 1)  // the view set from the model reported no edit
+      }
+
+      @Test func aTextViewWithAnOnCommitBindingWritesWhenItsEditingEnds() async throws {
+        let field = HeadlessTextField()
+        field.bind(\.text, to: settings, \.notes, options: BindingOptions(updatesContinuously: false)).store(
+          in: bindings)
+        let host = try window([field], styled: [(field, .multiline)])
+        let view = try #require(host.widget(for: field))
+
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(cgtk_text_view(view)), "Draft\nof two lines", -1)
+        await settleBriefly()
+        #expect(settings.notes == "First line\nSecond line", "Return is a new line: nothing is written while typing")
+
+        host.close()  // ends the editing under way
+
+        #expect(settings.notes == "Draft\nof two lines")
       }
 
       @Test func aSwitchAndACheckboxFollowTheModelBothWays() async throws {

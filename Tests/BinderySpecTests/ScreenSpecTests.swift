@@ -142,7 +142,13 @@ struct ScreenSpecTests {
     #expect(!password.isEnabled)
   }
 
-  @Test func aNumberFieldIsATextFieldDrawnAsANumberThatTakesAnyTypedText() throws {
+  @Test(
+    "A NumberField and a TextView are text fields drawn in their styles, whose bindings take any text",
+    arguments: [
+      ("NumberField", ControlStyle.number, "3b"),
+      ("TextView", ControlStyle.multiline, "Line one\nLine two"),
+    ])
+  func aStyledTextFieldTakesAnyText(className: String, style: ControlStyle, typed: String) throws {
     let model = RosterScreenModel()
     let path = try write(
       """
@@ -151,9 +157,9 @@ struct ScreenSpecTests {
       Page:
         class: Panel
         view:
-          subviews: [/Pin]
-      Pin:
-        class: NumberField
+          subviews: [/Field]
+      Field:
+        class: \(className)
         bindings:
           text: {to: /Model, value: password}
       """)
@@ -161,10 +167,10 @@ struct ScreenSpecTests {
     let screen = try ScreenSpec.load(
       contentsOf: path, model: model, modelClass: "RosterScreenModel", root: "Page", lists: HeadlessControls.lists)
     defer { screen.objects.unbind() }
-    let pin = try #require(screen.objects["Pin"] as? HeadlessTextField)
-    #expect(screen.style(of: pin) == .number)
-    #expect(pin.userDidEdit(text: "3b"))
-    #expect(model.password == "3b", "the field's bindings, not the style, judge what is typed")
+    let field = try #require(screen.objects["Field"] as? HeadlessTextField)
+    #expect(screen.style(of: field) == style)
+    #expect(field.userDidEdit(text: typed))
+    #expect(model.password == typed, "the field's bindings, not the style, judge what is typed")
   }
 
   @Test func theRowsOfAListMadeAfterTheLoadHaveTheirStylesToo() throws {

@@ -40,6 +40,29 @@ import Testing
     #expect(profile.value.name == "3b")
   }
 
+  @Test func aMultilineFieldIsATextAreaWhoseLinesAreWrittenWhenItsEditingEnds() async throws {
+    let profile = UncheckedBox(Profile())
+    let page = WebPage(title: "Notes", model: { profile.value }, sharing: .shared) { profile, _ in
+      let notes = HeadlessTextField()
+      let bindings = BindingSet()
+      notes.bind(\.text, to: profile, \.name, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
+      let content = WebContent(
+        root: Panel(title: "Notes", subviews: [notes]), ids: ["Notes": notes], bindings: bindings)
+      content.style(notes, .multiline)
+      return content
+    }
+    let tab = TestTab(WebPageHost(page: page))
+    let reset = try #require(await tab.hello())
+    #expect(reset.element("Notes")?["kind"] == "multiline")
+
+    await tab.edit("Notes", "First line\nSecond line")
+    #expect(profile.value.name != "First line\nSecond line", "Return is a new line, not the end of editing")
+    await tab.action("Notes")  // the text area lost the focus
+
+    #expect(await tab.messages().filter { $0["type"] == "error" }.isEmpty)
+    #expect(profile.value.name == "First line\nSecond line")
+  }
+
   @Test func anEditReachesTheModelAndComesBackAsOnePatchWithoutItsEcho() async throws {
     let host = WebPageHost(page: makeProfilePage())
     let tab = TestTab(host)

@@ -19,26 +19,18 @@
   /// A spin button's text stays the field's: what is typed goes through the field's bindings (their
   /// format and validation), as in any field. Its arrows, and the Up and Down keys, step from the
   /// number shown: the new number is the field's edit, and editing ends, so it is written at once.
-  final class EntryMirror: WidgetMirror {
-    let field: HeadlessTextField
+  final class EntryMirror: FieldEditingMirror {
     private let title: FieldLabel?
     private let isNumber: Bool
-    private var isEditing = false
-    private var isHandlingEdit = false
-    private var hasPendingEdit = false
-    private var shownError: String?
     private var shownPlaceholder: String??
     private var shownTitle: String?
     /// The number the spin button last stood at, set by the model or stepped by the user.
     private var shownNumber: Double?
     /// The row that holds the entry, when the field shows as a row titled by its label.
     private let row: UnsafeMutablePointer<GtkWidget>?
-    /// The line under the entry that shows the error, hidden while there is none.
-    let errorLine: UnsafeMutablePointer<GtkWidget>
 
     /// The mirror of `field`, drawn in `style`; with a `title`, a row titled by that label.
     init(_ field: HeadlessTextField, style: ControlStyle?, title: FieldLabel? = nil) {
-      self.field = field
       self.title = title
       isNumber = style == .number
       let entry: UnsafeMutablePointer<GtkWidget>
@@ -71,12 +63,7 @@
         row = nil
       }
       let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-      errorLine = gtk_label_new(nil)
-      gtk_label_set_xalign(cgtk_label(errorLine), 0)
-      gtk_label_set_wrap(cgtk_label(errorLine), 1)
-      gtk_widget_add_css_class(errorLine, "error")
-      gtk_widget_add_css_class(errorLine, "caption")
-      gtk_widget_set_visible(errorLine, 0)
+      let errorLine = Self.makeErrorLine()
       if let row {
         adw_preferences_row_set_use_markup(cgtk_adw_preferences_row(row), 0)
         let list = cgtk_list_box_new_group()!
@@ -89,38 +76,23 @@
         gtk_box_append(cgtk_box(column), entry)
       }
       gtk_box_append(cgtk_box(column), errorLine)
-      super.init(widget: entry, placed: column)
+      super.init(field, widget: entry, placed: column, errorLine: errorLine)
       if style != .number { gtk_widget_set_hexpand(widget, 1) }
-      follow(field, \.text)
       follow(field, \.placeholder)
-      follow(field, \.isEnabled)
-      follow(field, \.isHidden)
-      follow(field, \.validationError)
       if let title { follow(title, \.text) }
       refresh()
       on("changed") { [weak self] in self?.userDidType() }
       let text = gtk_editable_get_delegate(cgtk_editable(widget)).map { UnsafeMutableRawPointer($0) }
       on("activate", of: text) { [weak self] in self?.userDidFinish() }
       if isNumber { on("value-changed") { [weak self] in self?.userDidStep() } }
-      // Escape drops what was typed and not written yet (Cocoa's discardEditing).
-      onKeyPressed(widget) { [weak self] key, state in
-        guard key == UInt32(GDK_KEY_Escape), shortcutModifiers(state) == 0, let self else { return false }
-        self.userDidDiscard()
-        return true
-      }
-      let focus = gtk_event_controller_focus_new()!
-      gtk_widget_add_controller(widget, focus)
-      on("enter", of: UnsafeMutableRawPointer(focus)) { [weak self] in self?.userDidBegin() }
-      on("leave", of: UnsafeMutableRawPointer(focus)) { [weak self] in self?.userDidFinish() }
+      followFocusAndEscape()
     }
 
     /// The entry's text.
-    var text: String { String(gtk: gtk_editable_get_text(cgtk_editable(widget))) }
+    override var text: String { String(gtk: gtk_editable_get_text(cgtk_editable(widget))) }
 
     override func update() {
-      // Setting the text while the user's edit of it is on its way would fight the user's typing:
-      // the entry is brought in line once the edit is handled.
-      if isHandlingEdit || hasPendingEdit { return }
+      if isTakingEdit { return }
       let wanted = field.text ?? ""
       if text != wanted { settingWidget { gtk_editable_set_text(cgtk_editable(widget), wanted) } }
       if isNumber { showNumber() }
@@ -138,19 +110,7 @@
         cgtk_set_sole_accessible_label(widget, text)
       }
       apply(enabled: field.isEnabled, hidden: field.isHidden)
-      let error = field.validationError.map(\.message)
-      if error != shownError {
-        shownError = error
-        if error != nil {
-          gtk_widget_add_css_class(widget, "error")
-        } else {
-          gtk_widget_remove_css_class(widget, "error")
-        }
-        show(error, in: errorLine)
-        gtk_widget_set_visible(errorLine, error == nil ? 0 : 1)
-        cgtk_set_invalid(widget, error == nil ? 0 : 1)
-        cgtk_set_described_by(widget, errorLine, error)
-      }
+      showValidationError()
     }
 
     /// Puts the spin button's value at the number its text shows, so that its arrows step from it.
@@ -176,59 +136,6 @@
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
       gtk_editable_set_text(cgtk_editable(widget), text)
       userDidFinish()
-    }
-
-    /// Escape: typing not delivered yet is dropped, and each binding's pending edit with it; the
-    /// entry shows the model's value again, without its error.
-    private func userDidDiscard() {
-      guard field.isEnabled, !field.isHidden else { return }
-      hasPendingEdit = false
-      for binding in field.bindings { binding.discardEditing() }
-      update()
-    }
-
-    private func userDidType() {
-      guard !hasPendingEdit else { return }
-      hasPendingEdit = true
-      runWhenIdle { [weak self] in self?.deliverTyping() }
-    }
-
-    private func deliverTyping() {
-      guard hasPendingEdit else { return }
-      hasPendingEdit = false
-      guard !isStopped else { return }
-      let typed = text
-      if typed != (field.text ?? "") {
-        isHandlingEdit = true
-        if !isEditing {
-          isEditing = true
-          field.userDidBeginEditing()
-        }
-        field.userDidEdit(text: typed)
-        isHandlingEdit = false
-      }
-      // A binding may have changed the text it wrote back (a format), or the model changed while
-      // the edit was on its way: show the field's text now.
-      refresh()
-    }
-
-    private func userDidBegin() {
-      guard !isEditing, field.isEnabled, !field.isHidden else { return }
-      isEditing = true
-      field.userDidBeginEditing()
-      refresh()
-    }
-
-    override func finishEditing() {
-      userDidFinish()
-    }
-
-    private func userDidFinish() {
-      deliverTyping()
-      guard isEditing else { return }
-      isEditing = false
-      field.userDidEndEditing()
-      refresh()
     }
   }
 #endif

@@ -29,6 +29,7 @@
       let style = self.style(object)
       let mirror: WidgetMirror
       switch object {
+      case let field as HeadlessTextField where style == .multiline: mirror = TextViewMirror(field)
       case let field as HeadlessTextField: mirror = EntryMirror(field, style: style)
       case let label as HeadlessLabel: mirror = LabelMirror(label)
       case let label as FieldLabel: mirror = FieldLabelMirror(label, builder: self)
@@ -51,7 +52,10 @@
     /// The mirror of a field and its label as one row titled by the label (a column's labelled
     /// field, as GNOME's forms show it), or `nil` when the pair is not one the window draws so.
     func fieldRowMirror(label: FieldLabel, field: AnyObject) -> WidgetMirror? {
-      guard let field = field as? HeadlessTextField, label.target === field, !label.isHidden else { return nil }
+      // A text view of several lines keeps its label above it, not in a row beside it.
+      guard let field = field as? HeadlessTextField, label.target === field, !label.isHidden,
+        style(field) != .multiline
+      else { return nil }
       let mirror = EntryMirror(field, style: style(field), title: label)
       remember(mirror, for: field)
       remember(mirror, for: label)

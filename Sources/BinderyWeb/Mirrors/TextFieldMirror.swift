@@ -1,8 +1,9 @@
 import Bindery
 import BinderyControls
 
-/// A text field (`kind: text`), a secure field (`kind: secure`) or a number field (`kind: number`,
-/// a text input that asks for a numeric keyboard): text, placeholder, enabled,
+/// A text field (`kind: text`), a secure field (`kind: secure`), a number field (`kind: number`,
+/// a text input that asks for a numeric keyboard) or a text view (`kind: multiline`, a `<textarea>`
+/// whose editing ends when it loses the focus, Return being a new line): text, placeholder, enabled,
 /// hidden and the validation error of its bindings. An edit is a user's typing; an action is the end
 /// of editing (Return, or leaving the field), when bindings that update on commit write back.
 ///
@@ -22,6 +23,7 @@ final class TextFieldMirror: WebMirror {
       switch style {
       case .secure: "secure"
       case .number: "number"
+      case .multiline: "multiline"
       default: "text"
       }
     super.init(id: id, kind: kind, collector: collector)

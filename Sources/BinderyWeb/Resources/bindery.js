@@ -161,7 +161,7 @@
   // value the server sent for such an element before it took the edit is stale: the page keeps what
   // its user entered, and the server sends the value again if it ends up different.
   const unacknowledgedEdits = new Map();
-  const valueKeys = { text: 'text', secure: 'text', number: 'text', list: 'selected' };
+  const valueKeys = { text: 'text', secure: 'text', number: 'text', multiline: 'text', list: 'selected' };
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
   // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
@@ -415,6 +415,7 @@
     secure(node) { return field(node, 'password'); },
     // Text, so that what the user types (even "3b") reaches the field's format and validation.
     number(node) { return field(node, 'text', 'decimal'); },
+    multiline(node) { return field(node, 'textarea'); },
     fieldLabel(node) {
       const label = document.createElement('label');
       label.className = 'field-label';
@@ -585,8 +586,13 @@
   function field(node, type, inputMode) {
     const wrapper = document.createElement('div');
     wrapper.className = 'field';
-    const input = document.createElement('input');
-    input.type = type;
+    // A text view is a <textarea>: Return is a new line, and its editing ends when it loses the focus.
+    const input = document.createElement(type === 'textarea' ? 'textarea' : 'input');
+    if (type === 'textarea') {
+      input.rows = 4;
+    } else {
+      input.type = type;
+    }
     if (inputMode) input.inputMode = inputMode;
     input.autocomplete = 'off';
     const error = document.createElement('div');

@@ -9,7 +9,8 @@ public import BinderySpec
 /// Beside the headless controls (`HeadlessTextField`, `HeadlessLabel`, `HeadlessButton`, `HeadlessSwitch`, `HeadlessSlider`, `HeadlessView`), a page's
 /// file may name `Panel` (a container with a title and a layout), `HeadlessStepper`, `HeadlessPopUpButton`,
 /// `SecureField` (a `HeadlessTextField` whose text is hidden), `NumberField` (a `HeadlessTextField` that
-/// holds a number, with a numeric keyboard), `Checkbox` (a `HeadlessSwitch` drawn as a box),
+/// holds a number, with a numeric keyboard), `TextView` (a `HeadlessTextField` of several lines, a
+/// `<textarea>`), `Checkbox` (a `HeadlessSwitch` drawn as a box),
 /// `FieldLabel` (a ``FieldLabel``: `text:` and the `target:` it names, a `<label for=…>` in the page) and
 /// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists). The
 /// model's class name makes no new object: it stands for the session's model, which is also the

@@ -78,7 +78,8 @@ struct UnqualifiedNamesTests {
       UserEditing.self, UserEditingEvent.self, PendingSave.self,
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,
-      CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParser.self, ExpressionScope.self,
+      CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParameters.self,
+      ExpressionParser.self, ExpressionScope.self,
       ExpressionSyntax.self, KeyPathScope.self, TextPosition.self, ExpressionTypeRegistry.self, FontDescription.self,
       OptionNames.self, RGBAColor.self, StructureKind.self,
       // BinderyFormatters

@@ -10,13 +10,13 @@ public import BinderyControllers
 /// `TextField` (or UIKit's `UITextField`) makes a ``HeadlessTextField``, `Label`/`UILabel` a
 /// ``HeadlessLabel``, `Switch`/`UISwitch` a ``HeadlessSwitch``, `Slider`/`UISlider` a
 /// ``HeadlessSlider``, `Stepper`/`UIStepper` a ``HeadlessStepper``, `PopUpButton`/`NSPopUpButton` a
-/// ``HeadlessPopUpButton``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
+/// ``HeadlessPopUpButton``, `SearchField`/`NSSearchField` a ``HeadlessSearchField``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
 /// ``HeadlessView``, and `List` (`ListView`, `UITableView`, `NSTableView`) a ``HeadlessListView``.
 public enum HeadlessControls {
   /// Every headless control class.
   public static let classes: [any KeyValueInstantiable.Type] = [
     HeadlessTextField.self, HeadlessLabel.self, HeadlessSwitch.self, HeadlessSlider.self, HeadlessStepper.self,
-    HeadlessPopUpButton.self, HeadlessButton.self, HeadlessView.self,
+    HeadlessPopUpButton.self, HeadlessSearchField.self, HeadlessButton.self, HeadlessView.self,
   ]
 
   /// The headless list.
@@ -51,6 +51,11 @@ extension HeadlessStepper: KeyValueInstantiable {
 extension HeadlessPopUpButton: KeyValueInstantiable {
   /// `PopUpButton`, `NSPopUpButton`.
   public static var instantiableNames: [String] { ["PopUpButton", "NSPopUpButton"] }
+}
+
+extension HeadlessSearchField: KeyValueInstantiable {
+  /// `SearchField`, `NSSearchField`.
+  public static var instantiableNames: [String] { ["SearchField", "NSSearchField"] }
 }
 
 extension HeadlessButton: KeyValueInstantiable {

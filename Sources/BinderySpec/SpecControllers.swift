@@ -49,6 +49,14 @@ protocol SpecArrangingController: SpecContentController {
   func prepareSortOrder(_ levels: [(key: String, ascending: Bool)]) throws(KeyValueCodingError) -> () -> Void
   /// Checks a filter expression; returns what sets it.
   func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void
+  /// Checks a search template's expression (`name contains[cd] $value`).
+  func checkSearchTemplate(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError)
+  /// What binds `field` to filter this controller through `templates`, checked already.
+  func prepareSearch(
+    _ field: any SearchFiltering,
+    templates: [SearchTemplate],
+    root: (any KeyValueCoding)?
+  ) -> () -> PropertyBinding?
   /// A list of `listClass` showing this controller's arrangement, its rows made by `rows`.
   func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList
   /// A list of `listClass` showing this controller's arrangement, one row per object made by
@@ -181,6 +189,22 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
   func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void {
     let filter = try Self.filter(expression: text, root: root)
     return { [weak self] in self?.filter = filter }
+  }
+
+  func checkSearchTemplate(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) {
+    _ = try Self.searchFilter(expression: text, root: root)
+  }
+
+  func prepareSearch(
+    _ field: any SearchFiltering,
+    templates: [SearchTemplate],
+    root: (any KeyValueCoding)?
+  ) -> () -> PropertyBinding? {
+    { [weak self, weak field, weak root] in
+      guard let self, let field else { return nil }
+      // Every template was checked with the file: binding them cannot fail now.
+      return try? field.bind(filterOf: self, templates: templates, root: root, file: #fileID, line: #line)
+    }
   }
 
   func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList {

@@ -183,6 +183,8 @@ struct SpecLoader {
         case "view": checkView(value, of: object, field: fieldNode)
         case "bindings": checkBindings(value, of: object)
         case "action" where object is any ActionSending: checkAction(value, of: object, at: fieldNode)
+        case "search" where object is any SearchFiltering:
+          if let field = object as? any SearchFiltering { checkSearch(value, of: field) }
         default: checkProperty(field, value, of: object, at: fieldNode)
         }
       }

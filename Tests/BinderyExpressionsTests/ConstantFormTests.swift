@@ -119,8 +119,8 @@ struct ConstantFormTests {
     expectSyntaxError("$options.Style", "expected \"{\" with the members of $options.Style after it", column: 15)
     expectSyntaxError(
       "$Oops",
-      "unknown name $Oops: expected $data, $root, $section, $true, $false, $Type.case, $Type { .option } or a structure "
-        + "($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
+      "unknown name $Oops: expected $data, $root, $section, $true, $false, $Type.case, $Type { .option }, a parameter ($value) "
+        + "or a structure ($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
   }
 
   @Test func structureConstantsAreFoundationGeometryAndPortableColoursAndFonts() throws {

@@ -125,9 +125,9 @@ struct ParserTests {
     expectSyntaxError(#""\u{110000}""#, "\\u{…} needs 1 to 8 hexadecimal digits of a Unicode scalar", column: 2)
     expectSyntaxError("person.", "expected a key after \".\"", column: 7)
     expectSyntaxError(
-      "$foo && x",
-      "unknown name $foo: expected $data, $root, $section, $true, $false, $Type.case, $Type { .option } or a structure "
-        + "($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
+      "$foo.bar && x",
+      "unknown name $foo: expected $data, $root, $section, $true, $false, $Type.case, $Type { .option }, a parameter ($value) "
+        + "or a structure ($CGPoint, $CGSize, $CGRect, $CGColor, $UIColor, $UIFont)", column: 1)
     expectSyntaxError("$root", "expected \".\" and a key after $root", column: 6)
     expectSyntaxError("a { b: }", "expected a value after \"b:\"", column: 6)
     expectSyntaxError("a { b c }", "expected \",\" or \"}\" after the attribute \"b\"", column: 7)

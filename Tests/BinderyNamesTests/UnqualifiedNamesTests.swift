@@ -61,14 +61,15 @@ struct UnqualifiedNamesTests {
       // BinderyControls
       (any ActionSending).self, HeadlessControls.self, HeadlessButton.self, HeadlessLabel.self,
       HeadlessListRow<Account>.self,
-      HeadlessListView<Account>.self, HeadlessPopUpButton.self, HeadlessSlider.self, HeadlessStepper.self,
+      HeadlessListView<Account>.self, HeadlessPopUpButton.self, HeadlessSearchField.self, HeadlessSlider.self,
+      HeadlessStepper.self,
       HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self, ScreenSpec.self,
       LoadedScreen.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self, ContentSource<ArrayController<Account>, PropertyBinding, Never>.self,
       (any DefaultInitializable).self, ObjectController<Account>.self,
-      ObjectSelection<Account>.self, SelectionProxy<Account>.self,
+      ObjectSelection<Account>.self, SelectionProxy<Account>.self, SearchTemplate.self,
       // BinderyStore, BinderySQLite
       (any RecordStore).self, EditHistory.self, StoreChange.self, StoreColumn<Account>.self,
       (any StoreColumnValue).Type.self, StoreColumnType.self, StoreComparison.self, StoreCondition.self,
@@ -78,7 +79,8 @@ struct UnqualifiedNamesTests {
       UserEditing.self, UserEditingEvent.self, PendingSave.self,
       // BinderyExpressions
       BindingAttributeSyntax.self, BinaryOperation.self, BinaryOperator.self, BindingExpressionSyntax.self,
-      CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParser.self, ExpressionScope.self,
+      CompiledExpression.self, EnumCaseName.self, ExpressionError.self, ExpressionParameters.self,
+      ExpressionParser.self, ExpressionScope.self,
       ExpressionSyntax.self, KeyPathScope.self, TextPosition.self, ExpressionTypeRegistry.self, FontDescription.self,
       OptionNames.self, RGBAColor.self, StructureKind.self,
       // BinderyFormatters

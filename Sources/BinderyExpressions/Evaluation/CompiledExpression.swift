@@ -25,28 +25,42 @@ public struct CompiledExpression: @unchecked Sendable {
   public let source: String
   /// The syntax.
   public let syntax: BindingExpressionSyntax
+  /// The names of the parameters the expression may use (`value` for `$value`), in order.
+  public let parameterNames: [String]
+  let parameterTypes: [Any.Type]
+  /// What the expression prepares from its parameters' values (``parameters(_:)``).
+  let preparers: [([Any?]) -> Any?]
   let node: CompiledNode?
   let compiler: ExpressionCompiler
 
-  /// Parses and checks `source` against `data` (the type of `$data.`), `root` (the type of `$root.`)
-  /// and `section` (the type of `$section.`, in a row or header of a sectioned list).
+  /// Parses and checks `source` against `data` (the type of `$data.`), `root` (the type of `$root.`),
+  /// `section` (the type of `$section.`, in a row or header of a sectioned list) and `parameters`
+  /// (the type of each parameter, `$value` for `"value"`, whose values ``parameters(_:)`` gives).
   ///
   /// - Throws: ``ExpressionError`` with the line and column of the first problem.
   public init(
     _ source: String,
     data: any KeyValueCoding.Type,
     root: (any KeyValueCoding.Type)? = nil,
-    section: (any KeyValueCoding.Type)? = nil
+    section: (any KeyValueCoding.Type)? = nil,
+    parameters: [String: Any.Type] = [:]
   ) throws(ExpressionError) {
     self.source = source
     self.syntax = try ExpressionParser.parse(source)
-    let compiler = ExpressionCompiler(source: source, dataType: data, rootType: root, sectionType: section)
+    let declared = parameters.sorted { $0.key < $1.key }
+    parameterNames = declared.map(\.key)
+    parameterTypes = declared.map(\.value)
+    let preparations = ParameterPreparations()
+    let compiler = ExpressionCompiler(
+      source: source, dataType: data, rootType: root, sectionType: section, parameterNames: parameterNames,
+      parameterTypes: parameterTypes, preparations: preparations)
     self.compiler = compiler
     if let primary = syntax.primary {
       self.node = try compiler.compile(primary)
     } else {
       self.node = nil
     }
+    preparers = preparations.preparers
   }
 
   /// The expression `source` compiled (or cached) for the types of the objects a binding reads it
@@ -60,7 +74,7 @@ public struct CompiledExpression: @unchecked Sendable {
     try cached(source, data: type(of: data), root: root.map { type(of: $0) }, section: section.map { type(of: $0) })
   }
 
-  /// The expression `source` compiled for these types, from a cache shared by every binding (a list's
+  /// The expression `source` compiled for these types (and parameters), from a cache shared by every binding (a list's
   /// rows and a spec's fields bind the same expressions many times).
   ///
   /// - Throws: ``ExpressionError``.
@@ -68,17 +82,19 @@ public struct CompiledExpression: @unchecked Sendable {
     _ source: String,
     data: any KeyValueCoding.Type,
     root: (any KeyValueCoding.Type)? = nil,
-    section: (any KeyValueCoding.Type)? = nil
+    section: (any KeyValueCoding.Type)? = nil,
+    parameters: [String: Any.Type] = [:]
   ) throws(ExpressionError) -> CompiledExpression {
     // Long texts are compiled each time: the cache holds only what bindings repeat.
     guard source.utf8.count <= maximumCachedLength else {
-      return try CompiledExpression(source, data: data, root: root, section: section)
+      return try CompiledExpression(source, data: data, root: root, section: section, parameters: parameters)
     }
     let key = CacheKey(
       source: source, data: ObjectIdentifier(data), root: root.map(ObjectIdentifier.init),
-      section: section.map(ObjectIdentifier.init), types: ExpressionTypeRegistry.shared.generation)
+      section: section.map(ObjectIdentifier.init),
+      parameters: parameters.mapValues { ObjectIdentifier($0) }, types: ExpressionTypeRegistry.shared.generation)
     if let hit = cache.withLock({ $0[key] }) { return hit }
-    let compiled = try CompiledExpression(source, data: data, root: root, section: section)
+    let compiled = try CompiledExpression(source, data: data, root: root, section: section, parameters: parameters)
     cache.withLock { table in
       if table.count >= 4096 { table.removeAll(keepingCapacity: true) }
       table[key] = compiled
@@ -94,6 +110,7 @@ public struct CompiledExpression: @unchecked Sendable {
     let data: ObjectIdentifier
     let root: ObjectIdentifier?
     let section: ObjectIdentifier?
+    let parameters: [String: ObjectIdentifier]
     /// The registrations of named types so far (a name registered later may change what compiles).
     let types: Int
   }

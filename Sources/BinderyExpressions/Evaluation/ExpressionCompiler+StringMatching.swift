@@ -17,26 +17,32 @@ extension ExpressionCompiler {
   /// The most characters a `matches` pattern may have: a regular expression is user input too.
   static let maximumPatternLength = 1_000
 
-  /// The function that matches the values of `lhs` and `rhs` with `operation`'s operator and options.
+  /// The function that matches the values of `lhs` and `rhs` with `operation`'s operator and options,
+  /// and what computes its right operand: `rhs`'s value, or, for a parameter (`$value`), what is
+  /// prepared from its value once for many evaluations (``ExpressionParameters``).
   ///
   /// - Throws: ``ExpressionError`` of kind `.type` at an operand that is not a string, or at a
   ///   constant pattern that is not a regular expression.
   func stringMatch(_ operation: BinaryOperation, _ lhs: Side, _ rhs: Side) throws(ExpressionError)
-    -> (Any?, Any?) -> Bool
+    -> (match: (Any?, Any?) -> Bool, operand: (ExpressionScope) -> Any?)
   {
     let op = operation.operator
     try requireString(lhs, for: op, options: operation.options)
     try requireString(rhs, for: op, options: operation.options)
     let fold = StringFold(operation.options)
     if op == .matches {
-      return try regularExpressionMatch(lhs, rhs, fold: fold, ignoresCase: operation.options.contains(.caseInsensitive))
+      let match = try regularExpressionMatch(
+        lhs, rhs, fold: fold, ignoresCase: operation.options.contains(.caseInsensitive))
+      return (match, rhs.node.evaluate)
     }
     if op == .like, let constant = rhs.node.constant as? String {
       let pattern = LikePattern(fold.apply(constant))
-      return { left, _ in
-        guard let left = ExpressionValues.unwrap(left) as? String else { return false }
-        return pattern.matches(fold.apply(left))
-      }
+      return (
+        { left, _ in
+          guard let left = ExpressionValues.unwrap(left) as? String else { return false }
+          return pattern.matches(fold.apply(left))
+        }, rhs.node.evaluate
+      )
     }
     let match: (String, String) -> Bool =
       switch op {
@@ -46,7 +52,44 @@ extension ExpressionCompiler {
       case .endsWith: { $0.hasSuffix($1) }
       default: { LikePattern($1).matches($0) }
       }
-    return Self.folded(match, fold, constantRight: rhs.node.constant as? String)
+    if let parameter = rhs.node.parameter {
+      return preparedMatch(op, match, fold, parameter: parameter)
+    }
+    return (Self.folded(match, fold, constantRight: rhs.node.constant as? String), rhs.node.evaluate)
+  }
+
+  /// A match with a parameter on the right (`name contains[cd] $value`): its value is folded (and
+  /// made a `like` pattern) once per set of values, as a constant is once per expression, and each
+  /// evaluation reads what was prepared.
+  private func preparedMatch(
+    _ op: BinaryOperator,
+    _ match: @escaping (String, String) -> Bool,
+    _ fold: StringFold,
+    parameter: Int
+  ) -> (match: (Any?, Any?) -> Bool, operand: (ExpressionScope) -> Any?) {
+    let isLike = op == .like
+    let preparation = preparations.add { values -> Any? in
+      guard values.indices.contains(parameter), let text = ExpressionValues.unwrap(values[parameter]) as? String
+      else { return nil }
+      return isLike ? LikePattern(fold.apply(text)) as Any : fold.apply(text) as Any
+    }
+    let operand: (ExpressionScope) -> Any? = { $0.parameters?.preparation(at: preparation) }
+    if isLike {
+      return (
+        { left, right in
+          guard let pattern = right as? LikePattern, let left = ExpressionValues.unwrap(left) as? String else {
+            return false
+          }
+          return pattern.matches(fold.apply(left))
+        }, operand
+      )
+    }
+    return (
+      { left, right in
+        guard let right = right as? String, let left = ExpressionValues.unwrap(left) as? String else { return false }
+        return match(fold.apply(left), right)
+      }, operand
+    )
   }
 
   /// `match` of the folded strings; a constant on the right is folded once.

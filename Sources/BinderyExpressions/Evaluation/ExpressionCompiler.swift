@@ -9,6 +9,8 @@ struct CompiledNode {
   let form: Form?
   /// The value, when the node is a constant: a literal, `-` of a number literal, or a case name.
   var constant: Any?
+  /// The index of the parameter, when the node is a parameter on its own (`$value`).
+  var parameter: Int?
 
   enum Form {
     case keyPath(KeyPathScope, KeyValuePath)
@@ -44,6 +46,11 @@ struct ExpressionCompiler {
   let rootType: (any KeyValueCoding.Type)?
   /// The type of `$section.`: the groups of a sectioned list; `nil` outside one.
   var sectionType: (any KeyValueCoding.Type)? = nil
+  /// The parameters' names (`value` for `$value`), and their types in the same order.
+  var parameterNames: [String] = []
+  var parameterTypes: [Any.Type] = []
+  /// What the expression prepares from its parameters' values, once for many evaluations.
+  var preparations = ParameterPreparations()
 
   func error(_ message: String, at location: TextPosition, _ kind: ExpressionError.Kind) -> ExpressionError {
     ExpressionError(message, at: location, in: source, kind: kind)
@@ -69,7 +76,22 @@ struct ExpressionCompiler {
     case .typedEnumCase(let type, let name, let location): try typedCase(name, of: type, at: location)
     case .options(let type, let members, let location): try options(members, of: type, at: location)
     case .structure(let kind, let parameters, let location): try structure(kind, parameters, at: location)
+    case .parameter(let name, let location): try parameter(named: name, at: location)
     }
+  }
+
+  /// `$value`: the value of a parameter, given when the expression is evaluated.
+  private func parameter(named name: String, at location: TextPosition) throws(ExpressionError) -> CompiledNode {
+    guard let index = parameterNames.firstIndex(of: name) else {
+      let known =
+        parameterNames.isEmpty
+        ? "this expression has no parameters"
+        : "its parameters are " + parameterNames.map { "$" + $0 }.joined(separator: ", ")
+      throw error("unknown parameter $\(name.shortened): \(known)", at: location, .key)
+    }
+    var node = CompiledNode(type: parameterTypes[index], evaluate: { $0.parameters?.value(at: index) })
+    node.parameter = index
+    return node
   }
 
   /// `<Name>`: the registered type, as a value.
@@ -260,7 +282,8 @@ struct ExpressionCompiler {
       try requireBoolean(right.type, describe: rightSide.describe, at: rightSide.location, for: op)
       return operation.operator == .and ? .and(right.evaluate) : .or(right.evaluate)
     case let op where op.isStringMatch:
-      return .compare(try stringMatch(operation, left, rightSide), right.evaluate)
+      let (match, operand) = try stringMatch(operation, left, rightSide)
+      return .compare(match, operand)
     default:
       return .compare(try comparison(operation.operator, left, rightSide, at: operation.location), right.evaluate)
     }

@@ -1,7 +1,8 @@
 public import Bindery
 
 /// The objects an expression reads: the source (`$data.`, the default), the top-level view model
-/// (`$root.`) and, in a row or header of a sectioned list, the row's section (`$section.`).
+/// (`$root.`), in a row or header of a sectioned list the row's section (`$section.`), and the
+/// values of its parameters (`$value`).
 public struct ExpressionScope {
   /// The source: the object key paths start from (`$data.`, the default).
   public var data: any KeyValueCoding
@@ -10,12 +11,20 @@ public struct ExpressionScope {
   /// The section (the group) of a row of a sectioned list; `nil` when the expression may not use
   /// `$section.`.
   public var section: (any KeyValueCoding)?
+  /// The values of the expression's parameters (`$value`); `nil` when it has none, or none is given.
+  public var parameters: ExpressionParameters?
 
   /// Creates a scope.
-  public init(data: any KeyValueCoding, root: (any KeyValueCoding)? = nil, section: (any KeyValueCoding)? = nil) {
+  public init(
+    data: any KeyValueCoding,
+    root: (any KeyValueCoding)? = nil,
+    section: (any KeyValueCoding)? = nil,
+    parameters: ExpressionParameters? = nil
+  ) {
     self.data = data
     self.root = root
     self.section = section
+    self.parameters = parameters
   }
 }
 

@@ -682,9 +682,14 @@ public struct ExpressionParser {
       }
     }
     if isPunctuation("{"), Self.isTypeName(type) { return .options(type: type, [], token.location) }
+    // `$value`: a parameter, when the name is not a type's and nothing follows it.
+    if name == type, !Self.isTypeName(name), !isPunctuation("."), !isPunctuation("{") {
+      return .parameter(name, token.location)
+    }
     guard isPunctuation("."), Self.isTypeName(type) else {
       throw fail(
-        "unknown name $\(name.shortened): expected $data, $root, $section, $true, $false, $Type.case, $Type { .option } "
+        "unknown name $\(name.shortened): expected $data, $root, $section, $true, $false, $Type.case, $Type { .option }, "
+          + "a parameter ($value) "
           + "or a structure (\(StructureKind.allCases.map { "$" + $0.rawValue }.joined(separator: ", ")))",
         at: token)
     }

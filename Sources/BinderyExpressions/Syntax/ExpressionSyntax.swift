@@ -200,6 +200,9 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
   /// (``StructureKind/Parameter/name``), in the order of ``StructureKind/parameters``; a parameter that
   /// may be left out and was is not there.
   case structure(StructureKind, [BindingAttributeSyntax], TextPosition)
+  /// `$value`: a parameter, named when the expression is compiled and given its value when it is
+  /// evaluated (a search field's text in a filter template: `name contains[cd] $value`).
+  case parameter(String, TextPosition)
 
   /// Where the expression starts.
   public var location: TextPosition {
@@ -207,7 +210,8 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
     case .bool(_, let location), .integer(_, let location), .double(_, let location), .string(_, let location),
       .null(let location), .enumCase(_, let location), .array(_, let location), .keyPath(_, _, let location),
       .not(_, let location), .negate(_, let location), .length(_, let location), .type(_, let location),
-      .typedEnumCase(_, _, let location), .options(_, _, let location), .structure(_, _, let location):
+      .typedEnumCase(_, _, let location), .options(_, _, let location), .structure(_, _, let location),
+      .parameter(_, let location):
       location
     case .chain(let first, _):
       first.location
@@ -236,6 +240,7 @@ public indirect enum ExpressionSyntax: Sendable, Equatable {
     case (.options(let typeA, let a, _), .options(let typeB, let b, _)):
       typeA == typeB && a.map(\.name) == b.map(\.name)
     case (.structure(let kindA, let a, _), .structure(let kindB, let b, _)): kindA == kindB && a == b
+    case (.parameter(let a, _), .parameter(let b, _)): a == b
     default: false
     }
   }
@@ -267,6 +272,7 @@ extension ExpressionSyntax: CustomStringConvertible {
       text += "]"
     case .type(let name, _): text += "<\(name)>"
     case .typedEnumCase(let type, let name, _): text += "$\(type).\(name)"
+    case .parameter(let name, _): text += "$\(name)"
     case .options(let type, let members, _):
       text += (type.map { "$\($0) " } ?? "") + "{" + members.map { ".\($0.name)" }.joined(separator: ", ") + "}"
     case .structure(let kind, let parameters, _):

@@ -38,6 +38,7 @@
       case let slider as HeadlessSlider: mirror = ScaleMirror(slider)
       case let stepper as HeadlessStepper: mirror = SpinButtonMirror(stepper)
       case let popUp as HeadlessPopUpButton: mirror = DropDownMirror(popUp)
+      case let search as HeadlessSearchField: mirror = SearchEntryMirror(search)
       case let panel as Panel: mirror = BoxMirror(panel: panel, builder: self)
       case let view as HeadlessView: mirror = BoxMirror(view: view, builder: self)
       case let list as any GTKListSource: mirror = ListBoxMirror(list, builder: self)

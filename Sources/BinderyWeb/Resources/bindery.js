@@ -16,6 +16,62 @@
   let rateLimitTimer = null;
   const encoder = new TextEncoder();
 
+  // A search field (HeadlessSearchField): an <input type=search> named by its template's title and,
+  // when there are several templates, a <select> of them beside it. `value` is the text (each
+  // keystroke an input event; Escape or the clear button empties it), `templateIndex` the template.
+  class BinderySearch extends HTMLElement {
+    static get observedAttributes() { return ['templates', 'placeholder', 'disabled']; }
+
+    constructor() {
+      super();
+      this.menu = document.createElement('select');
+      this.menu.setAttribute('aria-label', 'Search by');
+      this.menu.hidden = true;
+      this.input = document.createElement('input');
+      this.input.type = 'search';
+      this.input.setAttribute('aria-label', 'Search');
+      this.index = 0;
+      // The text's commit is no choice of template: only the menu's change is.
+      this.input.addEventListener('change', (event) => event.stopPropagation());
+      this.input.addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape' || this.input.value === '') return;
+        this.input.value = '';
+        this.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
+
+    connectedCallback() {
+      if (!this.input.isConnected) this.append(this.menu, this.input);
+    }
+
+    attributeChangedCallback(name, old, value) {
+      if (name === 'templates') {
+        const titles = value ? value.split('\n') : [];
+        this.menu.replaceChildren(...titles.map((title) => {
+          const option = document.createElement('option');
+          option.textContent = title;
+          return option;
+        }));
+        this.menu.hidden = titles.length < 2;
+        this.menu.selectedIndex = this.index;
+      } else if (name === 'placeholder') {
+        this.input.placeholder = value || '';
+        this.input.setAttribute('aria-label', value ? 'Search by ' + value : 'Search');
+      } else if (name === 'disabled') {
+        this.input.disabled = this.menu.disabled = value !== null;
+      }
+    }
+
+    get value() { return this.input.value; }
+    set value(text) { if (this.input.value !== (text || '')) this.input.value = text || ''; }
+    get templateIndex() { return this.menu.selectedIndex; }
+    set templateIndex(index) {
+      this.index = index;
+      this.menu.selectedIndex = index;
+    }
+  }
+  if (!customElements.get('bindery-search')) customElements.define('bindery-search', BinderySearch);
+
   function newTabName() {
     const bytes = new Uint8Array(12);
     crypto.getRandomValues(bytes);

@@ -75,6 +75,9 @@ protocol SpecArrangingController: SpecContentController {
   func selectedObjectContent<Content: KeyValueCoding>(
     for detail: ObjectController<Content>
   ) throws(KeyValueCodingError) -> () -> PropertyBinding?
+  /// What shows this controller's arranged objects in `chooser` (a pop-up), titled by `title` of
+  /// each.
+  func choicesConnection(_ chooser: any ArrangedChoices, title: KeyValuePath?) -> () -> PropertyBinding?
 }
 
 extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {

@@ -148,6 +148,9 @@ extension SpecLoader {
     _ value: YAMLNode,
     of object: any KeyValueCoding
   ) -> Bool {
+    if field == "bindings", let chooser = object as? any ArrangedChoices & KeyValueCoding {
+      return checkChoiceBindings(value, of: chooser)
+    }
     if let sectioned = sectionedLists[ObjectIdentifier(object)] {
       return checkSectionedListField(field, of: sectioned)
     }

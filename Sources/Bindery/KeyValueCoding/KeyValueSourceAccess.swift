@@ -37,6 +37,11 @@ struct KeyValueSourceAccess<Source, Value> {
     } else if let optional = pathType as? any _AnyOptional.Type, optional._wrappedType == Value.self {
       // The path may be nil; the property may not.
       fits = Value.self == Bool.self || hasNullPlaceholder
+    } else if Value.self == AnyObject?.self {
+      // A property that holds any object (a pop-up's selected object) takes a path to objects of one
+      // class, optional or not; a value is cast as it crosses.
+      let wrapped = (pathType as? any _AnyOptional.Type)?._wrappedType ?? pathType
+      fits = wrapped is AnyObject.Type
     } else {
       fits = false
     }

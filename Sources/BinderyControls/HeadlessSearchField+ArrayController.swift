@@ -49,19 +49,19 @@ extension HeadlessSearchField: SearchFiltering {
         }
         filter()
       }
-      let filtered = WeakController(controller)
+      let showEverything = Cleanup { [weak controller] in controller?.filter = nil }
       return KeyValueObservation {
         typing.unbind()
         choosing.unbind()
-        filtered.object?.filter = nil
+        showEverything.run()
       }
     }
   }
 }
 
-/// The controller, weakly, for the token's `Sendable` closure: a controller is used from one thread
-/// (or actor) at a time, like its search field.
-private struct WeakController<Element: AnyObject>: @unchecked Sendable {
-  weak var object: ArrayController<Element>?
-  init(_ object: ArrayController<Element>) { self.object = object }
+/// What unbinding does to the controller, for the token's `Sendable` closure (which then captures
+/// no generic type): a controller is used from one thread (or actor) at a time, like its search field.
+private final class Cleanup: @unchecked Sendable {
+  let run: () -> Void
+  init(_ run: @escaping () -> Void) { self.run = run }
 }

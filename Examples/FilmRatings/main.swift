@@ -10,6 +10,8 @@ import Foundation
 final class Film {
   var title: String
   var stars: Int
+  /// What the viewer noted, on several lines.
+  var notes = ""
   /// "Metropolis: 4 of 5 stars".
   var summary: String { "\(title): \(stars) of 5 stars" }
 

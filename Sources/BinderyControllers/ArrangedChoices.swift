@@ -1,4 +1,4 @@
-public import Bindery
+package import Bindery
 
 /// A control whose items are an array controller's arranged objects, each titled by one of its
 /// properties (a pop-up button's `content` and `contentValues` bindings), as spec files bind it.

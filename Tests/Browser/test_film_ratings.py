@@ -33,6 +33,16 @@ class FilmPage(Page):
     def summary(self):
         return self.element("Summary").text
 
+    def search(self):
+        """The search field's text box, as a screen reader finds it: a search box named for its template."""
+        boxes = self.driver.find_elements(By.CSS_SELECTOR, "input[type=search]")
+        if len(boxes) != 1:
+            raise AssertionError(f"{len(boxes)} search boxes on the page")
+        return boxes[0]
+
+    def notes(self):
+        return self.labelled("Notes")
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -110,6 +120,40 @@ def main():
             raise AssertionError("a disabled rating took a click")
         lock.click()
         one.wait(lambda: one.rating().get_attribute("aria-disabled") == "false", "the rating was not enabled again")
+
+    @test("typing in the search field filters this tab's films; Escape shows them all again")
+    def _():
+        one = state["one"].focus()
+        box = one.search()
+        if "Title" not in (box.accessible_name or "") and box.get_attribute("placeholder") != "Title":
+            raise AssertionError(f"the search box is named {box.accessible_name!r}")
+        box.send_keys("SUN")
+        one.wait(lambda: [r.text.split("\n")[0] for r in one.rows()] == ["Sunrise"], "SUN did not find Sunrise alone")
+        two = state["two"].focus()
+        two.wait(lambda: len(two.rows()) == 3, "another tab's search filtered this tab's films")
+        one = state["one"].focus()
+        box = one.search()
+        box.send_keys(Keys.ESCAPE)
+        one.wait(lambda: len(one.rows()) == 3, "Escape did not show every film again")
+
+    @test("a film's notes take several lines and are written when the text area loses the focus")
+    def _():
+        one = state["one"].focus()
+        one.rows()[0].click()
+        one.wait(lambda: one.summary().startswith("Metropolis"), "Metropolis was not chosen")
+        notes = one.notes()
+        if notes.tag_name != "textarea":
+            raise AssertionError(f"the notes are a {notes.tag_name}, not a textarea")
+        notes.click()
+        notes.send_keys("Fritz Lang, 1927", Keys.ENTER, "Silent")
+        if notes.get_attribute("value") != "Fritz Lang, 1927\nSilent":
+            raise AssertionError(f"Return did not start a new line: {notes.get_attribute('value')!r}")
+        notes.send_keys(Keys.TAB)  # leaving the text area ends its editing
+        two = state["two"].focus()
+        two.rows()[0].click()
+        two.wait(lambda: two.notes().get_attribute("value") == "Fritz Lang, 1927\nSilent",
+                 "the other tab does not show the notes")
+        state["one"].focus()
 
     @test("a screenshot is saved")
     def _():

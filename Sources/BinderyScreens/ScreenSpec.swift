@@ -51,8 +51,10 @@ public enum ScreenSpec {
     isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> LoadedScreen {
     let styled = StyledObjects()
-    let classes = SpecClassRegistry()
-    classes.register(HeadlessControls.classes, lists: lists)
+    // The headless controls are registered once for every load; the load's own registry, which its
+    // screen keeps for the rows of its lists, holds only what this load adds.
+    let classes = SpecClassRegistry(fallback: headlessControls)
+    classes.register([], lists: lists)
     classes.register(Panel.self) { Panel() }
     classes.register(FieldLabel.self) { FieldLabel() }
     classes.register(HeadlessTextField.self, names: ["SecureField"]) {
@@ -92,6 +94,13 @@ public enum ScreenSpec {
     return LoadedScreen(root: rootObject, objects: objects, model: model, styleBook: styled)
   }
 }
+
+/// The headless controls' classes, shared by every load.
+private let headlessControls: SpecClassRegistry = {
+  let classes = SpecClassRegistry()
+  classes.register(HeadlessControls.classes)
+  return classes
+}()
 
 /// The screen's model, handed to the class registry's `make`; the registry lives only during one
 /// load on the screen's actor.

@@ -29,9 +29,20 @@ public final class SpecClassRegistry: Sendable {
   private let entries = SharedLock<[String: Entry]>([:])
   private let lists = SharedLock<[String: any ArrangedListClass]>([:])
   private let actions = SharedLock<[ObjectIdentifier: [String: @Sendable (AnyObject) -> Void]]>([:])
+  /// Where a name or type this registry lacks is looked up next: a registry of classes every load
+  /// shares, so a load's own registry (kept as long as its screen, for the rows of its lists) holds
+  /// only what that load adds.
+  private let fallback: SpecClassRegistry?
 
   /// Creates a registry that knows the controllers only.
-  public init() {}
+  public init() {
+    fallback = nil
+  }
+
+  /// Creates a registry that looks up what it lacks in `fallback`.
+  package init(fallback: SpecClassRegistry) {
+    self.fallback = fallback
+  }
 
   /// Registers classes under the names they declare, and lists under theirs.
   public func register(_ classes: [any KeyValueInstantiable.Type], lists: [any ArrangedListClass] = []) {
@@ -57,7 +68,7 @@ public final class SpecClassRegistry: Sendable {
 
   /// The class registered as `name`.
   package func entry(named name: String) -> Entry? {
-    entries.withLock { $0[name] }
+    entries.withLock { $0[name] } ?? fallback?.entry(named: name)
   }
 
   /// Registers a list class (made for the element class of the array controller it shows) under
@@ -111,21 +122,24 @@ public final class SpecClassRegistry: Sendable {
 
   /// The list class registered as `name`.
   func listClass(named name: String) -> (any ArrangedListClass)? {
-    lists.withLock { $0[name] }
+    lists.withLock { $0[name] } ?? fallback?.listClass(named: name)
   }
 
   /// The entry registered for `type` (under any name).
   func entry(forType type: Any.Type) -> Entry? {
     entries.withLock { table in table.values.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) } }
+      ?? fallback?.entry(forType: type)
   }
 
   /// The entry registered for the elements of `arrayType` (`[Team]` or `KeyValueArray<Team>`).
   func entry(forArrayType arrayType: Any.Type) -> Entry? {
     entries.withLock { table in table.values.first { $0.elementClass.isArray(arrayType) } }
+      ?? fallback?.entry(forArrayType: arrayType)
   }
 
   /// Every registered name (classes and lists), sorted.
   public var names: [String] {
-    (entries.withLock { Array($0.keys) } + lists.withLock { Array($0.keys) }).sorted()
+    Array(Set(entries.withLock { Array($0.keys) } + lists.withLock { Array($0.keys) } + (fallback?.names ?? [])))
+      .sorted()
   }
 }

@@ -2,6 +2,8 @@
 """Bindery's public names against the names of the frameworks it must sit beside.
 
   taken_names.py update                 regenerate the toolchain part of .ci/taken-names.tsv
+  taken_names.py extract BIN_PATH OUT    write the products' symbol graphs into OUT, read from the modules a build left
+                                        in BIN_PATH (`swift build --show-bin-path`): no build of its own
   taken_names.py check SYMBOLGRAPH_DIR  fail when a public name of a Bindery product equals a taken name,
                                         or when Tests/BinderyNamesTests does not use a top-level name
 
@@ -58,6 +60,40 @@ def update():
         f.writelines(sorted(set(rows), key=lambda r: (r.split("\t")[1], r.split("\t")[0])))
 
 
+def extract(bin_path, out):
+    """The products' symbol graphs from the modules already built in bin_path: swift-symbolgraph-extract on each,
+    with every C module's map the build and its checkouts hold (what `swift package dump-symbol-graph` does, but
+    without building again in its own configuration, which took minutes after the test build)."""
+    swift_bin = os.path.dirname(subprocess.check_output(["which", "swift"], text=True).strip())
+    extract_tool = os.path.join(swift_bin, "swift-symbolgraph-extract")
+    scratch = os.path.dirname(os.path.dirname(os.path.abspath(bin_path)))
+    maps = [p for p in glob.glob(os.path.join(bin_path, "*.build", "**", "module.modulemap"), recursive=True)
+            if "-tool.build" not in p]
+    maps += [p for root in (os.path.join(scratch, "checkouts"), os.path.abspath("Sources"))
+             for p in glob.glob(os.path.join(root, "**", "module.modulemap"), recursive=True)
+             if f"{os.sep}Sources{os.sep}" in p]
+    flags = [arg for p in maps for arg in ("-Xcc", f"-fmodule-map-file={p}")]
+    # The system libraries' headers (GTK's), as the build found them.
+    cflags = subprocess.run(["pkg-config", "--cflags", "libadwaita-1"], capture_output=True, text=True)
+    if cflags.returncode == 0:
+        flags += [arg for flag in cflags.stdout.split() for arg in ("-Xcc", flag)]
+    os.makedirs(out, exist_ok=True)
+    missing = []
+    for product in PRODUCTS:
+        if not os.path.exists(os.path.join(bin_path, "Modules", f"{product}.swiftmodule")):
+            missing.append(product)
+            continue
+        status = subprocess.run([extract_tool, "-module-name", product, "-target", "x86_64-unknown-linux-gnu",
+                                 "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", out,
+                                 "-I", os.path.join(bin_path, "Modules")] + flags).returncode
+        if status != 0:
+            print(f"swift-symbolgraph-extract failed on {product} (exit code {status})")
+            return 1
+    if missing:
+        print(f"not built, so not checked: {', '.join(missing)}")
+    return 0
+
+
 def check(graphs):
     taken = {}
     for line in open(LIST):
@@ -88,6 +124,8 @@ def check(graphs):
 if __name__ == "__main__":
     if sys.argv[1:2] == ["update"]:
         update()
+    elif sys.argv[1:2] == ["extract"]:
+        sys.exit(extract(sys.argv[2], sys.argv[3]))
     elif sys.argv[1:2] == ["check"]:
         sys.exit(check(sys.argv[2]))
     else:

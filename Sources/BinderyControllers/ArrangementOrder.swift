@@ -41,6 +41,28 @@ struct ArrangementOrder {
     return 0
   }
 
+  /// Two lists in order of the keys they were placed with merged into one, equal keys in the order
+  /// of the objects in the content: O(n) comparisons.
+  func merged(staying: [ArrangementPlacement], _ arriving: [ArrangementPlacement]) -> [ArrangementPlacement] {
+    guard !arriving.isEmpty else { return staying }
+    var merged: [ArrangementPlacement] = []
+    merged.reserveCapacity(staying.count + arriving.count)
+    var (left, right) = (0, 0)
+    while left < staying.count, right < arriving.count {
+      let order = compare(staying[left], 0, arriving[right], 0)
+      if order < 0 || (order == 0 && staying[left].contentIndex < arriving[right].contentIndex) {
+        merged.append(staying[left])
+        left += 1
+      } else {
+        merged.append(arriving[right])
+        right += 1
+      }
+    }
+    merged.append(contentsOf: staying[left...])
+    merged.append(contentsOf: arriving[right...])
+    return merged
+  }
+
   /// `placements` in order of their latest keys (`count..<2 * count`), equal ones in their order:
   /// O(n log n) comparisons, in code with no generic parameter, reading the keys from one flat
   /// buffer (no reference counting per comparison).
@@ -48,7 +70,13 @@ struct ArrangementOrder {
     let levels = count
     var flat: [ArrangementKey] = []
     flat.reserveCapacity(placements.count * levels)
-    for placement in placements { flat.append(contentsOf: placement.keys[levels...]) }
+    for placement in placements {
+      var level = levels
+      while level < 2 * levels {
+        flat.append(placement.keys[level])
+        level += 1
+      }
+    }
     let indexes = flat.withUnsafeBufferPointer { keys in
       self.levels.withUnsafeBufferPointer { order in
         (0..<placements.count).sorted { lhs, rhs in

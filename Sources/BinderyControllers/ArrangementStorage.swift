@@ -4,13 +4,14 @@ import Bindery
 /// was placed with (how it is found again) and those of its latest evaluation, and its filter result.
 class ArrangementPlacement {
   /// The sort keys, two lists in one buffer: `0..<levels` are the keys the object was placed with,
-  /// `levels..<2 * levels` the latest ones. Made with the placement; a new sort order makes new
-  /// placements.
-  let keys: [ArrangementKey]
+  /// `levels..<2 * levels` the latest ones. Made with the placement, and again for a new sort order.
+  var keys: [ArrangementKey]
   /// Whether the latest evaluation let the object through the filter.
   var passes = true
   /// Whether the object is in the arrangement.
   var isArranged = false
+  /// The object's place in the content at the last arrangement: what breaks ties of equal keys.
+  var contentIndex = 0
 
   init(keys: [ArrangementKey]) {
     self.keys = keys
@@ -22,12 +23,43 @@ class ArrangementPlacement {
 final class ArrangementEntry<Element: AnyObject>: ArrangementPlacement {
   /// The object.
   let element: Element
-  /// The observation of what the filter and the sort keys read of the object.
-  var token: KeyValueObservation?
+  /// What hears the changes that can change the filter result or the sort keys: a subscription to
+  /// every change of the object when they read only its own properties, else an observation of each
+  /// read (``ArrangementObservation``).
+  var observation = ArrangementObservation.none
 
   init(_ element: Element, keys: [ArrangementKey]) {
     self.element = element
     super.init(keys: keys)
+  }
+
+  deinit { observation.end() }
+
+  /// Ends the observation of the object.
+  func stopObserving() {
+    observation.end()
+    observation = .none
+  }
+}
+
+/// How an array controller hears the changes of one object that can move it or take it out.
+enum ArrangementObservation {
+  /// Nothing read is observable (no filter, no sort order, or properties of no observable object).
+  case none
+  /// The filter and the sort keys read only the object's own properties: any change of the object
+  /// is heard, and the same subscription serves every later sort order and filter that does so too.
+  case object(ObjectChangeSubscription)
+  /// They read other objects too (`department.name`): each read is observed, and made again for a
+  /// new sort order or filter.
+  case reads(KeyValueObservation)
+
+  /// Ends the observation.
+  func end() {
+    switch self {
+    case .none: break
+    case .object(let subscription): subscription.cancel()
+    case .reads(let observation): observation.unbind()
+    }
   }
 }
 
@@ -53,6 +85,16 @@ struct ArrangementStorage {
 
   /// An empty arrangement.
   init() {}
+
+  /// The entries, in order, that `isIncluded` keeps.
+  func placements(where isIncluded: (Entry) -> Bool) -> [Entry] {
+    var kept: [Entry] = []
+    kept.reserveCapacity(count)
+    for chunk in chunks {
+      for entry in chunk where isIncluded(entry) { kept.append(entry) }
+    }
+    return kept
+  }
 
   /// The arrangement of `entries`, in this order.
   init(_ entries: [Entry]) {

@@ -19,7 +19,7 @@ extension ArrayController {
     for index in change.removed where index < old.count {
       let id = ObjectIdentifier(old[index])
       guard let entry = _entries.removeValue(forKey: id) else { continue }
-      entry.token = nil
+      entry.stopObserving()
       if let at = removeArranged(entry) { publishRemoval(at: at) }
     }
     for index in change.inserted where index < elements.count {
@@ -28,7 +28,8 @@ extension ArrayController {
         rebuild()  // already in the content
         return
       }
-      let entry = makeEntry(element)  // observed and evaluated
+      let entry = makeEntry(element)
+      observe([entry])
       _entries[ObjectIdentifier(element)] = entry
       guard entry.passes else { continue }
       let at = insertArranged(entry)
@@ -42,11 +43,24 @@ extension ArrayController {
     unsafeDowncast(_storage[position], to: Entry.self).element  // every placement is an entry
   }
 
-  /// An entry for `element`, with keys for the current sort order, observed.
+  /// An entry for `element`, with keys for the current sort order; ``observe(_:)`` evaluates it.
   private func makeEntry(_ element: Element) -> Entry {
-    let entry = Entry(element, keys: (_arrangingSort + _arrangingSort).map { $0.makeKey(element) })
-    observe(entry)
-    return entry
+    Entry(element, keys: makeKeys(element))
+  }
+
+  /// Keys for the current sort order: those an object is placed with, then its latest. A loop, not
+  /// `map`: this code is not specialized for `Element`, and each generic array made per object costs
+  /// a lookup of its type's metadata.
+  func makeKeys(_ element: Element) -> [ArrangementKey] {
+    let levels = _arrangingSort.count
+    var keys: [ArrangementKey] = []
+    keys.reserveCapacity(2 * levels)
+    var level = 0
+    while level < 2 * levels {
+      keys.append(_arrangingSort[level % levels].makeKey(element))
+      level += 1
+    }
+    return keys
   }
 
   /// Reads the filter result and the sort keys of `entry` (the reads are what its observation
@@ -96,34 +110,54 @@ extension ArrayController {
   }
 
   /// Arranges everything again (content replaced, filter or sort order changed) and reports the
-  /// difference. A new filter or sort order reads other properties: every object is observed afresh.
-  func rebuild(reobserving: Bool = false) {
+  /// difference. A new filter (`reevaluating`) reads every object again; a new sort order
+  /// (`remakingKeys`) also makes their keys anew (``makeKeys(_:)``).
+  func rebuild(reevaluating: Bool = false, remakingKeys: Bool = false) {
     let old: [Element] = _arrangementObservers.isEmpty ? [] : Array(ArrangedObjects<Element>(_storage))
     var kept: [ObjectIdentifier: Entry] = [:]
     let elements = content
     kept.reserveCapacity(elements.count)
-    var arranged: [Entry] = []
-    arranged.reserveCapacity(elements.count)
+    var inOrder: [Entry] = []
+    inOrder.reserveCapacity(elements.count)
+    var unevaluated: [Entry] = []
     for element in elements {
       let id = ObjectIdentifier(element)
       guard kept[id] == nil else { continue }  // an object in the content twice is arranged once
-      let entry: Entry
-      if let existing = _entries[id], !reobserving {
-        entry = existing
+      if let existing = _entries[id] {
+        if reevaluating || remakingKeys { unevaluated.append(existing) }
+        kept[id] = existing
+        inOrder.append(existing)
       } else {
-        entry = makeEntry(element)
+        let entry = makeEntry(element)
+        unevaluated.append(entry)
+        kept[id] = entry
+        inOrder.append(entry)
       }
-      kept[id] = entry
-      entry.isArranged = entry.passes
-      if entry.passes { arranged.append(entry) }
     }
-    for (id, entry) in _entries where kept[id] == nil || reobserving { entry.token = nil }
+    for (id, entry) in _entries where kept[id] == nil {
+      entry.stopObserving()
+      entry.isArranged = false
+    }
     _entries = kept
+    observe(unevaluated, remakingKeys: remakingKeys)
+    // A new filter over a sorted arrangement keeps its order: the objects that stay keep their
+    // places, and only those it lets in are sorted, then merged in (none, as a search narrows).
+    let keepsOrder = reevaluating && !remakingKeys && !_arrangingSort.isEmpty && automaticallyRearrangesObjects
+    var arranged: [Entry] = []
+    arranged.reserveCapacity(inOrder.count)
+    for (index, entry) in inOrder.enumerated() {
+      entry.contentIndex = index
+      if entry.passes, !keepsOrder || !entry.isArranged { arranged.append(entry) }
+    }
     var placements: [ArrangementPlacement] = arranged
     if !_arrangingSort.isEmpty {
       placements = _order.sorted(placements)
       for entry in arranged { place(entry) }
     }
+    if keepsOrder {
+      placements = _order.merged(staying: _storage.placements { $0.isArranged && $0.passes }, placements)
+    }
+    for entry in inOrder { entry.isArranged = entry.passes }
     _storage = ArrangementStorage(placements)
     arrangementDidChange()
     if !_arrangementObservers.isEmpty {
@@ -132,18 +166,62 @@ extension ArrayController {
     selectionDidChange()
   }
 
-  /// Follows what the filter and the sort keys read of `entry`'s object, and evaluates them now.
-  private func observe(_ entry: Entry) {
+  /// Evaluates the filter and the sort keys of each of `entries` now, and follows what they read of
+  /// its object: with one subscription to the object, made once and kept for every later sort order
+  /// and filter, when they read only its own properties (a new sort order then makes no observation);
+  /// with an observation of each read when they read other objects too.
+  private func observe(_ entries: [Entry], remakingKeys: Bool = false) {
     guard _arrangingFilter != nil || !_arrangingSort.isEmpty else {
-      entry.token = nil
-      entry.passes = true
+      for entry in entries {
+        entry.stopObserving()
+        entry.passes = true
+        if remakingKeys { entry.keys = [] }
+      }
       return
     }
-    entry.token = Bindery.observe { [weak self, unowned entry] in
-      self?.evaluate(entry)
-    } onChange: { [weak self, unowned entry] in
-      self?.entryDidChange(entry)
+    withOwnPropertyReads { reads in
+      for entry in entries {
+        let element = entry.element
+        let read = reads.evaluate(element) {
+          guard remakingKeys else { return evaluate(entry) }
+          entry.passes = _arrangingFilter?(element) ?? true
+          entry.keys = makeKeys(element)  // no separate read of the latest keys
+        }
+        follow(entry, read)
+      }
     }
+  }
+
+  /// Observes `entry` as what its evaluation read asks.
+  private func follow(_ entry: Entry, _ reads: ObjectReads) {
+    switch (reads, entry.observation) {
+    case (.own, .object):
+      return  // the subscription to the object hears every change of it
+    case (.own(let object), _):
+      entry.observation.end()
+      let subscription = ObjectChangeSubscription(object) { [weak self, unowned entry] in
+        self?.objectDidChange(entry)
+      }
+      entry.observation = .object(subscription)
+    case (.nothing, _):
+      entry.stopObserving()
+    case (.others, _):
+      entry.observation.end()
+      let observation = Bindery.observe { [weak self, unowned entry] in
+        self?.evaluate(entry)
+      } onChange: { [weak self, unowned entry] in
+        self?.entryDidChange(entry)
+      }
+      entry.observation = .reads(observation)
+    }
+  }
+
+  /// A property of the object of `entry` changed: its filter result and sort keys are read again
+  /// (and what they read, which the change may have turned to other objects), then it moves if they
+  /// changed.
+  private func objectDidChange(_ entry: Entry) {
+    withOwnPropertyReads { reads in follow(entry, reads.evaluate(entry.element) { evaluate(entry) }) }
+    entryDidChange(entry)
   }
 
   /// An object's filter result or sort keys changed: it is removed and placed again (unless they
@@ -151,7 +229,7 @@ extension ArrayController {
   private func entryDidChange(_ entry: Entry) {
     guard automaticallyRearrangesObjects else { return }  // until rearrangeObjects()
     guard !_arrangingSort.isEmpty else {
-      rebuild()
+      if entry.passes != entry.isArranged { rebuild() }  // in or out of the filter
       return
     }
     if entry.isArranged, entry.passes, _order.compare(entry, 0, entry, _order.count) == 0 { return }

@@ -115,7 +115,7 @@ public final class ArrayController<Element: AnyObject> {
   public var filter: ((Element) -> Bool)? {
     didSet {
       _arrangingFilter = filter
-      rebuild(reobserving: true)
+      rebuild(reevaluating: true)
     }
   }
 
@@ -124,7 +124,7 @@ public final class ArrayController<Element: AnyObject> {
     didSet {
       _arrangingSort = sortOrder
       _order = ArrangementOrder(sortOrder)
-      rebuild(reobserving: true)
+      rebuild(remakingKeys: true)
     }
   }
 

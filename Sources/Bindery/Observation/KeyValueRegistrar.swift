@@ -189,6 +189,30 @@ public final class KeyValueRegistrar: Sendable {
 
   @usableFromInline
   func _notify(_ key: SlotKey, _ change: RawChange) {
+    _notifySlot(key, change)
+    // One load: whether anything follows every change of this object (an array controller's object).
+    if storage.anyChangeSubscriptionCount.load(ordering: .relaxed) != 0 { notifyObjectSubscribers(change, key) }
+  }
+
+  /// Hands a change of a property to the subscribers of every change of the object, after those of
+  /// the property.
+  @inline(never)
+  func notifyObjectSubscribers(_ change: RawChange, _ changed: SlotKey) {
+    guard changed.channel == .change else { return }
+    var others: [Subscriber?]?
+    let key = SlotKey(id: .anyProperty, channel: .anyChange)
+    let only = storage.withLock { $0.subscribers(for: key, others: &others) }
+    if let only {
+      only._withUnsafeGuaranteedRef { $0.deliver(change) }
+      only.release()
+      return
+    }
+    for case let subscriber? in others ?? [] { subscriber.deliver(change) }
+  }
+
+  /// Hands a change to the subscribers of its property and channel.
+  @inline(__always)
+  func _notifySlot(_ key: SlotKey, _ change: RawChange) {
     var others: [Subscriber?]?
     let only = storage.withLock { $0.subscribers(for: key, others: &others) }
     // One load tells whether a coalesced block or a delivery to several subscribers is under way

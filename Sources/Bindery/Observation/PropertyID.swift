@@ -37,6 +37,11 @@ public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
     1 &<< ((rawValue &* 0x9E37_79B9_7F4A_7C15) &>> 58)
   }
 
+  /// The key of subscriptions to every change of an object (``ObjectChangeSubscription``), which no
+  /// property has: a name's hash is never zero in practice, and the registrar never reports it.
+  @usableFromInline
+  static var anyProperty: PropertyID { PropertyID(rawValue: 0) }
+
   /// The identifier in hexadecimal.
   public var description: String { "PropertyID(0x" + String(rawValue, radix: 16) + ")" }
 }

@@ -13,6 +13,9 @@ enum Channel: UInt8, Sendable {
   case endEditing
   /// After a user began editing a property through a control (the field got the focus).
   case beginEditing
+  /// After every change of any property of the object (``ObjectChangeSubscription``); its key's
+  /// property is ``PropertyID/anyProperty``.
+  case anyChange
 }
 
 /// A property and a channel: what one subscriber listens to.
@@ -195,6 +198,10 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   /// Number of subscriptions that asked for a call before each change.
   @usableFromInline
   let priorSubscriptionCount = Atomic<Int>(0)
+  /// Number of subscriptions to every change of the object (``Channel/anyChange``), read without the
+  /// lock after each change is delivered: none, the usual case, costs one load.
+  @usableFromInline
+  let anyChangeSubscriptionCount = Atomic<Int>(0)
   /// One bit per property whose changes something observes (``PropertyID/filterBit``), read without
   /// the lock: a write of a property nobody observes, on an object with observers of others, skips
   /// the lock. Changed only under the lock; a bit may stay set for a property no longer observed
@@ -211,19 +218,24 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
   func add(_ subscriber: Subscriber) {
     withLock { state in
       state.add(subscriber)
-      if subscriber.key.channel == .change {
-        changeFilter.bitwiseOr(subscriber.key.id.filterBit, ordering: .relaxed)
+      switch subscriber.key.channel {
+      case .change: changeFilter.bitwiseOr(subscriber.key.id.filterBit, ordering: .relaxed)
+      case .anyChange: changeFilter.bitwiseOr(.max, ordering: .relaxed)  // every write is reported
+      default: break
       }
     }
     subscriptionCount.add(1, ordering: .relaxed)
     if subscriber.key.channel == .prior { priorSubscriptionCount.add(1, ordering: .relaxed) }
+    if subscriber.key.channel == .anyChange { anyChangeSubscriptionCount.add(1, ordering: .relaxed) }
   }
 
   @usableFromInline
   func remove(_ subscriber: Subscriber) {
     let removed = withLock { state in
       let removed = state.remove(subscriber)
-      if removed, subscriber.key.channel == .change, !state.isObserved(subscriber.key) {
+      if removed, subscriber.key.channel == .change || subscriber.key.channel == .anyChange,
+        !state.isObserved(subscriber.key)
+      {
         changeFilter.store(state.changeFilter, ordering: .relaxed)
       }
       return removed
@@ -231,6 +243,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
     guard removed else { return }
     subscriptionCount.subtract(1, ordering: .relaxed)
     if subscriber.key.channel == .prior { priorSubscriptionCount.subtract(1, ordering: .relaxed) }
+    if subscriber.key.channel == .anyChange { anyChangeSubscriptionCount.subtract(1, ordering: .relaxed) }
   }
 
   /// Whether no subscriber to the changes of `id` reads their old value.
@@ -257,6 +270,7 @@ final class RegistrarStorage: Locked<RegistrarState>, @unchecked Sendable {
     }
     subscriptionCount.store(0, ordering: .relaxed)
     priorSubscriptionCount.store(0, ordering: .relaxed)
+    anyChangeSubscriptionCount.store(0, ordering: .relaxed)
     changeFilter.store(0, ordering: .relaxed)
     return drained
   }
@@ -348,10 +362,14 @@ struct RegistrarState {
     slots.contains { $0.key == key && $0.live > 0 }
   }
 
-  /// The bits of every property with a live subscriber to its changes.
+  /// The bits of every property with a live subscriber to its changes; every bit while something
+  /// subscribes to all of the object's changes.
   var changeFilter: UInt64 {
     var filter: UInt64 = 0
-    for slot in slots where slot.key.channel == .change && slot.live > 0 { filter |= slot.key.id.filterBit }
+    for slot in slots where slot.live > 0 {
+      if slot.key.channel == .change { filter |= slot.key.id.filterBit }
+      if slot.key.channel == .anyChange { return .max }
+    }
     return filter
   }
 

@@ -638,10 +638,11 @@
         if (count === 0) return;
         row = Math.max(0, Math.min(count - 1, row));
         column = Math.max(0, column);
-        const before = cellAt(element.focus.row, element.focus.column);
-        if (before) before.tabIndex = -1;
+        // The cell that was the Tab stop, wherever its row went since (rows move when they sort).
+        if (element.stop) element.stop.tabIndex = -1;
         element.focus = { row, column };
         const cell = cellAt(row, column);
+        element.stop = cell;
         if (!cell) return;
         cell.tabIndex = 0;
         if (focus) cell.focus();
@@ -863,6 +864,8 @@
   // Applies one change of a list's rows: removed and moved-from are old indexes, inserted and
   // moved-to are new ones; the other rows keep their order (as the server's CollectionChange).
   function applyList(list, op) {
+    // In a table, what had the focus (a cell, a cell's field) keeps it when its row moves.
+    const focused = list.rove && list.node.contains(document.activeElement) ? document.activeElement : null;
     const old = list.rows;
     const count = old.length - op.removed.length + op.inserted.length;
     const result = new Array(count).fill(null);
@@ -884,8 +887,10 @@
     }
     list.rows = result;
     if (list.rove) {
-      const hadFocus = list.node.contains(document.activeElement);
-      list.rove(list.focus.row, list.focus.column, hadFocus && !document.activeElement.closest('td'));
+      const stopRow = list.stop ? list.rows.indexOf(list.stop.parentNode) : -1;
+      list.rove(stopRow >= 0 ? stopRow : list.focus.row, list.focus.column, false);
+      if (focused && focused.isConnected && document.activeElement !== focused) focused.focus();
+      else if (focused && !focused.isConnected && list.stop) list.stop.focus();
     }
     showSelection(list);
     if (op.inserted.length) linkLabels();

@@ -9,14 +9,17 @@ import Foundation
 @KeyValueObservable
 final class Film {
   var title: String
+  /// The year the film came out.
+  var year: Int
   var stars: Int
   /// What the viewer noted, on several lines.
   var notes = ""
   /// "Metropolis: 4 of 5 stars".
   var summary: String { "\(title): \(stars) of 5 stars" }
 
-  init(_ title: String = "", stars: Int = 0) {
+  init(_ title: String = "", year: Int = 1900, stars: Int = 0) {
     self.title = title
+    self.year = year
     self.stars = stars
   }
 }
@@ -24,7 +27,10 @@ final class Film {
 /// The films every tab rates, and whether ratings are locked.
 @KeyValueObservable
 final class FilmShelf: @unchecked Sendable {
-  var films = [Film("Metropolis", stars: 4), Film("Sunrise", stars: 5), Film("Nosferatu", stars: 3)]
+  var films = [
+    Film("Metropolis", year: 1927, stars: 4), Film("Sunrise", year: 1927, stars: 5),
+    Film("Nosferatu", year: 1922, stars: 3),
+  ]
   var isLocked = false
 }
 

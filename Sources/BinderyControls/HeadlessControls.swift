@@ -11,7 +11,8 @@ public import BinderyControllers
 /// ``HeadlessLabel``, `Switch`/`UISwitch` a ``HeadlessSwitch``, `Slider`/`UISlider` a
 /// ``HeadlessSlider``, `Stepper`/`UIStepper` a ``HeadlessStepper``, `PopUpButton`/`NSPopUpButton` a
 /// ``HeadlessPopUpButton``, `SearchField`/`NSSearchField` a ``HeadlessSearchField``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
-/// ``HeadlessView``, and `List` (`ListView`, `UITableView`, `NSTableView`) a ``HeadlessListView``.
+/// ``HeadlessView``, `List` (`ListView`, `UITableView`) a ``HeadlessListView``, and `TableView`
+/// (`NSTableView`) a ``HeadlessTableView``.
 public enum HeadlessControls {
   /// Every headless control class.
   public static let classes: [any KeyValueInstantiable.Type] = [
@@ -19,8 +20,8 @@ public enum HeadlessControls {
     HeadlessPopUpButton.self, HeadlessSearchField.self, HeadlessButton.self, HeadlessView.self,
   ]
 
-  /// The headless list.
-  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass()]
+  /// The headless list and table.
+  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass(), HeadlessTableViewClass()]
 }
 
 extension HeadlessTextField: KeyValueInstantiable {
@@ -70,7 +71,7 @@ extension HeadlessView: KeyValueInstantiable, SubviewContaining {
 
 /// The ``HeadlessListView`` as spec files name it.
 struct HeadlessListViewClass: ArrangedListClass {
-  var names: [String] { ["List", "ListView", "UITableView", "NSTableView"] }
+  var names: [String] { ["List", "ListView", "UITableView"] }
 
   func makeList<Item: KeyValueCoding>(
     showing controller: ArrayController<Item>,
@@ -80,6 +81,27 @@ struct HeadlessListViewClass: ArrangedListClass {
     return ArrangedList(object: list) { [weak list, weak controller] in
       guard let list, let controller else { return nil }
       return list.bind(to: controller)
+    }
+  }
+}
+
+/// The ``HeadlessTableView`` as spec files name it.
+struct HeadlessTableViewClass: ArrangedTableClass {
+  var names: [String] { ["TableView", "NSTableView"] }
+
+  func makeTable<Item: KeyValueCoding>(
+    showing controller: ArrayController<Item>,
+    columns: [TableColumnDeclaration],
+    makeRow: @escaping (Item, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    let table = HeadlessTableView<Item>(
+      columns: columns.map { HeadlessTableColumn($0) ?? HeadlessTableColumn(id: $0.id, title: $0.title) }
+    ) {
+      item, row in row.controls = makeRow(item, row.bindings)
+    }
+    return ArrangedList(object: table) { [weak table, weak controller] in
+      guard let table, let controller else { return nil }
+      return table.bind(to: controller)
     }
   }
 }

@@ -59,6 +59,10 @@ protocol SpecArrangingController: SpecContentController {
   ) -> () -> PropertyBinding?
   /// A list of `listClass` showing this controller's arrangement, its rows made by `rows`.
   func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList
+  /// A table of `tableClass` with `columns` showing this controller's arrangement, the cells of its
+  /// rows made by `rows`.
+  func makeTable(_ tableClass: any ArrangedTableClass, columns: [TableColumnDeclaration], rows: SpecRowTemplate)
+    -> ArrangedList
   /// A list of `listClass` showing this controller's arrangement, one row per object made by
   /// `makeRow`; a list of sections (one per group) when `sectioned`.
   func makeList(
@@ -212,6 +216,14 @@ extension ArrayController: SpecContentController, SpecArrangingController where 
 
   func makeList(_ listClass: any ArrangedListClass, rows: SpecRowTemplate) -> ArrangedList {
     listClass.makeList(showing: self) { item, bindings in rows.instantiate(for: item, into: bindings) }
+  }
+
+  func makeTable(_ tableClass: any ArrangedTableClass, columns: [TableColumnDeclaration], rows: SpecRowTemplate)
+    -> ArrangedList
+  {
+    tableClass.makeTable(showing: self, columns: columns) { item, bindings in
+      rows.instantiate(for: item, into: bindings)
+    }
   }
 
   func makeList(

@@ -86,7 +86,12 @@ extension SpecLoader {
       return nil
     }
     var entries: [(key: YAMLNode, value: YAMLNode)] = []
-    if let rowNode = fields.first(where: { $0.key.scalarText == "row" })?.value {
+    let tableClass = listClass as? any ArrangedTableClass
+    var columns: [TableColumnDeclaration] = []
+    if tableClass != nil {
+      guard let table = tableColumns(fields, name: name, controller: controller) else { return nil }
+      (columns, entries) = table
+    } else if let rowNode = fields.first(where: { $0.key.scalarText == "row" })?.value {
       guard let pairs = rowNode.pairs else {
         errors.append(source.error(.structure, "row must map the names of a row's objects to objects", at: rowNode))
         return nil
@@ -96,7 +101,12 @@ extension SpecLoader {
     let template = SpecRowTemplate(
       source: source, entries: entries, classes: classes, transformers: transformers, root: root, limits: limits,
       isolation: isolation)
-    let list = controller.makeList(listClass, rows: template)
+    let list =
+      if let tableClass {
+        controller.makeTable(tableClass, columns: columns, rows: template)
+      } else {
+        controller.makeList(listClass, rows: template)
+      }
     if let entry = elementClasses[ObjectIdentifier(controller)] ?? classes.entry(forType: controller.elementType) {
       elementClasses[ObjectIdentifier(list.object)] = entry  // the class of the rows' items
     } else if !entries.isEmpty {
@@ -157,6 +167,9 @@ extension SpecLoader {
     if let template = rowTemplates[ObjectIdentifier(object)] {
       switch field {
       case "content": return true  // made with the list
+      case "columns":
+        checkRowTemplate(template, for: object)  // the cells
+        return true
       case "row":
         checkRowTemplate(template, for: object)
         return true

@@ -65,11 +65,14 @@ struct UnqualifiedNamesTests {
       HeadlessStepper.self,
       HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self, ScreenSpec.self,
       LoadedScreen.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
+      HeadlessTableView<Account>.self, HeadlessTableColumn<Account>.self, ColumnSortDirection.self,
+      TableSelectionModifiers.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self, ContentSource<ArrayController<Account>, PropertyBinding, Never>.self,
       (any DefaultInitializable).self, ObjectController<Account>.self,
       ObjectSelection<Account>.self, SelectionProxy<Account>.self, SearchTemplate.self,
+      (any ArrangedTableClass).self, TableColumnDeclaration.self,
       // BinderyStore, BinderySQLite
       (any RecordStore).self, EditHistory.self, StoreChange.self, StoreColumn<Account>.self,
       (any StoreColumnValue).Type.self, StoreColumnType.self, StoreComparison.self, StoreCondition.self,

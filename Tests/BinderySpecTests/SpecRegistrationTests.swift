@@ -56,7 +56,7 @@ struct SpecRegistrationTests {
     for name in [
       "TextField", "UITextField", "Label", "UILabel", "Switch", "UISwitch", "Slider", "UISlider", "Stepper",
       "UIStepper", "PopUpButton", "NSPopUpButton", "Button", "UIButton", "View", "UIView", "ListView",
-      "UITableView", "NSTableView",
+      "UITableView", "NSTableView", "TableView",
     ] {
       #expect(registry.names.contains(name), "\(name)")
     }

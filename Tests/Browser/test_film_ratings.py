@@ -8,6 +8,7 @@ Usage: test_film_ratings.py --url http://127.0.0.1:8081 [--screenshot docs/film-
 import argparse
 import sys
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -17,8 +18,35 @@ FILMS, RATING = "Choose a film to rate", "Your rating"
 
 
 class FilmPage(Page):
+    def table(self):
+        return self.labelled(FILMS)
+
     def rows(self):
-        return self.labelled(FILMS).find_elements(By.CSS_SELECTOR, ":scope > li")
+        return self.table().find_elements(By.CSS_SELECTOR, ":scope > tbody > tr")
+
+    def titles(self):
+        """The films' titles, in the table's order: the text in each row's Title cell."""
+        return [row.find_element(By.CSS_SELECTOR, "input").get_attribute("value") for row in self.rows()]
+
+    def header(self, title):
+        headers = [th for th in self.table().find_elements(By.CSS_SELECTOR, "thead th") if th.text.strip() == title]
+        if len(headers) != 1:
+            raise AssertionError(f"{len(headers)} column headers read {title!r}")
+        return headers[0]
+
+    def selected(self):
+        return [i for i, row in enumerate(self.rows()) if row.get_attribute("aria-selected") == "true"]
+
+    def click_row(self, index, *keys):
+        """Clicks the row's Year cell (not its Title field), holding `keys` (Shift, Control)."""
+        cell = self.rows()[index].find_elements(By.CSS_SELECTOR, "td")[1]
+        actions = ActionChains(self.driver)
+        for key in keys:
+            actions.key_down(key)
+        actions.click(cell)
+        for key in reversed(keys):
+            actions.key_up(key)
+        actions.perform()
 
     def rating(self):
         """The rating control, found as a screen reader finds it: the slider named "Your rating"."""
@@ -88,11 +116,12 @@ def main():
         page.wait(lambda: page.summary() == "Metropolis: 5 of 5 stars", "5 did not rate")
         rating.send_keys(Keys.HOME)
         page.wait(lambda: page.summary() == "Metropolis: 0 of 5 stars", "Home did not rate")
-        # Tab order: the list, then the rating.
-        driver.execute_script("arguments[0].focus()", page.labelled(FILMS))  # focused, not clicked
+        # Tab order: the table (its one cell that is a Tab stop), then the rating.
+        stop = page.table().find_element(By.CSS_SELECTOR, "td[tabindex='0']")
+        driver.execute_script("arguments[0].focus()", stop)  # focused, not clicked
         driver.switch_to.active_element.send_keys(Keys.TAB)
         if driver.switch_to.active_element.get_attribute("role") != "slider":
-            raise AssertionError("Tab from the list does not reach the rating")
+            raise AssertionError("Tab from the table does not reach the rating")
 
     @test("a second tab sees the rating and chooses its own film")
     def _():
@@ -100,7 +129,7 @@ def main():
         driver.get(arguments.url)
         two = state["two"] = FilmPage(driver, driver.current_window_handle)
         two.wait(lambda: len(two.rows()) == 3 and two.stars() == "0", "the second tab does not show Metropolis's 0")
-        two.rows()[1].click()
+        two.click_row(1)
         two.wait(lambda: two.summary() == "Sunrise: 5 of 5 stars", "the second tab did not choose Sunrise")
         two.rating().send_keys(Keys.ARROW_LEFT)
         two.wait(lambda: two.summary() == "Sunrise: 4 of 5 stars", "the second tab could not rate")
@@ -128,7 +157,7 @@ def main():
         if "Title" not in (box.accessible_name or "") and box.get_attribute("placeholder") != "Title":
             raise AssertionError(f"the search box is named {box.accessible_name!r}")
         box.send_keys("SUN")
-        one.wait(lambda: [r.text.split("\n")[0] for r in one.rows()] == ["Sunrise"], "SUN did not find Sunrise alone")
+        one.wait(lambda: one.titles() == ["Sunrise"], "SUN did not find Sunrise alone")
         two = state["two"].focus()
         two.wait(lambda: len(two.rows()) == 3, "another tab's search filtered this tab's films")
         one = state["one"].focus()
@@ -139,7 +168,7 @@ def main():
     @test("a film's notes take several lines and are written when the text area loses the focus")
     def _():
         one = state["one"].focus()
-        one.rows()[0].click()
+        one.click_row(0)
         one.wait(lambda: one.summary().startswith("Metropolis"), "Metropolis was not chosen")
         notes = one.notes()
         if notes.tag_name != "textarea":
@@ -150,10 +179,78 @@ def main():
             raise AssertionError(f"Return did not start a new line: {notes.get_attribute('value')!r}")
         notes.send_keys(Keys.TAB)  # leaving the text area ends its editing
         two = state["two"].focus()
-        two.rows()[0].click()
+        two.click_row(0)
         two.wait(lambda: two.notes().get_attribute("value") == "Fritz Lang, 1927\nSilent",
                  "the other tab does not show the notes")
         state["one"].focus()
+
+    @test("the films are a grid whose headers sort: a click ascending, another descending, shown by aria-sort")
+    def _():
+        one = state["one"].focus()
+        table = one.table()
+        if table.tag_name != "table" or table.get_attribute("role") != "grid":
+            raise AssertionError("the films are not a grid table")
+        if table.get_attribute("aria-multiselectable") != "true":
+            raise AssertionError("the grid does not say it takes several rows")
+        if [one.header(t).get_attribute("aria-sort") for t in ("Title", "Year", "Rating")] != ["none"] * 3:
+            raise AssertionError("a header claims an order before any click")
+        one.header("Year").find_element(By.TAG_NAME, "button").click()
+        one.wait(lambda: one.header("Year").get_attribute("aria-sort") == "ascending", "Year does not say ascending")
+        one.wait(lambda: one.titles()[0] == "Nosferatu", "a click on Year did not sort by year")
+        one.header("Title").find_element(By.TAG_NAME, "button").click()
+        one.wait(lambda: one.titles() == ["Metropolis", "Nosferatu", "Sunrise"], "Title did not sort ascending")
+        if one.header("Year").get_attribute("aria-sort") != "none":
+            raise AssertionError("Year still shows an order once Title sorts first")
+        one.header("Title").find_element(By.TAG_NAME, "button").click()
+        one.wait(lambda: one.titles() == ["Sunrise", "Nosferatu", "Metropolis"], "a second click did not turn it round")
+        one.wait(lambda: one.header("Title").get_attribute("aria-sort") == "descending", "Title is not descending")
+        two = state["two"].focus()
+        if two.header("Title").get_attribute("aria-sort") != "none":
+            raise AssertionError("another tab's table was sorted with this one")
+
+    @test("Shift-click, Control-click and Shift+Down choose several films; the arrows move between cells")
+    def _():
+        one = state["one"].focus()
+        one.click_row(0)
+        one.wait(lambda: one.selected() == [0], "a click did not choose one film")
+        one.click_row(2, Keys.SHIFT)
+        one.wait(lambda: one.selected() == [0, 1, 2], "Shift-click did not choose the films between")
+        one.click_row(1, Keys.CONTROL)
+        one.wait(lambda: one.selected() == [0, 2], "Control-click did not take one film out")
+        one.click_row(0)
+        cell = one.rows()[0].find_elements(By.CSS_SELECTOR, "td")[1]
+        one.wait(lambda: driver.switch_to.active_element == cell, "the clicked cell does not have the focus")
+        cell.send_keys(Keys.SHIFT, Keys.ARROW_DOWN)
+        one.wait(lambda: one.selected() == [0, 1], "Shift+Down did not extend the choice")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+        one.wait(lambda: one.selected() == [2], "Down did not move the choice")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        active = driver.switch_to.active_element
+        if active.get_attribute("role") != "gridcell" or active != one.rows()[2].find_elements(By.CSS_SELECTOR, "td")[0]:
+            raise AssertionError("Left did not move to the Title cell")
+        if one.table().find_elements(By.CSS_SELECTOR, "td[tabindex='0']") != [active]:
+            raise AssertionError("the grid has more or fewer than one Tab stop")
+
+    @test("Enter on a title's cell edits it in place; Return writes it, and the other tab shows it")
+    def _():
+        one = state["one"].focus()
+        driver.switch_to.active_element.send_keys(Keys.ARROW_UP)
+        one.wait(lambda: one.selected() == [1], "Up did not move the choice")
+        cell = driver.switch_to.active_element
+        title = one.titles()[1]
+        cell.send_keys(Keys.ENTER)
+        field = driver.switch_to.active_element
+        if field.tag_name != "input":
+            raise AssertionError("Enter did not reach the title's field")
+        field.send_keys(Keys.END, " (restored)", Keys.ENTER)
+        one.wait(lambda: driver.switch_to.active_element.get_attribute("role") == "gridcell",
+                 "Return did not go back to the cell")
+        two = state["two"].focus()
+        two.wait(lambda: title + " (restored)" in two.titles(), "the other tab does not show the new title")
+        one = state["one"].focus()
+        row = one.titles().index("Metropolis")
+        one.click_row(row)
+        one.wait(lambda: one.summary().startswith("Metropolis"), "Metropolis was not chosen again")
 
     @test("a screenshot is saved")
     def _():

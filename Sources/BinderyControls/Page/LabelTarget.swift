@@ -11,3 +11,4 @@ extension HeadlessStepper: LabelTarget {}
 extension HeadlessPopUpButton: LabelTarget {}
 extension HeadlessButton: LabelTarget {}
 extension HeadlessListView: LabelTarget {}
+extension HeadlessTableView: LabelTarget {}

@@ -15,22 +15,43 @@ import BinderyControls
 /// of its own: its rows are elements of their own that come and go by exact indexes, and its
 /// selection, listbox keyboard (arrows, Home, End, typing a row's start) and Delete are behaviour of
 /// the list as a whole, not properties and events of one element.
-final class ListMirror<Item: AnyObject>: WebMirror {
-  private let webList: WebList<Item>
-  private unowned let builder: MirrorBuilder
-  private var rowMirrors: [RowMirror] = []
+///
+/// A table's mirror (``TableMirror``) is a list mirror whose rows are `kind: tableRow`, one element
+/// per cell.
+class ListMirror<Item: AnyObject>: WebMirror {
+  /// The list's rows and selection.
+  let list: HeadlessListView<Item>
+  /// The controller the list selects in, if any.
+  private(set) weak var controller: ArrayController<Item>?
+  /// Whether each row is a section.
+  let showsSections: Bool
+  unowned let builder: MirrorBuilder
+  private let rowKind: String
+  private(set) var rowMirrors: [RowMirror] = []
   private var rowsToken: KeyValueObservation?
 
-  init(_ webList: WebList<Item>, id: String, builder: MirrorBuilder) {
-    self.webList = webList
+  convenience init(_ webList: WebList<Item>, id: String, builder: MirrorBuilder) {
+    self.init(
+      list: webList.list, controller: webList.controller, showsSections: webList.showsSections, id: id, kind: "list",
+      rowKind: webList.showsSections ? "section" : "row", builder: builder)
+  }
+
+  init(
+    list: HeadlessListView<Item>, controller: ArrayController<Item>?, showsSections: Bool, id: String, kind: String,
+    rowKind: String, builder: MirrorBuilder
+  ) {
+    self.list = list
+    self.controller = controller
+    self.showsSections = showsSections
+    self.rowKind = rowKind
     self.builder = builder
-    super.init(id: id, kind: "list", collector: builder.collector)
-    rowMirrors = webList.list.rows.map { makeRow($0) }
-    rowsToken = observeChanges(webList.list, \.rows) { [weak self] change, rows in
+    super.init(id: id, kind: kind, collector: builder.collector)
+    rowMirrors = list.rows.map { makeRow($0) }
+    rowsToken = observeChanges(list, \.rows) { [weak self] change, rows in
       self?.apply(change, rows: rows)
     }
-    watch(webList.list, \.emptyText, as: "placeholder") { JSONValue($0) }
-    if let controller = webList.controller {
+    watch(list, \.emptyText, as: "placeholder") { JSONValue($0) }
+    if let controller {
       watch(controller, \.selectionIndexes, as: "selected") { .array($0.map { .number(Double($0)) }) }
     }
   }
@@ -42,11 +63,11 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   override var children: [WebMirror] { rowMirrors }
 
   override func properties() -> [(key: String, value: JSONValue)] {
-    let selected = webList.controller?.selectionIndexes ?? []
+    let selected = controller?.selectionIndexes ?? []
     let properties: [(key: String, value: JSONValue)] = [
-      ("selected", .array(selected.map { .number(Double($0)) })), ("placeholder", JSONValue(webList.list.emptyText)),
+      ("selected", .array(selected.map { .number(Double($0)) })), ("placeholder", JSONValue(list.emptyText)),
     ]
-    return webList.showsSections ? properties + [("sections", .bool(true))] : properties
+    return showsSections ? properties + [("sections", .bool(true))] : properties
   }
 
   override func snapshot() -> JSONValue {
@@ -57,9 +78,23 @@ final class ListMirror<Item: AnyObject>: WebMirror {
   }
 
   override func receiveEdit(_ value: JSONValue) throws(WebInputError) {
-    if webList.showsSections {
+    if showsSections {
       throw WebInputError(.notEditable, "a list of sections is selected in its sections' lists", elementID: id)
     }
+    let indexes = try rowIndexes(value)
+    guard let controller else {
+      throw WebInputError(.notEditable, "this list has no controller to select with", elementID: id)
+    }
+    controller.select(indexes: indexes)
+    // The page waits for the server's selection; it gets it even when the selection did not change
+    // (the controller refused it, or it was already selected).
+    collector.set(id, "selected", .array(controller.selectionIndexes.map { .number(Double($0)) }))
+  }
+
+  /// The distinct row indexes of an edit (an array of them, or one), each a row of the list.
+  ///
+  /// - Throws: ``WebInputError`` (`wrongValueType`) for anything else.
+  func rowIndexes(_ value: JSONValue) throws(WebInputError) -> [Int] {
     let numbers: [JSONValue]
     switch value {
     case .array(let elements): numbers = elements
@@ -75,19 +110,13 @@ final class ListMirror<Item: AnyObject>: WebMirror {
       else { throw wrongType("distinct row indexes below \(rowMirrors.count)") }
       indexes.append(Int(index))
     }
-    guard let controller = webList.controller else {
-      throw WebInputError(.notEditable, "this list has no controller to select with", elementID: id)
-    }
-    controller.select(indexes: indexes)
-    // The page waits for the server's selection; it gets it even when the selection did not change
-    // (the controller refused it, or it was already selected).
-    collector.set(id, "selected", .array(controller.selectionIndexes.map { .number(Double($0)) }))
+    return indexes
   }
 
   /// Delete: the selected rows are removed through the list's controller, as its Remove would (a
   /// controller that cannot remove refuses).
   override func receiveDelete() throws(WebInputError) {
-    guard !webList.showsSections, webList.list.userDidDeleteSelection() else {
+    guard !showsSections, list.userDidDeleteSelection() else {
       throw WebInputError(.notEditable, "nothing in this list can be removed", elementID: id)
     }
   }
@@ -100,8 +129,7 @@ final class ListMirror<Item: AnyObject>: WebMirror {
 
   private func makeRow(_ row: HeadlessListRow<Item>) -> RowMirror {
     let contents = row.controls.compactMap { builder.mirror(for: $0) }
-    let kind = webList.showsSections ? "section" : "row"
-    return RowMirror(id: builder.generatedID(), kind: kind, contents: contents, collector: collector)
+    return RowMirror(id: builder.generatedID(), kind: rowKind, contents: contents, collector: collector)
   }
 
   /// Applies a change of the list's rows to the row mirrors and records it as one operation.

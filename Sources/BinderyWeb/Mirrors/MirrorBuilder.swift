@@ -81,6 +81,8 @@ final class MirrorBuilder {
     case let view as HeadlessView:
       let contents = view.subviews.compactMap { self.mirror(for: $0) }
       mirror = ContainerMirror(view: view, id: id, contents: contents, collector: collector)
+    case let table as any WebTableRendering:
+      mirror = table.makeTableMirror(id: id, builder: self)
     case let list as any WebListRendering:
       mirror = list.makeMirror(id: id, builder: self)
     default:

@@ -563,6 +563,149 @@
       }
       return made;
     },
+    // A row of a table: one grid cell per column, each holding its control; the cells are reached
+    // with the arrow keys (one of them a Tab stop at a time) and a cell's control with Enter or F2.
+    tableRow(node) {
+      const row = document.createElement('tr');
+      row.setAttribute('role', 'row');
+      row.id = domID(node.id);
+      for (const child of node.children || []) {
+        const cell = document.createElement('td');
+        cell.setAttribute('role', 'gridcell');
+        cell.tabIndex = -1;
+        cell.append(build(child));
+        // The cell's controls are reached through the cell (Enter, F2, a click), not with Tab.
+        for (const control of cell.querySelectorAll('input, select, textarea, button')) control.tabIndex = -1;
+        row.append(cell);
+      }
+      return { node: row, set() {} };
+    },
+    // A table: headers that sort (a click: ascending, again: descending; aria-sort shows the order),
+    // rows selected by the server from the user's gestures (click, Shift-click, Ctrl-click, Space,
+    // the arrows with or without Shift), cells navigated with the arrows (a roving tabindex).
+    table(node) {
+      const table = document.createElement('table');
+      table.className = 'table';
+      table.setAttribute('role', 'grid');
+      table.setAttribute('aria-multiselectable', 'true');
+      const headRow = table.createTHead().insertRow();
+      headRow.setAttribute('role', 'row');
+      const body = table.createTBody();
+      const element = {
+        node: table, body, rows: [], grid: true, focus: { row: 0, column: 0 },
+        set(key, value) {
+          if (key === 'columns') showColumns(this, value || []);
+          if (key === 'selected') showSelection(this);
+          if (key === 'placeholder') body.dataset.placeholder = value || '';
+          if (key === 'enabled') table.setAttribute('aria-disabled', value === false ? 'true' : 'false');
+          common(this, key, value);
+        },
+      };
+      const showColumns = (self, columns) => {
+        headRow.replaceChildren(...columns.map((column) => {
+          const header = document.createElement('th');
+          header.setAttribute('role', 'columnheader');
+          header.scope = 'col';
+          header.dataset.column = column.id;
+          header.setAttribute('aria-sort', column.sort || 'none');
+          if (column.sortable) {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = column.title;
+            button.addEventListener('click', () => {
+              if (self.props.enabled === false) return;
+              send({ type: 'edit', id: node.id, value: { sort: column.id } });
+            });
+            header.append(button);
+          } else {
+            header.textContent = column.title;
+          }
+          return header;
+        }));
+      };
+      for (const row of node.rows || []) {
+        const item = build(row);
+        element.rows.push(item);
+        body.append(item);
+      }
+      const cellAt = (row, column) => {
+        const item = element.rows[row];
+        return item ? item.cells[Math.min(column, item.cells.length - 1)] : undefined;
+      };
+      // Makes the cell at (row, column) the table's one Tab stop; focuses it when asked.
+      element.rove = (row, column, focus) => {
+        const count = element.rows.length;
+        if (count === 0) return;
+        row = Math.max(0, Math.min(count - 1, row));
+        column = Math.max(0, column);
+        // The cell that was the Tab stop, wherever its row went since (rows move when they sort).
+        if (element.stop) element.stop.tabIndex = -1;
+        element.focus = { row, column };
+        const cell = cellAt(row, column);
+        element.stop = cell;
+        if (!cell) return;
+        cell.tabIndex = 0;
+        if (focus) cell.focus();
+      };
+      element.rove(0, 0, false);
+      const select = (value) => {
+        if (element.props.enabled === false) return;
+        send({ type: 'edit', id: node.id, value });
+      };
+      body.addEventListener('click', (event) => {
+        const cell = event.target.closest('td');
+        if (!cell || !body.contains(cell)) return;
+        const row = element.rows.indexOf(cell.parentNode);
+        if (row < 0) return;
+        element.rove(row, Array.prototype.indexOf.call(cell.parentNode.cells, cell), event.target === cell);
+        // A click in a cell's control edits it; the row is selected as well.
+        select({ click: row, extend: event.shiftKey, toggle: event.ctrlKey || event.metaKey });
+      });
+      table.addEventListener('keydown', (event) => {
+        const cell = event.target.closest('td');
+        if (!cell || !body.contains(cell)) return;
+        if (event.target !== cell) {
+          // Editing a cell's control: Escape (after the field's own discard) and Enter go back to the cell.
+          if (event.key === 'Escape' || (event.key === 'Enter' && event.target.tagName !== 'TEXTAREA')) {
+            setTimeout(() => cell.focus(), 0);
+          }
+          return;
+        }
+        const { row, column } = element.focus;
+        const columns = cell.parentNode.cells.length;
+        switch (event.key) {
+          case 'ArrowDown':
+          case 'ArrowUp': {
+            const step = event.key === 'ArrowDown' ? 1 : -1;
+            element.rove(row + step, column, true);
+            select({ move: step, extend: event.shiftKey });
+            break;
+          }
+          case 'ArrowLeft': element.rove(row, Math.max(0, column - 1), true); break;
+          case 'ArrowRight': element.rove(row, Math.min(columns - 1, column + 1), true); break;
+          case 'Home': element.rove(event.ctrlKey ? 0 : row, 0, true); break;
+          case 'End': element.rove(event.ctrlKey ? element.rows.length - 1 : row, columns - 1, true); break;
+          case ' ':
+            select({ click: row, extend: event.shiftKey, toggle: event.ctrlKey || event.metaKey });
+            break;
+          case 'Enter':
+          case 'F2': {
+            const control = cell.querySelector('input, select, textarea, button');
+            if (!control) return;
+            control.focus();
+            if (typeof control.select === 'function') control.select();
+            break;
+          }
+          case 'Delete':
+            send({ type: 'delete', id: node.id });
+            break;
+          default:
+            return;
+        }
+        event.preventDefault();
+      });
+      return element;
+    },
     list(node) {
       const list = document.createElement('ul');
       const sections = !!(node.props && node.props.sections);
@@ -699,6 +842,7 @@
       item.classList.toggle('selected', isSelected);
       item.setAttribute('aria-selected', isSelected ? 'true' : 'false');
     });
+    if (list.grid) return;  // a table's focus is its roving cell
     const first = list.rows[(list.props.selected || [])[0]];
     if (first) {
       list.node.setAttribute('aria-activedescendant', first.id);
@@ -720,6 +864,8 @@
   // Applies one change of a list's rows: removed and moved-from are old indexes, inserted and
   // moved-to are new ones; the other rows keep their order (as the server's CollectionChange).
   function applyList(list, op) {
+    // In a table, what had the focus (a cell, a cell's field) keeps it when its row moves.
+    const focused = list.rove && list.node.contains(document.activeElement) ? document.activeElement : null;
     const old = list.rows;
     const count = old.length - op.removed.length + op.inserted.length;
     const result = new Array(count).fill(null);
@@ -733,12 +879,19 @@
       while (consumed.has(source)) source++;
       result[index] = old[source++];
     }
-    let cursor = list.node.firstChild;
+    const container = list.body || list.node;
+    let cursor = container.firstChild;
     for (const item of result) {
       if (item === cursor) cursor = cursor.nextSibling;
-      else list.node.insertBefore(item, cursor);
+      else container.insertBefore(item, cursor);
     }
     list.rows = result;
+    if (list.rove) {
+      const stopRow = list.stop ? list.rows.indexOf(list.stop.parentNode) : -1;
+      list.rove(stopRow >= 0 ? stopRow : list.focus.row, list.focus.column, false);
+      if (focused && focused.isConnected && document.activeElement !== focused) focused.focus();
+      else if (focused && !focused.isConnected && list.stop) list.stop.focus();
+    }
     showSelection(list);
     if (op.inserted.length) linkLabels();
   }

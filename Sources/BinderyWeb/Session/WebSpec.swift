@@ -12,7 +12,9 @@ public import BinderySpec
 /// holds a number, with a numeric keyboard), `TextView` (a `HeadlessTextField` of several lines, a
 /// `<textarea>`), `Checkbox` (a `HeadlessSwitch` drawn as a box),
 /// `FieldLabel` (a ``FieldLabel``: `text:` and the `target:` it names, a `<label for=…>` in the page) and
-/// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists). The
+/// `List` (a ``WebList`` with `content:` and a `row:` template, as BinderySpec's lists) and
+/// `TableView` (`NSTableView`: a `HeadlessTableView` with `content:` and `columns:`, a
+/// `<table role="grid">` whose headers sort). The
 /// model's class name makes no new object: it stands for the session's model, which is also the
 /// file's `$root` (`{value: '$root.isSaving'}` reads it from anywhere, a list's rows included). Every
 /// object's name in the file is its element's id in the page.
@@ -68,7 +70,7 @@ public enum WebSpec {
     isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let loaded = try ScreenSpec.load(
-      contentsOf: path, model: model, modelClass: modelClass, root: root, lists: [WebListClass()],
+      contentsOf: path, model: model, modelClass: modelClass, root: root, lists: [WebListClass(), WebTableClass()],
       transformers: transformers, delegate: delegate, configure: configure, isolation: isolation)
     let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)
     for (name, object) in loaded.namedControls { content.name(object, name) }

@@ -102,6 +102,11 @@ static inline GtkWidget *cgtk_list_box_new_group(void) {
 }
 
 /// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
+// A column header's sort state for assistive technologies: 0 none, 1 ascending, 2 descending.
+static inline void cgtk_set_accessible_sort(GtkWidget *widget, int sort) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_SORT, (GtkAccessibleSort)sort, -1);
+}
+
 static inline void cgtk_set_invalid(GtkWidget *widget, int invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);

@@ -67,9 +67,13 @@
       let contents: [WidgetMirror]
     }
 
-    init(_ source: any GTKListSource, builder: WidgetBuilder) {
+    /// Whether each row's widgets take equal widths (a table's cells, under its headers).
+    private let equalCells: Bool
+
+    init(_ source: any GTKListSource, builder: WidgetBuilder, equalCells: Bool = false) {
       self.source = source
       self.builder = builder
+      self.equalCells = equalCells
       listBox = gtk_list_box_new()
       gtk_list_box_set_selection_mode(cgtk_list_box(listBox), GTK_SELECTION_MULTIPLE)
       gtk_list_box_set_activate_on_single_click(cgtk_list_box(listBox), 0)
@@ -197,6 +201,7 @@
       let contents = controls.compactMap { builder.mirror(for: $0) }
       contents.forEach { builder.resolveLabels(in: $0) }
       let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+      if equalCells { gtk_box_set_homogeneous(cgtk_box(box), 1) }
       gtk_widget_set_margin_start(box, 6)
       gtk_widget_set_margin_end(box, 6)
       gtk_widget_set_margin_top(box, 4)

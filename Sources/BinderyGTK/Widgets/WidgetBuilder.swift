@@ -41,6 +41,7 @@
       case let search as HeadlessSearchField: mirror = SearchEntryMirror(search)
       case let panel as Panel: mirror = BoxMirror(panel: panel, builder: self)
       case let view as HeadlessView: mirror = BoxMirror(view: view, builder: self)
+      case let table as any GTKTableSource: mirror = TableBoxMirror(table, builder: self)
       case let list as any GTKListSource: mirror = ListBoxMirror(list, builder: self)
       default:
         guard let custom = controls.lazy.compactMap({ $0.customMirror(for: object) }).first else { return nil }

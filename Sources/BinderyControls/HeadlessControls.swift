@@ -20,8 +20,12 @@ public enum HeadlessControls {
     HeadlessPopUpButton.self, HeadlessSearchField.self, HeadlessButton.self, HeadlessView.self,
   ]
 
+  /// The headless table (`TableView`, `NSTableView`): what a front end that draws its own lists
+  /// but no table of its own registers beside them.
+  public static let table: any ArrangedTableClass = HeadlessTableViewClass()
+
   /// The headless list and table.
-  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass(), HeadlessTableViewClass()]
+  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass(), table]
 }
 
 extension HeadlessTextField: KeyValueInstantiable {

@@ -43,9 +43,10 @@ extension ArrayController {
     unsafeDowncast(_storage[position], to: Entry.self).element  // every placement is an entry
   }
 
-  /// An entry for `element`, with keys for the current sort order; ``observe(_:)`` evaluates it.
+  /// An entry for `element`, with no keys yet: ``observe(_:remakingKeys:)`` makes them as it
+  /// evaluates the entry, reading each key once.
   private func makeEntry(_ element: Element) -> Entry {
-    Entry(element, keys: makeKeys(element))
+    Entry(element, keys: [])
   }
 
   /// Keys for the current sort order: those an object is placed with, then its latest. A loop, not
@@ -183,7 +184,8 @@ extension ArrayController {
       for entry in entries {
         let element = entry.element
         let read = reads.evaluate(element) {
-          guard remakingKeys else { return evaluate(entry) }
+          // Keys of another sort order, or none yet (a new entry): made here, not read twice.
+          guard remakingKeys || entry.keys.count != 2 * _arrangingSort.count else { return evaluate(entry) }
           entry.passes = _arrangingFilter?(element) ?? true
           entry.keys = makeKeys(element)  // no separate read of the latest keys
         }

@@ -70,7 +70,8 @@ public enum WebSpec {
     isolation: (any Actor)? = #isolation
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let loaded = try ScreenSpec.load(
-      contentsOf: path, model: model, modelClass: modelClass, root: root, lists: [WebListClass(), HeadlessControls.table],
+      contentsOf: path, model: model, modelClass: modelClass, root: root,
+      lists: [WebListClass(), HeadlessControls.table],
       transformers: transformers, delegate: delegate, configure: configure, isolation: isolation)
     let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)
     for (name, object) in loaded.namedControls { content.name(object, name) }

@@ -77,14 +77,26 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
-    .macro(
-      name: "BinderyMacros",
+    // The macros' expansions, a library: the macro tests link it. A test target that depended on the
+    // macro target itself would be built for the host, and with it every module the tests use, so a
+    // build with the tests would compile everything twice.
+    .target(
+      name: "BinderyMacroImplementations",
       dependencies: [
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         "BinderyPropertyNames",
+      ],
+      swiftSettings: strictSettings
+    ),
+    // The compiler plug-in that serves the macros to the compiler.
+    .macro(
+      name: "BinderyMacros",
+      dependencies: [
+        "BinderyMacroImplementations",
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ],
       swiftSettings: strictSettings
     ),
@@ -346,7 +358,7 @@ let package = Package(
     .testTarget(
       name: "BinderyMacrosTests",
       dependencies: [
-        "BinderyMacros",
+        "BinderyMacroImplementations",
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],

@@ -15,7 +15,8 @@
 """
 import glob, json, os, re, subprocess, sys
 
-MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderyMacros", "BinderyTracing",
+MODEL = {"Bindery", "BinderyControllers", "BinderyExpressions", "BinderyFormatters", "BinderyMacros", "BinderyMacroImplementations",
+         "BinderyTracing",
          "BinderyStore", "BinderySQLite", "BinderyPostgres"}
 VIEW = {"BinderyControls", "BinderyScreens", "BinderyWeb", "BinderyGTK"}
 LOADERS = {"BinderySpec"}

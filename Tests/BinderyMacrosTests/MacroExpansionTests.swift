@@ -1,4 +1,4 @@
-import BinderyMacros
+import BinderyMacroImplementations
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport

@@ -1,4 +1,4 @@
-import BinderyMacros
+import BinderyMacroImplementations
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax

@@ -5,7 +5,10 @@ public import SwiftSyntaxMacros
 ///
 /// The value moves to a private peer `_name`; the getter reports the access (for tracked closures),
 /// the setter skips equal values, tells prior observers, stores, then notifies.
-public struct KeyValueTrackedMacro {}
+///
+/// A class, open so that the compiler plug-in (`BinderyMacros`) serves it as a subclass of its own
+/// module: the compiler names a macro by the plug-in\'s module and a type in it.
+open class KeyValueTrackedMacro {}
 
 extension KeyValueTrackedMacro: AccessorMacro {
   /// The `init`, `get` and `set` accessors of a tracked property.

@@ -8,7 +8,10 @@ public import SwiftSyntaxMacros
 /// the table of keys by name, a member-attribute macro marks each stored `var` with
 /// `@KeyValueTracked`, and an extension macro adds the `KeyValueObservable` and `KeyValueCoding`
 /// conformances.
-public struct KeyValueObservableMacro {
+///
+/// A class, open so that the compiler plug-in (`BinderyMacros`) serves it as a subclass of its own
+/// module: the compiler names a macro by the plug-in\'s module and a type in it.
+open class KeyValueObservableMacro {
   static let registrarName = "keyValueRegistrar"
   /// The `ObservationRegistrar` of a class that is `Observation.Observable` too.
   static let observationRegistrarName = "_$observationRegistrar"

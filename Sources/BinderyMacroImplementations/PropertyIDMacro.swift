@@ -5,7 +5,10 @@ public import SwiftSyntaxMacros
 
 /// `#propertyID("name")`: the identifier of the property `name`, computed when the macro expands, as
 /// the observation macros compute those of the properties they observe.
-public struct PropertyIDMacro: ExpressionMacro {
+///
+/// A class, open so that the compiler plug-in (`BinderyMacros`) serves it as a subclass of its own
+/// module: the compiler names a macro by the plug-in\'s module and a type in it.
+open class PropertyIDMacro: ExpressionMacro {
   /// `Bindery.PropertyID(rawValue: 0x…)`, or an error at the argument when it is not one string literal.
   public static func expansion(
     of node: some FreestandingMacroExpansionSyntax,

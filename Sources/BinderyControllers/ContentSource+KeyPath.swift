@@ -59,3 +59,27 @@ extension ContentSource where Link == PropertyBinding, Failure == Never {
     Self { controller, file, line in controller.shareContent(of: shared, file: file, line: line) }
   }
 }
+
+extension ContentSource where Link == PropertyBinding, Failure == Never {
+  /// A writable array of `model` as a ``TreeController``'s root objects: Add and Remove at the root
+  /// level write it back.
+  public static func keyPath<Model: AnyObject, Element>(
+    _ model: Model,
+    _ keyPath: ReferenceWritableKeyPath<Model, [Element]>
+  ) -> Self where Controller == TreeController<Element> {
+    Self { controller, file, line in
+      controller.followContent(of: model, keyPath, writable: keyPath, file: file, line: line)
+    }
+  }
+
+  /// A read-only array of `model` as a ``TreeController``'s root objects: the root level cannot be
+  /// edited.
+  public static func keyPath<Model: AnyObject, Element>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, [Element]>
+  ) -> Self where Controller == TreeController<Element> {
+    Self { controller, file, line in
+      controller.followContent(of: model, keyPath, writable: nil, file: file, line: line)
+    }
+  }
+}

@@ -1,6 +1,6 @@
 public import Bindery
 
-/// The common value of a property over an array controller's selected objects (Cocoa's
+/// The common value of a property over a controller's selected objects (Cocoa's
 /// `selection.firstName`): the value when every selected object has it, the multiple-values marker
 /// when they differ (or whenever several are selected, with
 /// ``ArrayController/alwaysUsesMultipleValuesMarker``), the no-selection marker when nothing is
@@ -18,9 +18,9 @@ public import Bindery
 /// ```
 @dynamicMemberLookup
 public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
-  unowned let controller: ArrayController<Element>
+  unowned let controller: any SelectingController<Element>
 
-  init(controller: ArrayController<Element>) {
+  init(controller: any SelectingController<Element>) {
     self.controller = controller
   }
 
@@ -70,3 +70,18 @@ extension SelectionProxy: SelectionKeyPaths {
     KeyValueKey(name, \SelectionProxy<Element>.[dynamicMember: keyPath])
   }
 }
+
+/// A controller whose selected objects a ``SelectionProxy`` reads: an ``ArrayController`` or a
+/// ``TreeController``.
+protocol SelectingController<Element>: AnyObject {
+  /// The class of the objects selected.
+  associatedtype Element: AnyObject
+  /// The selected objects, in the order the controller arranges them.
+  var selectedObjects: [Element] { get }
+  /// Whether a value written through the selection reaches the objects.
+  var isEditable: Bool { get }
+  /// Whether several selected objects always show the multiple-values marker.
+  var alwaysUsesMultipleValuesMarker: Bool { get }
+}
+
+extension ArrayController: SelectingController {}

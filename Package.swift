@@ -316,7 +316,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyControlsTests",
-      dependencies: ["Bindery", "BinderyControls", "BinderyTestKit"],
+      dependencies: ["Bindery", "BinderyControllers", "BinderyControls", "BinderyTestKit"],
       swiftSettings: strictSettings
     ),
     .testTarget(

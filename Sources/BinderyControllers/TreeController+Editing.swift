@@ -163,8 +163,7 @@ extension TreeController {
     }
     guard let keyPath = _writableChildren, let owner = parent.representedObject else { return }
     var children = owner[keyPath: keyPath]
-    if _arrangingSort.isEmpty, children.indices.contains(node.indexInParent), children[node.indexInParent] === object
-    {
+    if _arrangingSort.isEmpty, children.indices.contains(node.indexInParent), children[node.indexInParent] === object {
       children.remove(at: node.indexInParent)
     } else if let index = children.firstIndex(where: { $0 === object }) {
       children.remove(at: index)
@@ -185,7 +184,8 @@ extension TreeController {
     if canAddChild != (canMake && child) { canAddChild = canMake && child }
     if canInsertChild != (canMake && child) { canInsertChild = canMake && child }
     let removable =
-      !selectedNodes.isEmpty && selectedNodes.allSatisfy { node in node.parentNode.map { canWrite(childrenOf: $0) } ?? false }
+      !selectedNodes.isEmpty
+      && selectedNodes.allSatisfy { node in node.parentNode.map { canWrite(childrenOf: $0) } ?? false }
     if canRemove != removable { canRemove = removable }
   }
 

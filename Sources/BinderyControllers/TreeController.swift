@@ -190,6 +190,7 @@ public final class TreeController<Node: AnyObject> {
       _readContent = { [weak model] in model?[keyPath: keyPath] ?? [] }
       _writeContent = writable.map { ContentWriter(model, $0) }
       refollow(_root)
+      updateAbilities()
       let controller = WeakReference(self)
       return KeyValueObservation { controller.object?.contentUnbound() }
     }
@@ -218,6 +219,7 @@ public final class TreeController<Node: AnyObject> {
       })
     _fixedContent = objects
     refollow(_root)
+    updateAbilities()
     keyValueRegistrar.didSet(self, Self.contentID, \.content, from: objects, to: objects)
   }
 

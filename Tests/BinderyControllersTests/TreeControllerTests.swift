@@ -298,3 +298,22 @@ struct TreeControllerTests {
     #expect(fiction.shelves.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
   }
 }
+
+@Suite("A tree controller's root level")
+struct TreeControllerRootTests {
+  @Test func aReadOnlyContentTurnsAddOffAndUnbindingItTurnsItBackOn() {
+    final class Catalog {
+      let shelves = [Shelf("Fixed")]
+    }
+    let catalog = Catalog()
+    let tree = TreeController<Shelf>(children: \.shelves, makeNode: { Shelf("New") })
+    #expect(tree.canAdd)
+    let binding = tree.bindContent(to: .keyPath(catalog, \.shelves))
+    #expect(!tree.canAdd)
+    #expect(tree.add() == nil)
+    binding.unbind()
+    #expect(tree.canAdd)
+    tree.add()
+    #expect(tree.content.map(\.name) == ["Fixed", "New"])
+  }
+}

@@ -66,6 +66,8 @@ struct UnqualifiedNamesTests {
       HeadlessSwitch.self, HeadlessTextField.self, HeadlessView.self, ListOperation.self, ScreenSpec.self,
       LoadedScreen.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
       HeadlessTableView<Account>.self, HeadlessTableColumn<Account>.self, ColumnSortDirection.self,
+      HeadlessOutlineView<Account>.self, OutlineKey.self, TreeController<Account>.self, TreeNode<Account>.self,
+      TreeIndexPath.self, TreeChange.self,
       TableSelectionModifiers.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,

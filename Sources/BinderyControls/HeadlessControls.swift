@@ -12,7 +12,7 @@ public import BinderyControllers
 /// ``HeadlessSlider``, `Stepper`/`UIStepper` a ``HeadlessStepper``, `PopUpButton`/`NSPopUpButton` a
 /// ``HeadlessPopUpButton``, `SearchField`/`NSSearchField` a ``HeadlessSearchField``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
 /// ``HeadlessView``, `List` (`ListView`, `UITableView`) a ``HeadlessListView``, and `TableView`
-/// (`NSTableView`) a ``HeadlessTableView``.
+/// (`NSTableView`) a ``HeadlessTableView``, and `OutlineView` (`NSOutlineView`) a ``HeadlessOutlineView``.
 public enum HeadlessControls {
   /// Every headless control class.
   public static let classes: [any KeyValueInstantiable.Type] = [
@@ -24,8 +24,12 @@ public enum HeadlessControls {
   /// but no table of its own registers beside them.
   public static let table: any ArrangedTableClass = HeadlessTableViewClass()
 
-  /// The headless list and table.
-  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass(), table]
+  /// The headless outline (`OutlineView`, `NSOutlineView`): what a front end that draws no outline
+  /// of its own registers beside its lists.
+  public static let outline: any ArrangedOutlineClass = HeadlessOutlineViewClass()
+
+  /// The headless list, table and outline.
+  public static let lists: [any ArrangedListClass] = [HeadlessListViewClass(), table, outline]
 }
 
 extension HeadlessTextField: KeyValueInstantiable {
@@ -86,6 +90,29 @@ struct HeadlessListViewClass: ArrangedListClass {
       guard let list, let controller else { return nil }
       return list.bind(to: controller)
     }
+  }
+}
+
+/// The ``HeadlessOutlineView`` as spec files name it; over an array controller, a list of its objects.
+struct HeadlessOutlineViewClass: ArrangedOutlineClass {
+  var names: [String] { ["OutlineView", "NSOutlineView"] }
+
+  func makeOutline<Item: KeyValueCoding>(
+    showing controller: TreeController<Item>,
+    makeRow: @escaping (Item, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    let outline = HeadlessOutlineView<Item> { item, row in row.controls = makeRow(item, row.bindings) }
+    return ArrangedList(object: outline) { [weak outline, weak controller] in
+      guard let outline, let controller else { return nil }
+      return outline.bind(to: controller)
+    }
+  }
+
+  func makeList<Item: KeyValueCoding>(
+    showing controller: ArrayController<Item>,
+    makeRow: @escaping (Item, BindingSet) -> [AnyObject]
+  ) -> ArrangedList {
+    HeadlessListViewClass().makeList(showing: controller, makeRow: makeRow)
   }
 }
 

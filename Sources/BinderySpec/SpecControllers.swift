@@ -11,6 +11,18 @@ protocol SpecElementClass: Sendable {
   func makeObjectController() -> any SpecContentController
   /// Whether `type` is an array of this class (`[Object]` or `KeyValueArray<Object>`).
   func isArray(_ type: Any.Type) -> Bool
+  /// A `TreeController` of this class, its key paths named by `children`, `leaf` and `count`,
+  /// able to add objects.
+  func makeTreeController(children: String, leaf: String?, count: String?) throws(SpecTreeKeyError)
+    -> any SpecTreeController
+}
+
+/// A tree controller's key (`children:`, `leaf:` or `count:`) that does not resolve, and why.
+struct SpecTreeKeyError: Error {
+  /// The field: `children`, `leaf` or `count`.
+  let field: String
+  /// Why its key does not resolve.
+  let error: KeyValueCodingError
 }
 
 /// The typed maker of a registered class.
@@ -21,6 +33,24 @@ struct TypedElementClass<Object: KeyValueCoding>: SpecElementClass {
   func makeObjectController() -> any SpecContentController { ObjectController<Object>(makeContent: make) }
   func isArray(_ type: Any.Type) -> Bool {
     type == [Object].self || type == KeyValueArray<Object>.self
+  }
+  func makeTreeController(children: String, leaf: String?, count: String?) throws(SpecTreeKeyError)
+    -> any SpecTreeController
+  {
+    // Each key checked alone first, so that the error names the field it comes from.
+    do { _ = try TreeController<Object>(childrenKey: children) } catch {
+      throw SpecTreeKeyError(field: "children", error: error)
+    }
+    if let leaf {
+      do { _ = try TreeController<Object>(childrenKey: children, leafKey: leaf) } catch {
+        throw SpecTreeKeyError(field: "leaf", error: error)
+      }
+    }
+    do {
+      return try TreeController<Object>(childrenKey: children, leafKey: leaf, countKey: count, makeNode: make)
+    } catch {
+      throw SpecTreeKeyError(field: "count", error: error)
+    }
   }
 }
 
@@ -41,12 +71,16 @@ protocol SpecContentController: KeyValueCoding {
   ) throws(KeyValueCodingError) -> () -> PropertyBinding?
 }
 
-/// An array controller, as a spec file configures it.
-protocol SpecArrangingController: SpecContentController {
-  /// The elements' class.
-  var elementType: any KeyValueCoding.Type { get }
+/// A controller that sorts by levels of keys (`sortOrder:` in a spec file).
+protocol SpecSorting {
   /// Checks sort levels by key name; returns what sets them.
   func prepareSortOrder(_ levels: [(key: String, ascending: Bool)]) throws(KeyValueCodingError) -> () -> Void
+}
+
+/// An array controller, as a spec file configures it.
+protocol SpecArrangingController: SpecContentController, SpecSorting {
+  /// The elements' class.
+  var elementType: any KeyValueCoding.Type { get }
   /// Checks a filter expression; returns what sets it.
   func prepareFilter(_ text: String, root: (any KeyValueCoding)?) throws(ExpressionError) -> () -> Void
   /// Checks a search template's expression (`name contains[cd] $value`).
@@ -84,7 +118,7 @@ protocol SpecArrangingController: SpecContentController {
   func choicesConnection(_ chooser: any ArrangedChoices, title: KeyValuePath?) -> () -> PropertyBinding?
 }
 
-extension ArrayController: SpecContentController, SpecArrangingController where Element: KeyValueCoding {
+extension ArrayController: SpecContentController, SpecSorting, SpecArrangingController where Element: KeyValueCoding {
   var elementType: any KeyValueCoding.Type { Element.self }
 
   func prepareContent(

@@ -6,16 +6,21 @@ import BinderyExpressions
 enum SpecControllerKind {
   case array
   case object
+  case tree
 
   init?(_ name: String) {
     switch name {
     case "ArrayController", "NSArrayController": self = .array
     case "ObjectController", "NSObjectController": self = .object
+    case "TreeController", "NSTreeController": self = .tree
     default: return nil
     }
   }
 
-  static let names = ["ArrayController", "NSArrayController", "ObjectController", "NSObjectController"]
+  static let names = [
+    "ArrayController", "NSArrayController", "ObjectController", "NSObjectController", "TreeController",
+    "NSTreeController",
+  ]
 }
 
 extension SpecLoader {
@@ -45,11 +50,16 @@ extension SpecLoader {
           at: objectClassNode))
       return nil
     }
-    let controller: any KeyValueCoding =
-      switch kind {
-      case .array: entry.elementClass.makeArrayController()
-      case .object: entry.elementClass.makeObjectController()
+    let controller: any KeyValueCoding
+    switch kind {
+    case .array: controller = entry.elementClass.makeArrayController()
+    case .object: controller = entry.elementClass.makeObjectController()
+    case .tree:
+      guard let tree = makeTreeController(of: entry, name: name, fields: fields, classNode: classNode) else {
+        return nil
       }
+      controller = tree
+    }
     elementClasses[ObjectIdentifier(controller)] = entry
     return controller
   }
@@ -69,6 +79,9 @@ extension SpecLoader {
       return nil
     }
     if isUnresolved(contentNode) { return nil }
+    if let outlineClass = listClass as? any ArrangedOutlineClass {
+      return makeOutline(outlineClass, name: name, fields: fields, contentNode: contentNode)
+    }
     if contentNode.pairs != nil, contentNode.pairs?.contains(where: { $0.key.scalarText == "to" }) == true,
       let toNode = contentNode.pairs?.first(where: { $0.key.scalarText == "to" })?.value, isUnresolved(toNode)
     {
@@ -180,9 +193,11 @@ extension SpecLoader {
     switch field {
     case "objectClass":
       return true  // made with the controller
+    case "children", "leaf", "count":
+      return controller is any SpecTreeController  // made with a tree controller
     case "sortOrder":
-      guard let arranging = controller as? any SpecArrangingController else { return false }
-      checkSortOrder(value, of: arranging)
+      guard let sorting = controller as? any SpecSorting else { return false }
+      checkSortOrder(value, of: sorting)
       return true
     case "filter":
       guard let arranging = controller as? any SpecArrangingController else { return false }
@@ -247,7 +262,7 @@ extension SpecLoader {
   }
 
   /// `sortOrder: [lastName, {key: age, ascending: false}]`.
-  private mutating func checkSortOrder(_ node: YAMLNode, of controller: any SpecArrangingController) {
+  private mutating func checkSortOrder(_ node: YAMLNode, of controller: any SpecSorting) {
     let levelNodes = node.elements ?? [node]
     var levels: [(key: String, ascending: Bool, node: YAMLNode)] = []
     for levelNode in levelNodes {
@@ -301,7 +316,7 @@ extension SpecLoader {
   }
 
   /// Checks a list's row template against an object of its item class.
-  private mutating func checkRowTemplate(_ template: SpecRowTemplate, for list: any KeyValueCoding) {
+  mutating func checkRowTemplate(_ template: SpecRowTemplate, for list: any KeyValueCoding) {
     guard let entry = elementClasses[ObjectIdentifier(list)] else { return }
     template.outerObjects = rowObjects()
     let prototype = entry.make()

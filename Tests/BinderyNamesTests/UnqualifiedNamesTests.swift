@@ -74,7 +74,7 @@ struct UnqualifiedNamesTests {
       ArrayController<Account>.self, ContentSource<ArrayController<Account>, PropertyBinding, Never>.self,
       (any DefaultInitializable).self, ObjectController<Account>.self,
       ObjectSelection<Account>.self, SelectionProxy<Account>.self, SearchTemplate.self,
-      (any ArrangedTableClass).self, TableColumnDeclaration.self,
+      (any ArrangedTableClass).self, TableColumnDeclaration.self, (any ArrangedOutlineClass).self,
       // BinderyStore, BinderySQLite
       (any RecordStore).self, EditHistory.self, StoreChange.self, StoreColumn<Account>.self,
       (any StoreColumnValue).Type.self, StoreColumnType.self, StoreComparison.self, StoreCondition.self,

@@ -90,7 +90,8 @@ struct LintTests {
     let errors = SpecFile.lint(yaml: spec, file: "app.spec.yaml", classes: controlClasses, strictClasses: true)
     #expect(
       errors.first?.description
-        == "app.spec.yaml:2:10: error: no class is registered as \"AppController\"; did you mean \"ArrayController\"?")
+        == "app.spec.yaml:2:10: error: no class is registered as \"AppController\"; "
+        + "did you mean \"ArrayController\", \"TreeController\"?")
   }
 
   @Test func theCommandPrintsProblemsAndExitsWithOne() throws {

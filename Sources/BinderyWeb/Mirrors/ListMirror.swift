@@ -127,7 +127,8 @@ class ListMirror<Item: AnyObject>: WebMirror {
     super.stop()
   }
 
-  private func makeRow(_ row: HeadlessListRow<Item>) -> RowMirror {
+  /// The mirror of one row: its controls' elements (an outline adds the row's level and state).
+  func makeRow(_ row: HeadlessListRow<Item>) -> RowMirror {
     let contents = row.controls.compactMap { builder.mirror(for: $0) }
     return RowMirror(id: builder.generatedID(), kind: rowKind, contents: contents, collector: collector)
   }
@@ -160,6 +161,11 @@ class ListMirror<Item: AnyObject>: WebMirror {
 /// (`kind: section`): its header's elements, then the list of its rows.
 final class RowMirror: WebMirror {
   private let contents: [WebMirror]
+  /// The row's own properties: none in a list; an outline's row has its level and whether it is
+  /// expandable and expanded.
+  var rowProperties: [(key: String, value: JSONValue)] = []
+
+  override func properties() -> [(key: String, value: JSONValue)] { rowProperties }
 
   init(id: String, kind: String, contents: [WebMirror], collector: PatchCollector) {
     self.contents = contents

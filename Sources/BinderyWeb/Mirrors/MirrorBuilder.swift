@@ -83,6 +83,8 @@ final class MirrorBuilder {
       mirror = ContainerMirror(view: view, id: id, contents: contents, collector: collector)
     case let table as any WebTableRendering:
       mirror = table.makeTableMirror(id: id, builder: self)
+    case let outline as any WebOutlineRendering:
+      mirror = outline.makeOutlineMirror(id: id, builder: self)
     case let list as any WebListRendering:
       mirror = list.makeMirror(id: id, builder: self)
     default:

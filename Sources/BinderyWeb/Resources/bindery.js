@@ -706,6 +706,84 @@
       });
       return element;
     },
+    // An outline: a flat tree (role tree) whose rows are treeitems with their aria-level and, when
+    // they have children, aria-expanded. One Tab stop; the arrows, Home and End are sent as the tree
+    // view's keys, which the server answers (Right expands or goes to the first child, Left
+    // collapses or goes to the parent); a click on a row's triangle expands or collapses it.
+    outline(node) {
+      const tree = document.createElement('ul');
+      tree.className = 'list outline';
+      tree.setAttribute('role', 'tree');
+      tree.tabIndex = 0;
+      const element = {
+        node: tree, rows: [],
+        set(key, value) {
+          if (key === 'selected') showSelection(this);
+          if (key === 'placeholder') tree.dataset.placeholder = value || '';
+          if (key === 'enabled') tree.setAttribute('aria-disabled', value === false ? 'true' : 'false');
+          common(this, key, value);
+        },
+      };
+      for (const row of node.rows || []) {
+        const item = build(row);
+        element.rows.push(item);
+        tree.append(item);
+      }
+      const edit = (value) => {
+        if (element.props.enabled !== false) send({ type: 'edit', id: node.id, value });
+      };
+      tree.addEventListener('click', (event) => {
+        const item = event.target.closest('li');
+        if (!item || item.parentNode !== tree) return;
+        const index = element.rows.indexOf(item);
+        if (event.target.closest('.disclosure') && item.hasAttribute('aria-expanded')) {
+          edit({ [item.getAttribute('aria-expanded') === 'true' ? 'collapse' : 'expand']: index });
+        } else {
+          edit([index]);
+        }
+      });
+      const keys = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', Home: 'home', End: 'end' };
+      tree.addEventListener('keydown', (event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey) return;
+        if (event.key === 'Delete') {
+          event.preventDefault();
+          if ((element.props.selected || []).length) send({ type: 'delete', id: node.id });
+          return;
+        }
+        const key = keys[event.key];
+        if (!key) return;
+        event.preventDefault();
+        edit({ key });
+      });
+      return element;
+    },
+    // A row of an outline: its triangle (drawn, not read: the row's aria-expanded says it), then
+    // its controls' elements, indented by its level.
+    treeRow(node) {
+      const item = document.createElement('li');
+      item.setAttribute('role', 'treeitem');
+      item.id = domID(node.id);  // the tree's aria-activedescendant names it
+      const disclosure = document.createElement('span');
+      disclosure.className = 'disclosure';
+      disclosure.setAttribute('aria-hidden', 'true');
+      item.append(disclosure);
+      for (const child of node.children || []) item.append(build(child));
+      return {
+        node: item,
+        set(key) {
+          const props = this.props;
+          if (key === 'level') {
+            item.setAttribute('aria-level', String(props.level));
+            item.style.setProperty('--level', String(props.level));
+          }
+          if (key === 'expandable' || key === 'expanded') {
+            if (props.expandable) item.setAttribute('aria-expanded', props.expanded ? 'true' : 'false');
+            else item.removeAttribute('aria-expanded');
+            disclosure.textContent = props.expandable ? (props.expanded ? '▾' : '▸') : '';
+          }
+        },
+      };
+    },
     list(node) {
       const list = document.createElement('ul');
       const sections = !!(node.props && node.props.sections);

@@ -71,7 +71,7 @@ public enum WebSpec {
   ) throws(SpecLoadError) -> (content: WebContent, objects: SpecObjects) {
     let loaded = try ScreenSpec.load(
       contentsOf: path, model: model, modelClass: modelClass, root: root,
-      lists: [WebListClass(), HeadlessControls.table],
+      lists: [WebListClass(), HeadlessControls.table, HeadlessControls.outline],
       transformers: transformers, delegate: delegate, configure: configure, isolation: isolation)
     let content = WebContent(root: loaded.root, bindings: loaded.objects.bindings)
     for (name, object) in loaded.namedControls { content.name(object, name) }

@@ -37,7 +37,11 @@ private let shelvesPage = """
   Page:
     class: Panel
     view:
-      subviews: [/Outline]
+      subviews: [/OutlineLabel, /Outline]
+  OutlineLabel:
+    class: FieldLabel
+    text: Shelves
+    target: /Outline
   Outline:
     class: OutlineView
     content: /Shelves
@@ -69,6 +73,7 @@ struct WebOutlineTests {
     let reset = try #require(await tab.hello())
     let outline = try #require(reset.element("Outline"))
     #expect(outline["kind"] == "outline")
+    #expect(reset.element("OutlineLabel")?.prop("for") == "Outline", "a field label names the outline")
     guard case .array(let rows)? = outline["rows"] else {
       Issue.record("no rows in \(outline.serialized)")
       return

@@ -1,5 +1,5 @@
 /// A control a ``FieldLabel`` can name: the controls a user works with (text and secure fields,
-/// switches and checkboxes, sliders, steppers, pop-up buttons, buttons) and lists.
+/// switches and checkboxes, sliders, steppers, pop-up buttons, buttons), lists, tables and outlines.
 ///
 /// Labels, panels and views are not targets: they are not controls a label could name.
 public protocol LabelTarget: AnyObject {}
@@ -12,3 +12,4 @@ extension HeadlessPopUpButton: LabelTarget {}
 extension HeadlessButton: LabelTarget {}
 extension HeadlessListView: LabelTarget {}
 extension HeadlessTableView: LabelTarget {}
+extension HeadlessOutlineView: LabelTarget {}

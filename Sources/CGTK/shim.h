@@ -107,6 +107,13 @@ static inline void cgtk_set_accessible_sort(GtkWidget *widget, int sort) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_SORT, (GtkAccessibleSort)sort, -1);
 }
 
+/* An outline's row: whether it is expanded (-1: it has no children, so no expanded state), and its level. */
+static inline void cgtk_set_accessible_tree_row(GtkWidget *row, int expanded, int level) {
+  if (expanded < 0) gtk_accessible_reset_state(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_STATE_EXPANDED);
+  else gtk_accessible_update_state(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_STATE_EXPANDED, expanded ? TRUE : FALSE, -1);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+
 static inline void cgtk_set_invalid(GtkWidget *widget, int invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);

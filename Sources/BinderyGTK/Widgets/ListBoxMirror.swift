@@ -21,6 +21,22 @@
     func userDeleted()
     /// Calls `changed` after each change of the rows, the selection or whether the list is hidden.
     func followList(_ changed: @escaping () -> Void) -> [KeyValueObservation]
+    /// A row's place in an outline (its level from 1, whether it has children and shows them), or
+    /// `nil` in a plain list.
+    func outlineState(of row: AnyObject) -> (level: Int, expandable: Bool, expanded: Bool)?
+    /// Reports the user's click on a row's expander.
+    func userToggled(_ row: AnyObject)
+    /// Reports a tree view key (Left, Right) pressed in an outline; whether it was one.
+    func userPressedOutlineKey(_ key: UInt32) -> Bool
+  }
+
+  extension GTKListSource {
+    /// A plain list's rows have no outline state.
+    func outlineState(of row: AnyObject) -> (level: Int, expandable: Bool, expanded: Bool)? { nil }
+    /// A plain list has no expanders.
+    func userToggled(_ row: AnyObject) {}
+    /// A plain list leaves Left and Right to GTK.
+    func userPressedOutlineKey(_ key: UInt32) -> Bool { false }
   }
 
   extension HeadlessListView: GTKListSource {
@@ -65,6 +81,10 @@
       let source: AnyObject
       let row: UnsafeMutablePointer<GtkWidget>
       let contents: [WidgetMirror]
+      /// An outline row's expander button (an empty space of its width for a leaf).
+      var expander: UnsafeMutablePointer<GtkWidget>? = nil
+      /// The outline state the row shows.
+      var shownState: (level: Int, expandable: Bool, expanded: Bool)? = nil
     }
 
     /// Whether each row's widgets take equal widths (a table's cells, under its headers).
@@ -101,6 +121,10 @@
         let modifiers = shortcutModifiers(state)
         if key == UInt32(GDK_KEY_Delete), modifiers == 0 {
           self.source.userDeleted()
+          return true
+        }
+        if modifiers == 0, self.source.userPressedOutlineKey(key) {
+          self.refresh()
           return true
         }
         let isTab = key == UInt32(GDK_KEY_Tab) || key == UInt32(GDK_KEY_ISO_Left_Tab)
@@ -193,6 +217,7 @@
           }
         }
         rows = next
+        for index in rows.indices { showOutlineState(of: index) }
         showSelection()
       }
     }
@@ -206,11 +231,45 @@
       gtk_widget_set_margin_end(box, 6)
       gtk_widget_set_margin_top(box, 4)
       gtk_widget_set_margin_bottom(box, 4)
+      var expander: UnsafeMutablePointer<GtkWidget>?
+      if self.source.outlineState(of: source) != nil {
+        let button = gtk_button_new_from_icon_name("pan-end-symbolic")!
+        gtk_widget_add_css_class(button, "flat")
+        gtk_widget_add_css_class(button, "circular")
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        // The row says whether it is expanded; the button is a pointer's way to change it (the
+        // keyboard's is Left and Right on the row), so it takes no focus of its own.
+        gtk_widget_set_focusable(button, 0)
+        gtk_box_append(cgtk_box(box), button)
+        on("clicked", of: UnsafeMutableRawPointer(button)) { [weak self, weak source] in
+          guard let self, let source else { return }
+          self.source.userToggled(source)
+          self.refresh()
+        }
+        expander = button
+      }
       for mirror in contents { gtk_box_append(cgtk_box(box), mirror.placed) }
       let row = gtk_list_box_row_new()!
       gtk_list_box_row_set_child(cgtk_list_box_row(row), box)
       gtk_list_box_insert(cgtk_list_box(listBox), row, Int32(index))
-      return ShownRow(source: source, row: row, contents: contents)
+      return ShownRow(source: source, row: row, contents: contents, expander: expander)
+    }
+
+    /// Shows an outline row's level (as its indentation), its expander's arrow and its accessible
+    /// expanded state and level, when they changed.
+    private func showOutlineState(of index: Int) {
+      guard let expander = rows[index].expander, let state = source.outlineState(of: rows[index].source) else { return }
+      if let shown = rows[index].shownState, shown == state { return }
+      rows[index].shownState = state
+      if let box = gtk_list_box_row_get_child(cgtk_list_box_row(rows[index].row)) {
+        gtk_widget_set_margin_start(box, Int32(6 + (state.level - 1) * 24))
+      }
+      gtk_button_set_icon_name(cgtk_button(expander), state.expanded ? "pan-down-symbolic" : "pan-end-symbolic")
+      gtk_widget_set_opacity(expander, state.expandable ? 1 : 0)
+      gtk_widget_set_sensitive(expander, state.expandable ? 1 : 0)
+      gtk_widget_set_tooltip_text(expander, state.expandable ? (state.expanded ? "Collapse" : "Expand") : nil)
+      cgtk_set_accessible_tree_row(
+        rows[index].row, state.expandable ? (state.expanded ? 1 : 0) : -1, Int32(state.level))
     }
 
     /// The rows GTK shows as selected, by index.

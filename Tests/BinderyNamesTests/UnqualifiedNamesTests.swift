@@ -67,6 +67,8 @@ struct UnqualifiedNamesTests {
       LoadedScreen.self, ControlStyle.self, FieldLabel.self, (any LabelTarget).self, Panel.self,
       HeadlessTableView<Account>.self, HeadlessTableColumn<Account>.self, ColumnSortDirection.self,
       TableSelectionModifiers.self,
+      HeadlessDatePicker.self, HeadlessTextView.self, HeadlessLevelIndicator.self, HeadlessProgressIndicator.self,
+      HeadlessImageView.self, HeadlessSegmentedControl.self, HeadlessTabView.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self, ContentSource<ArrayController<Account>, PropertyBinding, Never>.self,

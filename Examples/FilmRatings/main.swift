@@ -14,13 +14,18 @@ final class Film {
   var stars: Int
   /// What the viewer noted, on several lines.
   var notes = ""
+  /// The day the film was first shown, if known.
+  var released: Date?
+  /// The rating as a level, for a level indicator (a `Double`, as `NSLevelIndicator`'s value).
+  var ratingLevel: Double { Double(stars) }
   /// "Metropolis: 4 of 5 stars".
   var summary: String { "\(title): \(stars) of 5 stars" }
 
-  init(_ title: String = "", year: Int = 1900, stars: Int = 0) {
+  init(_ title: String = "", year: Int = 1900, stars: Int = 0, released: String? = nil) {
     self.title = title
     self.year = year
     self.stars = stars
+    self.released = released.flatMap { HeadlessDatePicker.date(ofDay: $0, in: .current) }
   }
 }
 
@@ -28,8 +33,9 @@ final class Film {
 @KeyValueObservable
 final class FilmShelf: @unchecked Sendable {
   var films = [
-    Film("Metropolis", year: 1927, stars: 4), Film("Sunrise", year: 1927, stars: 5),
-    Film("Nosferatu", year: 1922, stars: 3),
+    Film("Metropolis", year: 1927, stars: 4, released: "1927-01-10"),
+    Film("Sunrise", year: 1927, stars: 5, released: "1927-09-23"),
+    Film("Nosferatu", year: 1922, stars: 3, released: "1922-03-04"),
   ]
   var isLocked = false
 }

@@ -11,13 +11,20 @@ public import BinderyControllers
 /// ``HeadlessLabel``, `Switch`/`UISwitch` a ``HeadlessSwitch``, `Slider`/`UISlider` a
 /// ``HeadlessSlider``, `Stepper`/`UIStepper` a ``HeadlessStepper``, `PopUpButton`/`NSPopUpButton` a
 /// ``HeadlessPopUpButton``, `SearchField`/`NSSearchField` a ``HeadlessSearchField``, `Button`/`UIButton` a ``HeadlessButton``, `View`/`UIView` a
-/// ``HeadlessView``, `List` (`ListView`, `UITableView`) a ``HeadlessListView``, and `TableView`
-/// (`NSTableView`) a ``HeadlessTableView``, and `OutlineView` (`NSOutlineView`) a ``HeadlessOutlineView``.
+/// ``HeadlessView``, `List` (`ListView`, `UITableView`) a ``HeadlessListView``, `TableView`
+/// (`NSTableView`) a ``HeadlessTableView``, and `OutlineView` (`NSOutlineView`) a
+/// ``HeadlessOutlineView``. `DatePicker`/`NSDatePicker` makes a ``HeadlessDatePicker``,
+/// `TextView`/`NSTextView` a ``HeadlessTextView``, `LevelIndicator`/`NSLevelIndicator` a
+/// ``HeadlessLevelIndicator``, `ProgressIndicator`/`NSProgressIndicator` a ``HeadlessProgressIndicator``,
+/// `ImageView`/`NSImageView` a ``HeadlessImageView``, `SegmentedControl`/`NSSegmentedControl` a
+/// ``HeadlessSegmentedControl`` and `TabView`/`NSTabView` a ``HeadlessTabView``.
 public enum HeadlessControls {
   /// Every headless control class.
   public static let classes: [any KeyValueInstantiable.Type] = [
     HeadlessTextField.self, HeadlessLabel.self, HeadlessSwitch.self, HeadlessSlider.self, HeadlessStepper.self,
     HeadlessPopUpButton.self, HeadlessSearchField.self, HeadlessButton.self, HeadlessView.self,
+    HeadlessDatePicker.self, HeadlessTextView.self, HeadlessLevelIndicator.self, HeadlessProgressIndicator.self,
+    HeadlessImageView.self, HeadlessSegmentedControl.self, HeadlessTabView.self,
   ]
 
   /// The headless table (`TableView`, `NSTableView`): what a front end that draws its own lists
@@ -75,6 +82,41 @@ extension HeadlessButton: KeyValueInstantiable {
 extension HeadlessView: KeyValueInstantiable, SubviewContaining {
   /// `View`, `UIView`.
   public static var instantiableNames: [String] { ["View", "UIView"] }
+}
+
+extension HeadlessDatePicker: KeyValueInstantiable {
+  /// `DatePicker`, `NSDatePicker`.
+  public static var instantiableNames: [String] { ["DatePicker", "NSDatePicker"] }
+}
+
+extension HeadlessTextView: KeyValueInstantiable {
+  /// `TextView`, `NSTextView`.
+  public static var instantiableNames: [String] { ["TextView", "NSTextView"] }
+}
+
+extension HeadlessLevelIndicator: KeyValueInstantiable {
+  /// `LevelIndicator`, `NSLevelIndicator`.
+  public static var instantiableNames: [String] { ["LevelIndicator", "NSLevelIndicator"] }
+}
+
+extension HeadlessProgressIndicator: KeyValueInstantiable {
+  /// `ProgressIndicator`, `NSProgressIndicator`.
+  public static var instantiableNames: [String] { ["ProgressIndicator", "NSProgressIndicator"] }
+}
+
+extension HeadlessImageView: KeyValueInstantiable {
+  /// `ImageView`, `NSImageView`.
+  public static var instantiableNames: [String] { ["ImageView", "NSImageView"] }
+}
+
+extension HeadlessSegmentedControl: KeyValueInstantiable {
+  /// `SegmentedControl`, `NSSegmentedControl`.
+  public static var instantiableNames: [String] { ["SegmentedControl", "NSSegmentedControl"] }
+}
+
+extension HeadlessTabView: KeyValueInstantiable {
+  /// `TabView`, `NSTabView`.
+  public static var instantiableNames: [String] { ["TabView", "NSTabView"] }
 }
 
 /// The ``HeadlessListView`` as spec files name it.

@@ -357,10 +357,21 @@ struct SpecLoader {
     writes.append { key.write(value, to: object) }
   }
 
-  /// A scalar as the property's type: text, a whole number, a number or a Boolean.
+  /// A scalar as the property's type: text, a whole number, a number, a Boolean or a date
+  /// (`2024-05-01`); or a list of text or of whole numbers.
   private func scalarValue(_ node: YAMLNode, for key: KeyValueKey) -> Any? {
-    guard node.scalarText != nil else { return nil }
     let type = RuntimeTypes.wrappedType(key.valueType) ?? key.valueType
+    if let elements = node.elements {
+      switch ObjectIdentifier(type) {
+      case ObjectIdentifier([String].self): return wrap(Self.list(elements, \.scalarText), as: key)
+      case ObjectIdentifier([Int].self): return wrap(Self.list(elements, \.int), as: key)
+      default: return nil
+      }
+    }
+    guard node.scalarText != nil else { return nil }
+    if ObjectIdentifier(type) == ObjectIdentifier(SpecDates.dateType) {
+      return node.scalarText.flatMap(SpecDates.date).flatMap { wrapAny($0, as: key) }
+    }
     switch ObjectIdentifier(type) {
     case ObjectIdentifier(String.self): return wrap(node.scalarText, as: key)
     case ObjectIdentifier(Int.self): return wrap(node.int, as: key)
@@ -368,6 +379,23 @@ struct SpecLoader {
     case ObjectIdentifier(Bool.self): return wrap(node.bool, as: key)
     default: return nil
     }
+  }
+
+  /// Every element of a list as `read` reads it, or `nil` when one does not read.
+  private static func list<Value>(_ elements: [YAMLNode], _ read: (YAMLNode) -> Value?) -> [Value]? {
+    var values: [Value] = []
+    for element in elements {
+      guard let value = read(element) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
+
+  /// A date (an `Any` of the property's own type) as the property takes it: as it is or optional.
+  private func wrapAny(_ value: Any, as key: KeyValueKey) -> Any? {
+    if key.accepts(value) { return value }
+    let optional: Any? = value
+    return key.accepts(optional as Any) ? optional as Any : nil
   }
 
   private func wrap<Value>(_ value: Value?, as key: KeyValueKey) -> Any? {

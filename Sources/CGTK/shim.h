@@ -34,6 +34,10 @@ static inline GtkListBoxRow *cgtk_list_box_row(void *p) { return GTK_LIST_BOX_RO
 static inline GtkAccessible *cgtk_accessible(void *p) { return GTK_ACCESSIBLE(p); }
 static inline GtkEventController *cgtk_event_controller(void *p) { return GTK_EVENT_CONTROLLER(p); }
 static inline GListModel *cgtk_list_model(void *p) { return G_LIST_MODEL(p); }
+static inline GtkLevelBar *cgtk_level_bar(void *p) { return GTK_LEVEL_BAR(p); }
+static inline GtkProgressBar *cgtk_progress_bar(void *p) { return GTK_PROGRESS_BAR(p); }
+static inline GtkToggleButton *cgtk_toggle_button(void *p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkCalendar *cgtk_calendar(void *p) { return GTK_CALENDAR(p); }
 
 /* GObject properties by name, for binding any property of any object (GTK declares the type ids and
    the class lookups as macros). */

@@ -69,6 +69,8 @@ struct UnqualifiedNamesTests {
       HeadlessOutlineView<Account>.self, OutlineKey.self, TreeController<Account>.self, TreeNode<Account>.self,
       TreeIndexPath.self, TreeChange.self,
       TableSelectionModifiers.self,
+      HeadlessDatePicker.self, HeadlessTextView.self, HeadlessLevelIndicator.self, HeadlessProgressIndicator.self,
+      HeadlessImageView.self, HeadlessSegmentedControl.self, HeadlessTabView.self,
       // BinderyControllers
       ArrangedList.self, (any ArrangedListClass).self, ArrangedObjects<Account>.self, ArrangementSort<Account>.self,
       ArrayController<Account>.self, ContentSource<ArrayController<Account>, PropertyBinding, Never>.self,

@@ -118,7 +118,7 @@ struct WebControlTests {
     let controls: [any WebControl.Type] = [StarRating.self, StarRating.self, UnsafeBadge.self]
     let page = WebPage(title: "Film", model: { Film() }, controls: controls) { _, _ in WebContent(root: HeadlessView())
     }
-    #expect(page.controlScripts.map(\.tag) == ["star-rating"])
+    #expect(page.controlScripts.map(\.tag) == ["bindery-segments", "star-rating"], "Bindery's own first")
     let resources = try PageResources.load(title: "Film", rates: SocketRates(), controlTags: ["star-rating"])
     #expect(resources.html.contains(#"<script src="/controls/star-rating.js"></script>"#))
     #expect(!resources.html.contains("{{controls}}"))

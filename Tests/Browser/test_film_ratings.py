@@ -252,6 +252,30 @@ def main():
         one.click_row(row)
         one.wait(lambda: one.summary().startswith("Metropolis"), "Metropolis was not chosen again")
 
+    @test("the release date is a date input named by its label; a day typed there reaches the other tab")
+    def _():
+        one = state["one"].focus()
+        released = one.labelled("Released")
+        if released.get_attribute("type") != "date":
+            raise AssertionError(f"Released is a {released.get_attribute('type')!r} input")
+        one.wait(lambda: released.get_attribute("value") == "1927-01-10", "Metropolis's release day is not shown")
+        released.send_keys("02061927")  # month, day, year, as Chromium's en-US date input takes them
+        released.send_keys(Keys.TAB)
+        two = state["two"].focus()
+        row = two.titles().index("Metropolis")
+        two.click_row(row)
+        two.wait(lambda: two.labelled("Released").get_attribute("value") == "1927-02-06",
+                 "the other tab does not show the day typed")
+
+    @test("the rating is also a meter named by its label, following the stars")
+    def _():
+        one = state["one"].focus()
+        level = one.labelled("Rating level")
+        if level.tag_name != "meter":
+            raise AssertionError(f"the rating level is a <{level.tag_name}>")
+        one.rating().send_keys("3")
+        one.wait(lambda: level.get_attribute("value") == "3", "the meter does not follow the rating")
+
     @test("a screenshot is saved")
     def _():
         one = state["one"].focus()

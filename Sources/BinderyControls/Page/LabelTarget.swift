@@ -1,5 +1,6 @@
 /// A control a ``FieldLabel`` can name: the controls a user works with (text and secure fields,
-/// switches and checkboxes, sliders, steppers, pop-up buttons, buttons), lists, tables and outlines.
+/// switches and checkboxes, sliders, steppers, pop-up buttons, buttons, date pickers, text views,
+/// indicators, image views, segmented controls and tab views), lists, tables and outlines.
 ///
 /// Labels, panels and views are not targets: they are not controls a label could name.
 public protocol LabelTarget: AnyObject {}
@@ -13,3 +14,10 @@ extension HeadlessButton: LabelTarget {}
 extension HeadlessListView: LabelTarget {}
 extension HeadlessTableView: LabelTarget {}
 extension HeadlessOutlineView: LabelTarget {}
+extension HeadlessDatePicker: LabelTarget {}
+extension HeadlessTextView: LabelTarget {}
+extension HeadlessLevelIndicator: LabelTarget {}
+extension HeadlessProgressIndicator: LabelTarget {}
+extension HeadlessImageView: LabelTarget {}
+extension HeadlessSegmentedControl: LabelTarget {}
+extension HeadlessTabView: LabelTarget {}

@@ -20,7 +20,8 @@
 /// let page = WebPage(title: "Films", model: { Films() }, controls: [StarRating.self]) { … }
 /// ```
 ///
-/// Bindery's own label, button, switch, slider, stepper and pop-up button are web controls too, each
+/// Bindery's own label, button, switch, slider, stepper, pop-up button, date picker, level and
+/// progress indicators and segmented control are web controls too, each
 /// described by its ``webElement`` (`HeadlessSwitch.webElement`, `HeadlessPopUpButton.webElement`…)
 /// and shown by the same path as an app's: what they need, an app's control can use.
 public protocol WebControl: AnyObject {

@@ -74,6 +74,7 @@ final class MirrorBuilder {
     // events. A field label names another element by its id, and a panel holds other elements.
     case let field as HeadlessTextField:
       mirror = TextFieldMirror(field, id: id, style: style, collector: collector)
+    case let view as HeadlessTextView: mirror = TextViewMirror(view, id: id, collector: collector)
     case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
     case let panel as Panel:
       let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }

@@ -44,7 +44,9 @@ public struct WebPage: Sendable {
     self.title = title
     self.sharing = sharing
     var scripts: [(tag: String, script: String)] = []
-    for control in controls {
+    // Bindery's own controls drawn by a custom element, then the app's.
+    let builtIn: [any WebControl.Type] = [HeadlessSegmentedControl.self]
+    for control in builtIn + controls {
       let (tag, script) = control.elementScript
       guard let script, WebElementNames.isTag(tag), !scripts.contains(where: { $0.tag == tag }) else { continue }
       scripts.append((tag, script))

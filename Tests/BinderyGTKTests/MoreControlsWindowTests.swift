@@ -1,0 +1,119 @@
+#if GTK
+  import Bindery
+  import BinderyControls
+  import BinderyGTK
+  import CGTK
+  import Foundation
+  import Testing
+
+  /// A film as the window of the more controls shows it.
+  @KeyValueObservable
+  final class ReleasedFilm {
+    var released: Date?
+    var stars = 4.0
+    var uploaded = 25.0
+    var layout = 0
+  }
+
+  /// The date picker, the level and progress indicators and the segmented control in a window:
+  /// the model shows in the widget, and GTK's own input signals write the model.
+  extension GTKSuites {
+    @MainActor
+    @Suite
+    struct MoreControlsWindowTests {
+      let film = ReleasedFilm()
+      let bindings = BindingSet()
+      private let utc = TimeZone(identifier: "UTC")!
+
+      func window(_ controls: [AnyObject]) throws -> GTKWindowHost {
+        let host = try GTKWindowHost(
+          title: uniqueTitle("More controls"), root: Panel(title: "Film", subviews: controls), bindings: bindings)
+        host.present()
+        return host
+      }
+
+      /// The widgets inside `widget`, in order.
+      func children(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var result: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+          result.append(current)
+          child = gtk_widget_get_next_sibling(current)
+        }
+        return result
+      }
+
+      @Test func aLevelBarAndAProgressBarShowTheModelsValues() async throws {
+        let stars = HeadlessLevelIndicator(maxValue: 5, warningValue: 2, criticalValue: 1)
+        let upload = HeadlessProgressIndicator()
+        stars.bind(\.value, to: film, \.stars).store(in: bindings)
+        upload.bind(\.value, to: film, \.uploaded).store(in: bindings)
+        let host = try window([stars, upload])
+        defer { host.close() }
+        let bar = try #require(host.widget(for: stars))
+        let progress = try #require(host.widget(for: upload))
+        #expect(gtk_level_bar_get_value(cgtk_level_bar(bar)) == 4)
+        #expect(gtk_level_bar_get_max_value(cgtk_level_bar(bar)) == 5)
+        #expect(gtk_progress_bar_get_fraction(cgtk_progress_bar(progress)) == 0.25)
+        film.stars = 1
+        film.uploaded = 80
+        #expect(await settle { gtk_level_bar_get_value(cgtk_level_bar(bar)) == 1 })
+        #expect(gtk_widget_has_css_class(bar, "error") != 0, "a warning value above the critical: 1 is critical")
+        #expect(await settle { gtk_progress_bar_get_fraction(cgtk_progress_bar(progress)) == 0.8 })
+      }
+
+      @Test func aSegmentClickedWritesItsTagAndTheModelActivatesItsSegment() async throws {
+        let layout = HeadlessSegmentedControl(labels: ["List", "Grid", "Columns"], tags: [10, 20, 30])
+        layout.bind(\.selectedTag, to: film, \.layout).store(in: bindings)
+        film.layout = 30
+        let host = try window([layout])
+        defer { host.close() }
+        let row = try #require(host.widget(for: layout))
+        let buttons = children(of: row)
+        #expect(buttons.count == 3)
+        let labels = buttons.map { gtk_button_get_label(cgtk_button($0)).map { String(cString: $0) } }
+        #expect(labels == ["List", "Grid", "Columns"])
+        #expect(gtk_toggle_button_get_active(cgtk_toggle_button(buttons[2])) != 0)
+
+        gtk_toggle_button_set_active(cgtk_toggle_button(buttons[1]), 1)  // what a click does
+
+        #expect(film.layout == 20)
+        #expect(gtk_toggle_button_get_active(cgtk_toggle_button(buttons[2])) == 0, "one segment at a time")
+        film.layout = 10
+        #expect(await settle { gtk_toggle_button_get_active(cgtk_toggle_button(buttons[0])) != 0 })
+        layout.isEnabled = false
+        #expect(await settle { gtk_widget_get_sensitive(row) == 0 })
+      }
+
+      @Test func aDaySelectedInTheCalendarIsWrittenClampedToThePickersRange() async throws {
+        let picker = HeadlessDatePicker(
+          dateValue: HeadlessDatePicker.date(ofDay: "1977-05-25", in: utc),
+          minDate: HeadlessDatePicker.date(ofDay: "1970-01-01", in: utc),
+          maxDate: HeadlessDatePicker.date(ofDay: "1999-12-31", in: utc))
+        picker.timeZone = utc
+        picker.bind(\.dateValue, to: film, \.released).store(in: bindings)
+        film.released = HeadlessDatePicker.date(ofDay: "1982-06-25", in: utc)
+        let host = try window([picker])
+        defer { host.close() }
+        let calendar = try #require(host.widget(for: picker))
+        func shownDay() -> String {
+          guard let date = gtk_calendar_get_date(cgtk_calendar(calendar)) else { return "" }
+          defer { g_date_time_unref(date) }
+          return "\(g_date_time_get_year(date))-\(g_date_time_get_month(date))-\(g_date_time_get_day_of_month(date))"
+        }
+        #expect(shownDay() == "1982-6-25")
+
+        let chosen = try #require(g_date_time_new_utc(1990, 3, 4, 12, 0, 0))
+        gtk_calendar_select_day(cgtk_calendar(calendar), chosen)  // what a click on a day does
+        g_date_time_unref(chosen)
+        #expect(film.released == HeadlessDatePicker.date(ofDay: "1990-03-04", in: utc))
+
+        let late = try #require(g_date_time_new_utc(2024, 1, 1, 12, 0, 0))
+        gtk_calendar_select_day(cgtk_calendar(calendar), late)
+        g_date_time_unref(late)
+        #expect(film.released == HeadlessDatePicker.date(ofDay: "1999-12-31", in: utc))
+        #expect(await settle { shownDay() == "1999-12-31" }, "the calendar shows the clamped day")
+      }
+    }
+  }
+#endif

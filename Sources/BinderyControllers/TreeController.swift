@@ -272,6 +272,14 @@ public final class TreeController<Node: AnyObject> {
     return object[keyPath: childrenKeyPath].isEmpty
   }
 
+  /// Whether `object`, a child of `parent`, has no children to show, as ``isLeaf(_:)`` says of its node.
+  private func isLeaf(_ object: Node, under parent: TreeNode<Node>) -> Bool {
+    if Self.isAncestor(object, of: parent) { return true }
+    if let leafKeyPath { return object[keyPath: leafKeyPath] }
+    if let countKeyPath { return object[keyPath: countKeyPath] <= 0 }
+    return object[keyPath: childrenKeyPath].isEmpty
+  }
+
   /// The objects under `node` in their arranged order: its children (the root objects for the root),
   /// none for a leaf or a cycle, sorted by ``sortOrder`` (stable: ties keep the model's order).
   private func arrangedObjects(under node: TreeNode<Node>) -> [Node] {
@@ -305,12 +313,15 @@ public final class TreeController<Node: AnyObject> {
       { [weak self, weak node] () -> Void in
         guard let self, let node else { return }
         latest.objects = self.arrangedObjects(under: node)
+        // Whether each child is a leaf is read too, so that a child that gets its first child (or
+        // loses its last) is reported, for an outline to show it can be expanded.
+        latest.leaves = latest.objects.map { self.isLeaf($0, under: node) }
       },
       onChange: { [weak self, weak node] in
         guard let self, let node else { return }
-        self.arrange(latest.objects, under: node)
+        self.arrange(latest.objects, leaves: latest.leaves, under: node)
       })
-    arrange(latest.objects, under: node)
+    arrange(latest.objects, leaves: latest.leaves, under: node)
   }
 
   /// Sorts every level that was made again.
@@ -325,11 +336,21 @@ public final class TreeController<Node: AnyObject> {
 
   /// Makes `node`'s arranged children `objects`: the nodes of objects still there are kept (with
   /// the levels made below them), new objects get new nodes, and the change is reported.
-  private func arrange(_ objects: [Node], under node: TreeNode<Node>) {
+  private func arrange(_ objects: [Node], leaves: [Bool], under node: TreeNode<Node>) {
     let old = node.arranged
     let oldObjects = old?.compactMap(\.representedObject) ?? []
     let change = CollectionChange.between(oldObjects, objects)
-    if old != nil, change.isEmpty { return }
+    let oldLeaves = node.childLeaves
+    node.childLeaves = leaves
+    if old != nil, change.isEmpty {
+      // The same children; those that became leaves or stopped being ones are reported as updated.
+      let updated = leaves.indices.filter { $0 < oldLeaves.count && oldLeaves[$0] != leaves[$0] }
+      if !updated.isEmpty {
+        treeDidChange(
+          TreeChange(parent: node.indexPath, change: CollectionChange(updated: updated)), lostSelection: false)
+      }
+      return
+    }
     var kept: [ObjectIdentifier: [TreeNode<Node>]] = [:]
     for child in old ?? [] {
       guard let object = child.representedObject else { continue }
@@ -401,6 +422,7 @@ public final class TreeController<Node: AnyObject> {
 /// The objects a level's following read last.
 private final class LatestObjects<Node: AnyObject> {
   var objects: [Node] = []
+  var leaves: [Bool] = []
 }
 
 extension TreeController: SelectingController {}

@@ -24,6 +24,8 @@ public final class TreeNode<Node: AnyObject> {
   var indexInParent = 0
   /// The arranged children once made; `nil` until they are first read.
   var arranged: [TreeNode]?
+  /// Whether each arranged child is a leaf, as last read.
+  var childLeaves: [Bool] = []
   /// Follows what the children's arrangement reads (the children, their sort keys) while they are made.
   var following: KeyValueObservation?
 

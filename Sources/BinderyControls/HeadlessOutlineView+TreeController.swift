@@ -24,7 +24,7 @@ extension HeadlessOutlineView {
         self.showSelection(of: controller)
       }
       show(controller.arrangedObjects)
-      let tree = controller.observeTree { [weak self] _ in self?.refresh() }
+      let tree = controller.observeTree { [weak self] change in self?.treeDidChange(change) }
       let selection = observe(controller, \.selectionIndexPaths) { [weak self, weak controller] _ in
         guard let self, let controller else { return }
         self.showSelection(of: controller)
@@ -48,6 +48,23 @@ extension HeadlessOutlineView {
         outline.object?.afterRefresh = nil
       }
     }
+  }
+
+  /// Shows a change of the tree: rows come and go as the tree's nodes do; a node that became a leaf
+  /// or got its first child has its row made again, so that it shows whether it can be expanded.
+  private func treeDidChange(_ change: TreeChange) {
+    refresh()
+    guard !change.change.updated.isEmpty else { return }
+    let parent = change.parent.indexes.isEmpty ? list.rows.first?.item.parentNode : nil
+    guard let parent = parent ?? list.rows.lazy.map(\.item).first(where: { $0.indexPath == change.parent }) else {
+      return
+    }
+    let children = parent.childNodes
+    let nodes = Set(
+      change.change.updated.filter { children.indices.contains($0) }.map { ObjectIdentifier(children[$0]) })
+    let rows = list.rows.indices.filter { nodes.contains(ObjectIdentifier(list.rows[$0].item)) }
+    guard !rows.isEmpty else { return }
+    list.apply(CollectionChange(updated: rows), items: list.rows.map(\.item))
   }
 
   /// Selects the visible rows of `controller`'s selected nodes.

@@ -266,15 +266,18 @@ public final class TreeController<Node: AnyObject> {
   func isLeaf(_ node: TreeNode<Node>) -> Bool {
     guard let object = node.representedObject else { return false }
     if node.isCycle { return true }
-    if let leafKeyPath { return object[keyPath: leafKeyPath] }
-    if let countKeyPath { return object[keyPath: countKeyPath] <= 0 }
-    if let arranged = node.arranged { return arranged.isEmpty }
-    return object[keyPath: childrenKeyPath].isEmpty
+    if leafKeyPath == nil, countKeyPath == nil, let arranged = node.arranged { return arranged.isEmpty }
+    return saysLeaf(object)
   }
 
   /// Whether `object`, a child of `parent`, has no children to show, as ``isLeaf(_:)`` says of its node.
   private func isLeaf(_ object: Node, under parent: TreeNode<Node>) -> Bool {
-    if Self.isAncestor(object, of: parent) { return true }
+    Self.isAncestor(object, of: parent) || saysLeaf(object)
+  }
+
+  /// Whether `object` itself says it has no children: its leaf key path, else its count, else its
+  /// children.
+  private func saysLeaf(_ object: Node) -> Bool {
     if let leafKeyPath { return object[keyPath: leafKeyPath] }
     if let countKeyPath { return object[keyPath: countKeyPath] <= 0 }
     return object[keyPath: childrenKeyPath].isEmpty

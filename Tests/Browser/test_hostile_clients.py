@@ -22,7 +22,7 @@ import time
 
 import websockets
 
-PROBE_LIMIT_MS = 100
+PROBE_LIMIT_MS = 100  # --probe-limit-ms: a debug build of the server is given more
 
 
 def rss_kib(pid):
@@ -73,6 +73,8 @@ def probe_main(ws_url, origin, stop, results):
 
 
 class Probe:
+    limit_ms = PROBE_LIMIT_MS
+
     def __init__(self, ws_url, origin):
         self.stop = multiprocessing.Event()
         self.results = multiprocessing.Queue()
@@ -97,7 +99,7 @@ class Probe:
         worst = ordered[-1]
         p50 = ordered[len(ordered) // 2]
         print(f"    probe: {len(ordered)} edits, p50 {p50:.1f} ms, max {worst:.1f} ms", flush=True)
-        if worst > PROBE_LIMIT_MS:
+        if worst > self.limit_ms:
             raise AssertionError(f"a behaving client waited {worst:.0f} ms for its patch")
 
 
@@ -191,7 +193,10 @@ async def main():
     parser.add_argument("--churn-tabs", type=int, default=200,
                         help="tabs that connect at once in each round of the churn check (20 rounds in all)")
     parser.add_argument("--only", default=None, help="run only the checks whose name contains this")
+    parser.add_argument("--probe-limit-ms", type=float, default=PROBE_LIMIT_MS,
+                        help="the longest a behaving client may wait for its patch (100 ms: a release build)")
     arguments = parser.parse_args()
+    Probe.limit_ms = arguments.probe_limit_ms
     origin = arguments.url.rstrip("/")
     host, port = origin.replace("http://", "").split(":")
     port = int(port)
@@ -301,7 +306,10 @@ async def main():
             print(f"    resident memory per open session: {per_session[0] / 1024:.0f} KiB in the first round, "
                   f"{sorted(per_session)[len(per_session) // 2] / 1024:.0f} KiB median (pages reused after)", flush=True)
         probe.check()
-        memory("after 2,000 tabs that said hello and closed", baseline, 64)
+        # 200 pages open at once are about 200 × 210 KiB (printed above), and the allocator keeps
+        # what they freed: 55 to 65 MiB measured. Pages kept after their tab closed would be
+        # 2,000 × 210 KiB, over 400 MiB; 96 MiB fails when a quarter of them stay.
+        memory("after 2,000 tabs that said hello and closed", baseline, 96)
 
     async def address_cap():
         sockets = []

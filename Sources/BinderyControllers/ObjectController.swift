@@ -221,7 +221,7 @@ public final class ObjectController<Content: AnyObject> {
 /// An object controller's content properties: the value, or the no-selection marker when there is
 /// no content; writing sets the content's property, unless the controller is not editable
 /// (``ObjectController/isEditable``). Its string keys (one per `Equatable` property of
-/// a ``KeyValueCoding`` content class) let spec files and expressions bind `selection.firstName`.
+/// a ``KeyValueCoding`` content class, and one per property holding objects) let spec files and expressions bind `selection.firstName`.
 @dynamicMemberLookup
 public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
   unowned let controller: ObjectController<Content>
@@ -248,7 +248,8 @@ public final class ObjectSelection<Content: AnyObject>: KeyValueCoding {
     return .value(content[keyPath: keyPath])
   }
 
-  /// One key per `Equatable` property of the content class, reading its ``MarkedValue``.
+  /// One key per `Equatable` property of the content class, and one per property holding objects,
+  /// reading its ``MarkedValue``.
   public static var keyValueKeys: KeyValueKeyTable { SelectionKeys.table(for: ObjectSelection<Content>.self) }
 }
 
@@ -261,6 +262,14 @@ extension ObjectSelection: SelectionKeyPaths {
   }
 
   static func markedKey<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Content, Value>) -> KeyValueKey {
+    KeyValueKey(name, \ObjectSelection<Content>.[dynamicMember: keyPath])
+  }
+
+  static func identityKey<Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Content, Value>) -> KeyValueKey {
+    KeyValueKey(name, \ObjectSelection<Content>.[dynamicMember: keyPath])
+  }
+
+  static func identityKey<Value>(_ name: String, _ keyPath: KeyPath<Content, Value>) -> KeyValueKey {
     KeyValueKey(name, \ObjectSelection<Content>.[dynamicMember: keyPath])
   }
 }

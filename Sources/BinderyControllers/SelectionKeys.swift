@@ -9,9 +9,14 @@ protocol SelectionKeyPaths: KeyValueCoding {
     -> KeyValueKey
   /// The selection's key reading the read-only `keyPath` of the selected objects.
   static func markedKey<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Element, Value>) -> KeyValueKey
+  /// The selection's key reading the writable `keyPath`, whose values are objects compared by identity.
+  static func identityKey<Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Element, Value>) -> KeyValueKey
+  /// The selection's key reading the read-only `keyPath`, whose values are objects compared by identity.
+  static func identityKey<Value>(_ name: String, _ keyPath: KeyPath<Element, Value>) -> KeyValueKey
 }
 
-/// The string keys of a selection: one per `Equatable` property of the element class.
+/// The string keys of a selection: one per `Equatable` property of the element class, and one per
+/// property holding objects (an object, an optional one, an array of them), compared by identity.
 enum SelectionKeys {
   static func table<Selection: SelectionKeyPaths>(for selection: Selection.Type) -> KeyValueKeyTable {
     guard let elementType = Selection.Element.self as? any KeyValueCoding.Type else {
@@ -36,7 +41,14 @@ extension KeyPath: SelectionOpenableKeyPath {
     in selection: Selection.Type,
     readOnly: Bool
   ) -> KeyValueKey? {
-    guard let equatable = Value.self as? any Equatable.Type else { return nil }
+    guard let equatable = Value.self as? any Equatable.Type else {
+      guard ObjectIdentity.compares(Value.self) else { return nil }
+      if !readOnly, let writable = self as? ReferenceWritableKeyPath<Selection.Element, Value> {
+        return Selection.identityKey(name, writable)
+      }
+      if let readable = self as? KeyPath<Selection.Element, Value> { return Selection.identityKey(name, readable) }
+      return nil
+    }
     func open<Opened: Equatable>(_: Opened.Type) -> KeyValueKey? {
       if !readOnly, let writable = self as? ReferenceWritableKeyPath<Selection.Element, Opened> {
         return Selection.markedKey(name, writable)

@@ -8,7 +8,8 @@ public import Bindery
 /// editable (``ArrayController/isEditable``).
 ///
 /// The proxy is an object with string keys too (one per `Equatable` property of the element class,
-/// when that class is ``KeyValueCoding``), so spec files and expressions bind `selection.firstName`
+/// and one per property holding objects, which are compared by identity: `selection.department`,
+/// `selection.employees`, when that class is ``KeyValueCoding``), so spec files and expressions bind `selection.firstName`
 /// as typed code does:
 ///
 /// ```swift
@@ -43,18 +44,44 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
     commonValue(of: keyPath)
   }
 
+  /// The common object (or optional object, or array of objects) of `keyPath` over the selected
+  /// objects, compared by identity as Cocoa compares objects it does not know: one genre chosen for
+  /// every selected film is that genre; two different ones are the multiple-values marker.
+  subscript<Value>(identityOf keyPath: ReferenceWritableKeyPath<Element, Value>) -> MarkedValue<Value> {
+    get { commonValue(of: keyPath, same: ObjectIdentity.same) }
+    set {
+      guard controller.isEditable, case .value(let value) = newValue else { return }
+      let selected = controller.selectedObjects
+      withCoalescedChanges {
+        for object in selected { object[keyPath: keyPath] = value }
+      }
+    }
+  }
+
+  /// The common object of a read-only `keyPath` over the selected objects, compared by identity.
+  subscript<Value>(identityOf keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {
+    commonValue(of: keyPath, same: ObjectIdentity.same)
+  }
+
   private func commonValue<Value: Equatable>(of keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {
+    commonValue(of: keyPath, same: ==)
+  }
+
+  private func commonValue<Value>(
+    of keyPath: KeyPath<Element, Value>, same: (Value, Value) -> Bool
+  ) -> MarkedValue<Value> {
     let selected = controller.selectedObjects
     guard let first = selected.first else { return .marker(.noSelection) }
     if selected.count > 1, controller.alwaysUsesMultipleValuesMarker { return .marker(.multipleValues) }
     let value = first[keyPath: keyPath]
-    for object in selected.dropFirst() where object[keyPath: keyPath] != value {
+    for object in selected.dropFirst() where !same(object[keyPath: keyPath], value) {
       return .marker(.multipleValues)
     }
     return .value(value)
   }
 
-  /// One key per `Equatable` property of the element class, reading its ``MarkedValue``.
+  /// One key per `Equatable` property of the element class, and one per property holding objects
+  /// (compared by identity), reading its ``MarkedValue``.
   public static var keyValueKeys: KeyValueKeyTable { SelectionKeys.table(for: SelectionProxy<Element>.self) }
 }
 
@@ -68,6 +95,14 @@ extension SelectionProxy: SelectionKeyPaths {
 
   static func markedKey<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Element, Value>) -> KeyValueKey {
     KeyValueKey(name, \SelectionProxy<Element>.[dynamicMember: keyPath])
+  }
+
+  static func identityKey<Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Element, Value>) -> KeyValueKey {
+    KeyValueKey(name, \SelectionProxy<Element>.[identityOf: keyPath])
+  }
+
+  static func identityKey<Value>(_ name: String, _ keyPath: KeyPath<Element, Value>) -> KeyValueKey {
+    KeyValueKey(name, \SelectionProxy<Element>.[identityOf: keyPath])
   }
 }
 

@@ -36,6 +36,28 @@ struct MasterDetailTests {
     return (departments, employees, binding)
   }
 
+  @Test func theSelectionHasStringKeysForPropertiesHoldingObjectsComparedByIdentity() throws {
+    let (departments, _, _) = screen()
+    let path = try KeyValuePath("selection.employees", in: ArrayController<Department>.self)
+    guard case .value(let first) = path.resolve(in: departments) else {
+      Issue.record("selection.employees read no value")
+      return
+    }
+    #expect((first as? [Employee])?.map(\.name) == ["Ada", "Alan"])
+    departments.select(indexes: [0, 1])
+    guard case .marker(.multipleValues) = path.resolve(in: departments) else {
+      Issue.record("two departments' different employees are not the multiple-values marker")
+      return
+    }
+    let shared = departments.content[0].employees
+    departments.content[1].employees = shared
+    guard case .value(let same) = path.resolve(in: departments) else {
+      Issue.record("the same employees in both departments are not one value")
+      return
+    }
+    #expect((same as? [Employee]).map { $0.elementsEqual(shared) { $0 === $1 } } == true)
+  }
+
   @Test func theDetailShowsTheSelectedMastersObjectsAndFollowsTheSelection() {
     let (departments, employees, _) = screen()
     #expect(employees.arrangedObjects.map(\.name) == ["Ada", "Alan"])

@@ -101,6 +101,48 @@ struct PopUpSpecTests {
     #expect(menu.items == ["None", "Arts", "Research"], "unbound: the items no longer follow")
   }
 
+  @Test("A pop-up bound to a controller's selection.department follows the selected person and writes to them")
+  func aPopUpOfTheSelectedPersonsDepartment() throws {
+    let spec = try SpecFile.load(
+      yaml: """
+        Departments:
+          class: ArrayController
+          objectClass: Department
+          sortOrder: [name]
+        People:
+          class: ArrayController
+          objectClass: Employee
+        Menu:
+          class: PopUpButton
+          insertsNullPlaceholder: true
+          nullPlaceholder: None
+          bindings:
+            content: {to: /Departments, value: arrangedObjects}
+            contentValues: {to: /Departments, value: arrangedObjects.name}
+            selectedObject: {to: /People, value: selection.department}
+        """, classes: popUpClasses)
+    let departmentsController = try #require(spec.object(named: "Departments", as: ArrayController<Department>.self))
+    let people = try #require(spec.object(named: "People", as: ArrayController<Employee>.self))
+    let menu = try #require(spec.object(named: "Menu", as: HeadlessPopUpButton.self))
+    let made = departments()
+    departmentsController.setContent(made)
+    let (ada, grace) = (Employee(), Employee())
+    ada.department = made[1]
+    people.setContent([ada, grace])
+    _ = people.select(indexes: [0])
+    #expect(people.selectionIndexes == [0])
+    #expect(menu.selectedItem == "Sales")
+    #expect(people.select(indexes: [1]))
+    #expect(menu.selectedIndex == 0, "Grace has no department: the null placeholder")
+    #expect(menu.userDidSelect(index: 1))
+    #expect(grace.department === made[0])
+    #expect(ada.department === made[1], "only the selected person changed")
+    #expect(people.select(indexes: [0, 1]))
+    #expect(menu.selectedObject == nil, "two departments: no single object")
+    grace.department = made[1]
+    #expect(menu.selectedItem == "Sales", "the same department for both is that department")
+  }
+
   @Test("Without contentValues the items are the objects' descriptions")
   func withoutContentValues() throws {
     let spec = try SpecFile.load(

@@ -15,6 +15,8 @@ protocol _AnyOptional {
   static var _wrappedType: Any.Type { get }
   /// `nil` of this optional type.
   static var _none: Any { get }
+  /// `nil` of this optional type, as itself (see ``RuntimeTypes/none(as:)``).
+  static var _noneOfSelf: Self { get }
   /// Whether a wrapped value in memory already is this optional holding it: the optional is no
   /// larger than its wrapped type, whose spare bits say `nil` (a `String`, a class reference), and
   /// Swift lays out the case with a value as the value itself.
@@ -45,6 +47,9 @@ extension Optional: _AnyOptional {
 
   @usableFromInline
   static var _none: Any { Self.none as Any }
+
+  @usableFromInline
+  static var _noneOfSelf: Self { .none }
 
   @usableFromInline
   var _isNil: Bool {
@@ -123,6 +128,17 @@ package enum RuntimeTypes {
   /// `nil` of `type`, boxed, when `type` is an `Optional`.
   @usableFromInline
   package static func none(of type: Any.Type) -> Any? { (type as? any _AnyOptional.Type)?._none }
+
+  /// `nil` of `type`, when `type` is an `Optional`.
+  ///
+  /// Unlike `none(of:) as? Value`, this never casts a boxed `nil`: an `AnyObject?` `nil` boxed in
+  /// `Any` and cast back to `AnyObject?` is, where Foundation is loaded, an `NSNull` object.
+  @usableFromInline
+  package static func none<Value>(as type: Value.Type) -> Value? {
+    guard let optional = type as? any _AnyOptional.Type else { return nil }
+    func open<Opened: _AnyOptional>(_: Opened.Type) -> Value? { Opened._noneOfSelf as? Value }
+    return open(optional)
+  }
 
   /// `T?` for `type`.
   @usableFromInline

@@ -205,7 +205,8 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     }
     if isMarked, let marked = current as? any _AnyMarkedValue {
       if let marker = marked._marker { return .marker(marker) }
-      return .value(marked._value as Any)
+      // The value itself (a `nil` department stays one `nil`, not a `nil` wrapped in an `Any?`).
+      if let value = marked._value { return .value(value) }
     }
     return .value(current)
   }

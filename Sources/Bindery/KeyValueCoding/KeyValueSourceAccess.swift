@@ -16,7 +16,7 @@ struct KeyValueSourceAccess<Source, Value> {
   /// Access to a path whose type was checked against `Value` (``check(path:hasNullPlaceholder:)``).
   init(checkedPath path: KeyValuePath, placeholders: BindingPlaceholders<Value>) {
     self.path = path
-    let noneOfValue = (Value.self as? any _AnyOptional.Type)?._none as? Value
+    let noneOfValue = RuntimeTypes.none(as: Value.self)
     if let noneOfValue {
       nilValue = noneOfValue
     } else if Value.self == Bool.self {

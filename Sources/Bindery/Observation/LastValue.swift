@@ -66,7 +66,7 @@ struct LastValue<Value> {
     case .value(let value): return value
     case .object(let reference):
       if let object = reference.object { return object as? Value }
-      return isOptional ? RuntimeTypes.none(of: Value.self) as? Value : nil
+      return isOptional ? RuntimeTypes.none(as: Value.self) : nil
     }
   }
 }

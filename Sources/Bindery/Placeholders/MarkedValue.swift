@@ -55,7 +55,7 @@ extension MarkedValue: _AnyMarkedValue {
   static func _wrapping(_ value: Any) -> Any? {
     if let value = value as? Value { return Self.value(value) }
     if let optional = value as? any _AnyOptional, optional._isNil,
-      let none = (Value.self as? any _AnyOptional.Type)?._none as? Value
+      let none = RuntimeTypes.none(as: Value.self)
     {
       return Self.value(none)
     }

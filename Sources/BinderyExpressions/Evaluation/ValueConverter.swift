@@ -17,7 +17,7 @@ struct ValueConverter<Value> {
     nullPlaceholder: Value?,
     error: (String) -> ExpressionError
   ) throws(ExpressionError) {
-    noneOfValue = RuntimeTypes.none(of: Value.self) as? Value
+    noneOfValue = RuntimeTypes.none(as: Value.self)
     let target = baseType(Value.self)
     let source = baseType(type)
     let valueIsOptional = isOptional(Value.self)

@@ -180,7 +180,7 @@ struct KeyValuePathConnector<Source: KeyValueCoding, PathValue, Value>: SourceCo
     let nullValue = request.placeholders.nullValue
     // What the property shows when nothing converts: `nil`, `false`, or the value it has (the one it
     // had at first once it is gone, never written then).
-    let noValue = RuntimeTypes.none(of: Value.self) as? Value ?? (Value.self == Bool.self ? false as? Value : nil)
+    let noValue = RuntimeTypes.none(as: Value.self) ?? (Value.self == Bool.self ? false as? Value : nil)
     let initial = noValue ?? target[keyPath: property]
     func display(_ lift: @escaping (PathValue) -> Value?) -> (MarkedValue<PathValue?>) -> Value {
       { [weak target] marked in

@@ -24,7 +24,7 @@ extension BindingSource {
           return nil
         }
         if let output, !isNilValue(output) { return output as? Value }
-        return RuntimeTypes.none(of: Value.self) as? Value
+        return RuntimeTypes.none(as: Value.self)
       }
     }
     let read: (Value, Bool) throws -> Any?? = { value, isEditing in

@@ -25,7 +25,7 @@
     override func update() {
       show(label.text, in: widget)
       apply(hidden: label.isHidden)
-      let target = label.target.flatMap { builder?.widget(for: $0) }
+      let target = label.target.flatMap { builder?.labelledWidget(for: $0) }
       if target != shownTarget {
         if let previous = shownTarget {
           gtk_accessible_reset_relation(cgtk_accessible(previous), GTK_ACCESSIBLE_RELATION_LABELLED_BY)

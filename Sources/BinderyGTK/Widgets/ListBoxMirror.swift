@@ -89,11 +89,15 @@
 
     /// Whether each row's widgets take equal widths (a table's cells, under its headers).
     private let equalCells: Bool
+    /// The accessible names of a table's cells that show no text of their own as their name (an
+    /// editable cell's entry is named by its column's title), in column order.
+    private let cellNames: [String]
 
-    init(_ source: any GTKListSource, builder: WidgetBuilder, equalCells: Bool = false) {
+    init(_ source: any GTKListSource, builder: WidgetBuilder, equalCells: Bool = false, cellNames: [String] = []) {
       self.source = source
       self.builder = builder
       self.equalCells = equalCells
+      self.cellNames = cellNames
       listBox = gtk_list_box_new()
       gtk_list_box_set_selection_mode(cgtk_list_box(listBox), GTK_SELECTION_MULTIPLE)
       gtk_list_box_set_activate_on_single_click(cgtk_list_box(listBox), 0)
@@ -249,6 +253,9 @@
         expander = button
       }
       for mirror in contents { gtk_box_append(cgtk_box(box), mirror.placed) }
+      for (mirror, name) in zip(contents, cellNames) where !(mirror is LabelMirror) {
+        cgtk_set_accessible_label(mirror.widget, name)
+      }
       let row = gtk_list_box_row_new()!
       gtk_list_box_row_set_child(cgtk_list_box_row(row), box)
       gtk_list_box_insert(cgtk_list_box(listBox), row, Int32(index))

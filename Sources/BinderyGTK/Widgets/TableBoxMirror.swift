@@ -18,7 +18,7 @@
 
     init(_ source: any GTKTableSource, builder: WidgetBuilder) {
       self.source = source
-      rows = ListBoxMirror(source, builder: builder, equalCells: true)
+      rows = ListBoxMirror(source, builder: builder, equalCells: true, cellNames: source.shownColumns.map(\.title))
       headerBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
       gtk_box_set_homogeneous(cgtk_box(headerBox), 1)
       gtk_widget_set_margin_start(headerBox, 6)

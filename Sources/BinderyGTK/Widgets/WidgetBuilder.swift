@@ -83,6 +83,16 @@
       return (shown.mirror as? ListBoxMirror)?.listBoxWidget ?? shown.mirror.widget
     }
 
+    /// The widget a field label names for `control`: its widget, or for a table the list box of its
+    /// rows, which a screen reader reads as the table's list.
+    func labelledWidget(for control: AnyObject) -> UnsafeMutablePointer<GtkWidget>? {
+      guard let widget = widget(for: control) else { return nil }
+      if let shown = widgets[ObjectIdentifier(control)], let table = shown.mirror as? TableBoxMirror {
+        return table.listBoxWidget
+      }
+      return widget
+    }
+
     /// Field labels find their targets made after them.
     func resolveLabels(in mirror: WidgetMirror) {
       if mirror is FieldLabelMirror { mirror.update() }

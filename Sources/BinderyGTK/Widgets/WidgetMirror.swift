@@ -80,9 +80,12 @@
     /// blocked: what the control set is not reported back as a user's edit.
     func settingWidget(_ body: () -> Void) {
       blocking += 1
-      if blocking == 1 { connections.forEach { g_signal_handler_block($0.instance, $0.id) } }
+      // Only the handlers blocked here are unblocked: `body` may connect new ones (a row made while
+      // the widget is set), and unblocking a handler that is not blocked is a GLib warning.
+      let blocked = blocking == 1 ? connections : []
+      blocked.forEach { g_signal_handler_block($0.instance, $0.id) }
       body()
-      if blocking == 1 { connections.forEach { g_signal_handler_unblock($0.instance, $0.id) } }
+      blocked.forEach { g_signal_handler_unblock($0.instance, $0.id) }
       blocking -= 1
     }
 

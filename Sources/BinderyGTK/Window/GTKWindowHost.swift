@@ -131,7 +131,14 @@
         ] {
           margin(content, 16)
         }
-        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toastOverlay), content)
+        // A page taller than the window scrolls, as a preferences page does: the window can be made
+        // as small as the user likes, and a list still takes the height left when the page fits.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), content)
+        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toastOverlay), scroller)
       }
       if application != nil {
         adw_application_window_set_content(cgtk_adw_application_window(window), column)

@@ -11,12 +11,9 @@
     try GTKMainLoop.start()
     StarRating.installStarStyle()
     let screen = try ScreenSpec.load(
-      contentsOf: specPath, model: shelf, modelClass: "FilmShelf", root: "Page", lists: HeadlessControls.lists
-    ) { classes in
-      classes.register(Film.self) { Film() }
-      classes.register(StarRating.self) { StarRating() }
-    }
-    let window = try GTKWindowHost(title: "Films", screen: screen, height: 480, controls: [StarRating.self])
+      contentsOf: specPath, model: shelf, modelClass: "FilmShelf", root: "Page", lists: HeadlessControls.lists,
+      configure: { FilmClasses.register(in: $0) })
+    let window = try GTKWindowHost(title: "Films", screen: screen, height: 900, controls: [StarRating.self])
     window.present()
     print("FilmRatings: the GTK window is open (close it to quit)")
     fflush(nil)

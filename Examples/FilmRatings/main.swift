@@ -5,6 +5,36 @@
 import BinderyWeb
 import Foundation
 
+/// A kind of film, chosen for a film from the shelf's genres.
+@KeyValueObservable
+final class Genre {
+  var name: String
+  init(_ name: String = "") { self.name = name }
+}
+
+/// A cinema showing a film, and how many seats it has left.
+@KeyValueObservable
+final class Screening {
+  var cinema: String
+  var seats: Int
+  init(_ cinema: String = "New cinema", seats: Int = 100) {
+    self.cinema = cinema
+    self.seats = seats
+  }
+}
+
+/// A list of films of the viewer's own, holding lists of its own (a tree: "Silent era" holds
+/// "German expressionism").
+@KeyValueObservable
+final class FilmCollection {
+  var name: String
+  var children: [FilmCollection]
+  init(_ name: String = "New list", _ children: [FilmCollection] = []) {
+    self.name = name
+    self.children = children
+  }
+}
+
 /// A film and its rating.
 @KeyValueObservable
 final class Film {
@@ -12,6 +42,10 @@ final class Film {
   /// The year the film came out.
   var year: Int
   var stars: Int
+  /// Its genre, one of the shelf's; `nil` until chosen.
+  var genre: Genre?
+  /// Where it is shown (a detail table of the chosen film).
+  var screenings: [Screening] = []
   /// What the viewer noted, on several lines.
   var notes = ""
   /// The day the film was first shown, if known.
@@ -29,15 +63,27 @@ final class Film {
   }
 }
 
-/// The films every tab rates, and whether ratings are locked.
+/// The films every tab rates, their genres, the viewer's lists, and whether ratings are locked.
 @KeyValueObservable
 final class FilmShelf: @unchecked Sendable {
+  var genres = [Genre("Drama"), Genre("Horror"), Genre("Science fiction")]
   var films = [
     Film("Metropolis", year: 1927, stars: 4, released: "1927-01-10"),
     Film("Sunrise", year: 1927, stars: 5, released: "1927-09-23"),
     Film("Nosferatu", year: 1922, stars: 3, released: "1922-03-04"),
   ]
+  var collections = [
+    FilmCollection("Silent era", [FilmCollection("German expressionism"), FilmCollection("Hollywood")]),
+    FilmCollection("To watch again"),
+  ]
   var isLocked = false
+
+  init() {
+    films[0].genre = genres[2]
+    films[2].genre = genres[1]
+    films[0].screenings = [Screening("Babylon, Berlin", seats: 120), Screening("Le Champo, Paris", seats: 40)]
+    films[2].screenings = [Screening("Filmmuseum, Munich", seats: 165)]
+  }
 }
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -75,8 +121,7 @@ if desktop {
 let shared = UncheckedShelf(shelf)
 let page = WebPage(title: "Films", model: { shared.shelf }, sharing: .shared, controls: [StarRating.self]) { shelf, _ in
   try WebSpec.load(contentsOf: specPath, model: shelf, modelClass: "FilmShelf", root: "Page") { classes in
-    classes.register(Film.self) { Film() }
-    classes.register(StarRating.self) { StarRating() }
+    FilmClasses.register(in: classes)
   }
   .content
 }
@@ -93,6 +138,17 @@ Task {
   }
 }
 dispatchMain()
+
+/// The classes FilmRatings.spec.yaml names, for the page and for the GTK window.
+enum FilmClasses {
+  static func register(in classes: SpecClassRegistry) {
+    classes.register(Film.self) { Film() }
+    classes.register(Genre.self) { Genre() }
+    classes.register(Screening.self) { Screening() }
+    classes.register(FilmCollection.self) { FilmCollection() }
+    classes.register(StarRating.self) { StarRating() }
+  }
+}
 
 /// The shelf, made before the server starts and then used on the page's actor only.
 struct UncheckedShelf: @unchecked Sendable {

@@ -11,6 +11,7 @@ import sys
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 
 from test_person_editor import Page, make_driver, run_tests
 
@@ -33,6 +34,13 @@ class FilmPage(Page):
         if len(headers) != 1:
             raise AssertionError(f"{len(headers)} column headers read {title!r}")
         return headers[0]
+
+    def row_of(self, title):
+        """The index of the row whose title starts with `title` (an earlier test may add to a title)."""
+        rows = [index for index, shown in enumerate(self.titles()) if shown.startswith(title)]
+        if len(rows) != 1:
+            raise AssertionError(f"{len(rows)} rows have a title starting with {title!r}: {self.titles()}")
+        return rows[0]
 
     def selected(self):
         return [i for i, row in enumerate(self.rows()) if row.get_attribute("aria-selected") == "true"]
@@ -70,6 +78,22 @@ class FilmPage(Page):
 
     def notes(self):
         return self.labelled("Notes")
+
+    def genre(self):
+        return Select(self.labelled("Genre"))
+
+    def screenings(self):
+        """The chosen film's screenings: the Cinema cell's text of each row of the second table."""
+        rows = self.labelled("Screenings of the chosen film").find_elements(By.CSS_SELECTOR, ":scope > tbody > tr")
+        return [row.find_element(By.CSS_SELECTOR, "input").get_attribute("value") for row in rows]
+
+    def lists(self):
+        """The tree of lists, as a screen reader reads it: (name, level, expanded) of each tree item."""
+        tree = self.labelled("Your lists")
+        if tree.get_attribute("role") != "tree":
+            raise AssertionError(f"the lists are a {tree.get_attribute('role')!r}, not a tree")
+        return [(item.accessible_name, item.get_attribute("aria-level"), item.get_attribute("aria-expanded"))
+                for item in tree.find_elements(By.CSS_SELECTOR, "[role=treeitem]")]
 
 
 def main():
@@ -276,12 +300,70 @@ def main():
         one.rating().send_keys("3")
         one.wait(lambda: level.get_attribute("value") == "3", "the meter does not follow the rating")
 
+    @test("the genre is a pop-up of the shelf's genres by name, No genre first; a choice reaches the other tab")
+    def _():
+        one = state["one"].focus()
+        one.click_row(one.titles().index("Sunrise"))
+        one.wait(lambda: one.summary().startswith("Sunrise"), "Sunrise was not chosen")
+        genre = one.genre()
+        titles = [option.text for option in genre.options]
+        if titles != ["No genre", "Drama", "Horror", "Science fiction"]:
+            raise AssertionError(f"the genre pop-up offers {titles}")
+        one.wait(lambda: one.genre().first_selected_option.text == "No genre", "Sunrise's missing genre is not No genre")
+        genre.select_by_visible_text("Drama")
+        two = state["two"].focus()
+        two.click_row(two.titles().index("Sunrise"))
+        two.wait(lambda: two.genre().first_selected_option.text == "Drama", "the other tab does not show Drama")
+        two.click_row(two.row_of("Nosferatu"))
+        two.wait(lambda: two.genre().first_selected_option.text == "Horror", "Nosferatu's genre is not Horror")
+
+    @test("the chosen film's screenings are a table of their own; Add screening adds one to that film only")
+    def _():
+        one = state["one"].focus()
+        one.click_row(one.titles().index("Metropolis"))
+        one.wait(lambda: one.screenings() == ["Babylon, Berlin", "Le Champo, Paris"], "Metropolis's screenings")
+        one.click_row(one.titles().index("Sunrise"))
+        one.wait(lambda: one.screenings() == [], "Sunrise shows screenings it has none of")
+        one.button("Add screening").click()
+        one.wait(lambda: one.screenings() == ["New cinema"], "Add screening did not add one to Sunrise")
+        two = state["two"].focus()
+        two.click_row(two.titles().index("Sunrise"))
+        two.wait(lambda: two.screenings() == ["New cinema"], "the other tab does not show Sunrise's new screening")
+        two.click_row(two.titles().index("Metropolis"))
+        two.wait(lambda: len(two.screenings()) == 2, "Metropolis got Sunrise's screening")
+        one = state["one"].focus()
+        one.button("Remove screening").click()
+        one.wait(lambda: one.screenings() == [], "Remove screening did not remove Sunrise's")
+
+    @test("the lists are a tree: its triangle or the Right key shows the lists inside, Left hides them")
+    def _():
+        one = state["one"].focus()
+        if one.lists() != [("Silent era", "1", "false"), ("To watch again", "1", None)]:
+            raise AssertionError(f"the tree reads {one.lists()}")
+        tree = one.labelled("Your lists")
+        tree.find_element(By.CSS_SELECTOR, "[role=treeitem] .disclosure").click()
+        expected = [("Silent era", "1", "true"), ("German expressionism", "2", None), ("Hollywood", "2", None),
+                    ("To watch again", "1", None)]
+        one.wait(lambda: one.lists() == expected, "the triangle did not show Silent era's lists")
+        items = tree.find_elements(By.CSS_SELECTOR, "[role=treeitem]")
+        items[0].click()
+        driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        one.wait(lambda: one.lists()[0] == ("Silent era", "1", "false") and len(one.lists()) == 2, "Left did not collapse")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        one.wait(lambda: one.lists() == expected, "Right did not expand")
+
     @test("a screenshot is saved")
     def _():
         one = state["one"].focus()
+        one.click_row(one.titles().index("Metropolis"))
+        one.wait(lambda: one.summary().startswith("Metropolis"), "Metropolis was not chosen")
         one.rating().send_keys("4")
         one.wait(lambda: one.summary() == "Metropolis: 4 of 5 stars", "4 did not rate")
+        size = driver.get_window_size()
+        driver.set_window_size(size["width"], 1420)  # the whole page, from its search field to its switch
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(arguments.screenshot)
+        driver.set_window_size(size["width"], size["height"])
 
     return run_tests(results, driver, "film ratings")
 

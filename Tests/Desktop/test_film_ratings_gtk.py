@@ -3,6 +3,8 @@
 person with a screen reader meets it: through AT-SPI its five stars are toggle buttons named "1 star"
 to "5 stars"; pressing one (AT-SPI's action, what a screen reader's "activate" does) rates the chosen
 film, which its summary and its row in the list show; with the ratings locked, a star does nothing.
+The genre is a combo box showing the film's genre, Add screening adds a row to the film's
+screenings, and the expander of a list in the tree of lists shows the lists inside it.
 
     dbus-run-session -- xvfb-run -a /usr/bin/python3 Tests/Desktop/test_film_ratings_gtk.py \
       --app .build-tsan/debug/FilmRatings
@@ -12,6 +14,12 @@ import argparse
 import sys
 
 from test_person_editor_gtk import check, find_app, name, role, run_app, text_of, wait_for, walk
+
+
+def cell_text(node):
+    """An entry's text, through its text interface (its name is its column's title)."""
+    text = node.queryText()
+    return text.getText(0, text.characterCount)
 
 
 def main():
@@ -72,6 +80,47 @@ def run(process):
     wait_for(lambda: False, timeout=0.5)
     stars()[4].queryAction().doAction(0)
     check(wait_for(lambda: "Metropolis: 5 of 5 stars" in labels()), "unlocked, pressing 5 stars rates Metropolis 5")
+
+    # The genre: a drop-down named by its label, showing the chosen film's genre object by name.
+    genre = next((n for n in walk(frame) if role(n) == "combo box" and name(n) == "Genre"), None)
+    check(genre is not None, "the genre is a combo box named Genre")
+    if genre is not None:
+        shown = [text_of(n) for n in walk(genre) if role(n) == "label"]
+        check("Science fiction" in shown, f"the genre shows Metropolis's Science fiction ({shown})")
+
+    # The chosen film's screenings, a detail table: Add screening adds a row to it.
+    def screenings():
+        """The text of each editable cell named Cinema (its column), as a screen reader reads it."""
+        return [cell_text(n) for n in walk(frame) if role(n) == "text" and name(n) == "Cinema"]
+
+    before = wait_for(lambda: screenings())
+    check(before == ["Babylon, Berlin", "Le Champo, Paris"], f"Metropolis's screenings are shown ({before})")
+    add = next((n for n in walk(frame) if role(n) == "push button" and name(n) == "Add screening"), None)
+    check(add is not None, "the Add screening button is named")
+    if add is not None and before:
+        add.queryAction().doAction(0)
+        check(wait_for(lambda: len(screenings()) == 3 and "New cinema" in screenings()),
+              f"Add screening adds one ({screenings()})")
+
+    films = next((n for n in walk(frame) if role(n) == "list" and name(n) == "Choose a film to rate"), None)
+    check(films is not None, "the films' table is a list named by its label")
+
+    # The viewer's lists, a tree: the expander of Silent era shows the two lists inside it.
+    tree = next((n for n in walk(frame) if role(n) == "list" and name(n) == "Your lists"), None)
+    check(tree is not None, "the lists are a list named Your lists")
+    if tree is None:
+        return
+
+    def rows():
+        return [t for t in (text_of(n) for n in walk(tree) if role(n) == "label") if t]
+
+    check(wait_for(lambda: rows() == ["Silent era", "To watch again"]), f"the tree shows its roots ({rows()})")
+    expander = next((n for n in walk(tree) if role(n) == "push button"), None)
+    check(expander is not None, "Silent era has an expander")
+    if expander is not None:
+        expander.queryAction().doAction(0)
+        expected = ["Silent era", "German expressionism", "Hollywood", "To watch again"]
+        check(wait_for(lambda: rows() == expected), f"its expander shows the lists inside ({rows()})")
 
 
 if __name__ == "__main__":

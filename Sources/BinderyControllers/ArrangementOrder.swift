@@ -21,9 +21,12 @@ final class TypedArrangementKey<Value>: ArrangementKey {
 struct ArrangementOrder {
   /// Each level's comparison of two of its keys, and its direction.
   let levels: [(compare: (ArrangementKey, ArrangementKey) -> Int, isAscending: Bool)]
+  /// The sort of an order of one level (a click on one column's header): by its typed values.
+  let sortedByOneLevel: ((UnsafeBufferPointer<ArrangementKey>) -> [Int])?
 
   init<Element>(_ sortOrder: [ArrangementSort<Element>]) {
     levels = sortOrder.map { ($0.compare, $0.isAscending) }
+    sortedByOneLevel = sortOrder.count == 1 ? sortOrder[0].sortedPositions : nil
   }
 
   /// The number of levels.
@@ -76,6 +79,9 @@ struct ArrangementOrder {
         flat.append(placement.keys[level])
         level += 1
       }
+    }
+    if let sortedByOneLevel {
+      return flat.withUnsafeBufferPointer { keys in sortedByOneLevel(keys).map { placements[$0] } }
     }
     let indexes = flat.withUnsafeBufferPointer { keys in
       self.levels.withUnsafeBufferPointer { order in

@@ -17,6 +17,10 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
   @usableFromInline let copyKey: (ArrangementKey, ArrangementKey) -> Void
   /// Compares two keys of this level: negative, zero or positive (ignoring the direction).
   @usableFromInline let compare: (ArrangementKey, ArrangementKey) -> Int
+  /// The positions of `keys` (all of this level) in the level's order, equal keys in their order:
+  /// a sort by this level alone, with the values read out of their keys once and compared as
+  /// `Value`s (no reference counting per comparison).
+  @usableFromInline let sortedPositions: (UnsafeBufferPointer<ArrangementKey>) -> [Int]
 
   @usableFromInline
   init(
@@ -25,7 +29,8 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
     makeKey: @escaping (Element) -> ArrangementKey,
     updateKey: @escaping (ArrangementKey, Element) -> Void,
     copyKey: @escaping (ArrangementKey, ArrangementKey) -> Void,
-    compare: @escaping (ArrangementKey, ArrangementKey) -> Int
+    compare: @escaping (ArrangementKey, ArrangementKey) -> Int,
+    sortedPositions: @escaping (UnsafeBufferPointer<ArrangementKey>) -> [Int]
   ) {
     self.keyPath = keyPath
     self.isAscending = isAscending
@@ -33,6 +38,7 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
     self.updateKey = updateKey
     self.copyKey = copyKey
     self.compare = compare
+    self.sortedPositions = sortedPositions
   }
 
   /// Smaller values first.
@@ -88,7 +94,17 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
       copyKey: { source, target in
         unsafeDowncast(target, to: Key.self).value = unsafeDowncast(source, to: Key.self).value
       },
-      compare: { lhs, rhs in compare(unsafeDowncast(lhs, to: Key.self).value, unsafeDowncast(rhs, to: Key.self).value) }
+      compare: { lhs, rhs in compare(unsafeDowncast(lhs, to: Key.self).value, unsafeDowncast(rhs, to: Key.self).value)
+      },
+      sortedPositions: { keys in
+        let values = keys.map { unsafeDowncast($0, to: Key.self).value }
+        return values.withUnsafeBufferPointer { values in
+          // The standard library's sort is stable: equal values keep their order.
+          isAscending
+            ? (0..<values.count).sorted { compare(values[$0], values[$1]) < 0 }
+            : (0..<values.count).sorted { compare(values[$0], values[$1]) > 0 }
+        }
+      }
     )
   }
 

@@ -10,6 +10,9 @@ class ArrangementPlacement {
   var passes = true
   /// Whether the object is in the arrangement.
   var isArranged = false
+  /// The last rearrangement that found the object in the content (one that finds it again knows it
+  /// is there twice).
+  var generation = 0
   /// The object's place in the content at the last arrangement: what breaks ties of equal keys.
   var contentIndex = 0
 
@@ -94,6 +97,19 @@ struct ArrangementStorage {
       for entry in chunk where isIncluded(entry) { kept.append(entry) }
     }
     return kept
+  }
+
+  /// The entries' addresses, in order: what two arrangements are compared by, read with no
+  /// reference counting (an entry stands for its object, one to one).
+  func addresses() -> [UInt] {
+    var addresses: [UInt] = []
+    addresses.reserveCapacity(count)
+    for chunk in chunks {
+      chunk.withUnsafeBufferPointer { entries in
+        entries.withMemoryRebound(to: UInt.self) { addresses.append(contentsOf: $0) }
+      }
+    }
+    return addresses
   }
 
   /// The arrangement of `entries`, in this order.

@@ -167,6 +167,9 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var materialized: [Element]?
   /// What the controller knows of each object of the content.
   @KeyValueIgnored var _entries: [ObjectIdentifier: Entry] = [:]
+  /// Counts rearrangements (``rebuild(reevaluating:remakingKeys:)``): an entry stamped with the
+  /// current one was already found in the content.
+  @KeyValueIgnored var _generation = 0
   /// The content when it is set directly.
   @KeyValueIgnored private var fixedContent: [Element] = []
   /// Reads the content when it is bound to a model (the controller keeps no copy of the model's

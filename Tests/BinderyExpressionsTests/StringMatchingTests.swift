@@ -208,3 +208,54 @@ struct StringMatchingTests {
     expectSyntaxError("a endswith[d]", "expected an expression after \"endswith[d]\"", column: 14)
   }
 }
+
+@Suite("String matching without folded copies")
+struct ASCIIFoldedMatchTests {
+  /// Pieces of names: ASCII in both cases, letters with diacritics precomposed and decomposed,
+  /// letters that do not fold to ASCII, and a carriage return with its line feed.
+  private static let pieces = [
+    "a", "A", "d", "D", "Ada", "ADA", "é", "É", "e\u{301}", "Å", "ß", "Ø", "ø", "σ", " ", "-", "\r\n", "\r", "z", "1",
+  ]
+
+  /// `count` pieces joined.
+  private static func name(of count: Int, using generator: inout some RandomNumberGenerator) -> String {
+    (0..<count).map { _ in pieces[Int.random(in: pieces.indices, using: &generator)] }.joined()
+  }
+
+  @Test func aFoldedMatchAnswersAsFoldingBothStringsWould() {
+    var generator = SystemRandomNumberGenerator()
+    let kinds: [(ASCIIFoldedMatch.Kind, (String, String) -> Bool)] = [
+      (.contains, { $1.isEmpty || $0.contains($1) }), (.beginsWith, { $0.hasPrefix($1) }),
+      (.endsWith, { $0.hasSuffix($1) }),
+    ]
+    let folds = [
+      StringFold([.caseInsensitive, .diacriticInsensitive]), StringFold([.caseInsensitive]),
+      StringFold([.diacriticInsensitive]), StringFold([]),
+    ]
+    var answered = 0
+    for _ in 0..<3_000 {
+      let text = Self.name(of: Int.random(in: 0...6, using: &generator), using: &generator)
+      let pattern = Self.name(of: Int.random(in: 0...3, using: &generator), using: &generator)
+      for fold in folds {
+        let folded = fold.apply(pattern)
+        for (kind, match) in kinds {
+          guard let fast = ASCIIFoldedMatch.matches(kind, text, pattern: folded, fold: fold) else { continue }
+          answered += 1
+          #expect(
+            fast == match(fold.apply(text), folded), "\(kind) of \(text.debugDescription), \(folded.debugDescription)")
+        }
+      }
+    }
+    #expect(answered > 10_000, "the fast path answers most of these")
+  }
+
+  @Test func namesWithDiacriticsFoldToTheirLettersAndOthersAreLeftToTheUsualFold() {
+    let fold = StringFold([.caseInsensitive, .diacriticInsensitive])
+    #expect(ASCIIFoldedMatch.matches(.contains, "Åda Lovelace", pattern: "ada", fold: fold) == true)
+    #expect(ASCIIFoldedMatch.matches(.beginsWith, "Dél Curie", pattern: "del", fold: fold) == true)
+    #expect(ASCIIFoldedMatch.matches(.endsWith, "Gödel", pattern: "odel", fold: fold) == true)
+    #expect(ASCIIFoldedMatch.matches(.endsWith, "Gödel", pattern: "ode", fold: fold) == false)
+    #expect(ASCIIFoldedMatch.matches(.contains, "Straße", pattern: "ss", fold: fold) == nil)
+    #expect(ASCIIFoldedMatch.matches(.contains, "Ada", pattern: "σ", fold: fold) == nil)
+  }
+}

@@ -35,7 +35,7 @@ enum DiacriticFolding {
     return changed ? String(scalars) : text
   }
 
-  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+  static func isMark(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark: true
     default: false

@@ -52,10 +52,26 @@ extension ExpressionCompiler {
       case .endsWith: { $0.hasSuffix($1) }
       default: { LikePattern($1).matches($0) }
       }
+    let kind: ASCIIFoldedMatch.Kind? =
+      switch op {
+      case .contains: .contains
+      case .beginsWith: .beginsWith
+      case .endsWith: .endsWith
+      default: nil
+      }
     if let parameter = rhs.node.parameter {
-      return preparedMatch(op, match, fold, parameter: parameter)
+      return preparedMatch(op, match, fold, kind: kind, parameter: parameter)
     }
-    return (Self.folded(match, fold, constantRight: rhs.node.constant as? String), rhs.node.evaluate)
+    return (Self.folded(match, fold, kind: kind, constantRight: rhs.node.constant as? String), rhs.node.evaluate)
+  }
+
+  /// `match` of `left` folded and `right` (already folded): bytes on the stack when both are ASCII
+  /// once folded, else the folded strings.
+  private static func foldedMatch(
+    _ match: (String, String) -> Bool, _ fold: StringFold, kind: ASCIIFoldedMatch.Kind?, _ left: String, _ right: String
+  ) -> Bool {
+    if let kind, let answer = ASCIIFoldedMatch.matches(kind, left, pattern: right, fold: fold) { return answer }
+    return match(fold.apply(left), right)
   }
 
   /// A match with a parameter on the right (`name contains[cd] $value`): its value is folded (and
@@ -65,6 +81,7 @@ extension ExpressionCompiler {
     _ op: BinaryOperator,
     _ match: @escaping (String, String) -> Bool,
     _ fold: StringFold,
+    kind: ASCIIFoldedMatch.Kind?,
     parameter: Int
   ) -> (match: (Any?, Any?) -> Bool, operand: (ExpressionScope) -> Any?) {
     let isLike = op == .like
@@ -87,7 +104,7 @@ extension ExpressionCompiler {
     return (
       { left, right in
         guard let right = right as? String, let left = ExpressionValues.unwrap(left) as? String else { return false }
-        return match(fold.apply(left), right)
+        return Self.foldedMatch(match, fold, kind: kind, left, right)
       }, operand
     )
   }
@@ -96,13 +113,14 @@ extension ExpressionCompiler {
   private static func folded(
     _ match: @escaping (String, String) -> Bool,
     _ fold: StringFold,
+    kind: ASCIIFoldedMatch.Kind?,
     constantRight: String?
   ) -> (Any?, Any?) -> Bool {
     if let constantRight {
       let right = fold.apply(constantRight)
       return { left, _ in
         guard let left = ExpressionValues.unwrap(left) as? String else { return false }
-        return match(fold.apply(left), right)
+        return foldedMatch(match, fold, kind: kind, left, right)
       }
     }
     return { left, right in

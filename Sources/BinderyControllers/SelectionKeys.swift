@@ -42,7 +42,7 @@ extension KeyPath: SelectionOpenableKeyPath {
     readOnly: Bool
   ) -> KeyValueKey? {
     guard let equatable = Value.self as? any Equatable.Type else {
-      guard ObjectIdentity.compares(Value.self) else { return nil }
+      guard makeEquality(Value.self) != nil else { return nil }  // objects, compared by identity
       if !readOnly, let writable = self as? ReferenceWritableKeyPath<Selection.Element, Value> {
         return Selection.identityKey(name, writable)
       }

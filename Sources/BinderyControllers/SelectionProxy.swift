@@ -48,7 +48,7 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
   /// objects, compared by identity as Cocoa compares objects it does not know: one genre chosen for
   /// every selected film is that genre; two different ones are the multiple-values marker.
   subscript<Value>(identityOf keyPath: ReferenceWritableKeyPath<Element, Value>) -> MarkedValue<Value> {
-    get { commonValue(of: keyPath, same: ObjectIdentity.same) }
+    get { commonValue(of: keyPath, same: Self.sameObjects) }
     set {
       guard controller.isEditable, case .value(let value) = newValue else { return }
       let selected = controller.selectedObjects
@@ -60,7 +60,13 @@ public final class SelectionProxy<Element: AnyObject>: KeyValueCoding {
 
   /// The common object of a read-only `keyPath` over the selected objects, compared by identity.
   subscript<Value>(identityOf keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {
-    commonValue(of: keyPath, same: ObjectIdentity.same)
+    commonValue(of: keyPath, same: Self.sameObjects)
+  }
+
+  /// Whether two values of a property holding objects hold the same ones (the core's equality of
+  /// run-time types; only such properties have an `identityOf` key).
+  private static func sameObjects<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    makeEquality(Value.self)?(lhs, rhs) ?? false
   }
 
   private func commonValue<Value: Equatable>(of keyPath: KeyPath<Element, Value>) -> MarkedValue<Value> {

@@ -125,14 +125,10 @@ package enum RuntimeTypes {
   @usableFromInline
   package static func isOptional(_ type: Any.Type) -> Bool { type is any _AnyOptional.Type }
 
-  /// `nil` of `type`, boxed, when `type` is an `Optional`.
-  @usableFromInline
-  package static func none(of type: Any.Type) -> Any? { (type as? any _AnyOptional.Type)?._none }
-
   /// `nil` of `type`, when `type` is an `Optional`.
   ///
-  /// Unlike `none(of:) as? Value`, this never casts a boxed `nil`: an `AnyObject?` `nil` boxed in
-  /// `Any` and cast back to `AnyObject?` is, where Foundation is loaded, an `NSNull` object.
+  /// Made as `Value` itself, never cast from a boxed `nil`: an `AnyObject?` `nil` boxed in `Any` and
+  /// cast back to `AnyObject?` is, where Foundation is loaded, an `NSNull` object.
   @usableFromInline
   package static func none<Value>(as type: Value.Type) -> Value? {
     guard let optional = type as? any _AnyOptional.Type else { return nil }

@@ -43,10 +43,11 @@ public func _$isUnchanged<T: AnyObject & Equatable>(_ old: T?, _ new: T?) -> Boo
 
 /// Builds, once, an equality test for a type known only at run time.
 ///
-/// Text compares by its Unicode scalars, other Equatable types with `==`, classes by identity;
-/// anything else never compares equal.
+/// Text compares by its Unicode scalars, other Equatable types with `==`, classes by identity, and
+/// so do an optional object and an array of objects (the same objects, in the same order), as the
+/// macro's setters compare an optional object; anything else never compares equal.
 @inlinable
-func makeEquality<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
+package func makeEquality<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
   // Text compares by its Unicode scalars, as the macro's setters do (`_$isUnchanged`).
   if type == String.self {
     let equal: (String, String) -> Bool = { _$isUnchanged($0, $1) }
@@ -62,7 +63,34 @@ func makeEquality<Value>(_ type: Value.Type) -> ((Value, Value) -> Bool)? {
   if type is AnyObject.Type {
     return { lhs, rhs in (lhs as AnyObject) === (rhs as AnyObject) }
   }
+  if let holding = type as? any _ObjectHolding.Type {
+    return { lhs, rhs in holding._holdSameObjects(lhs, rhs) }
+  }
   return nil
+}
+
+/// A value made of objects that are not `Equatable` (an optional object, an array of objects),
+/// compared object by object by identity.
+@usableFromInline
+protocol _ObjectHolding {
+  /// Whether `lhs` and `rhs` are values of this type holding the same objects.
+  static func _holdSameObjects(_ lhs: Any, _ rhs: Any) -> Bool
+}
+
+extension Optional: _ObjectHolding where Wrapped: AnyObject {
+  @usableFromInline
+  static func _holdSameObjects(_ lhs: Any, _ rhs: Any) -> Bool {
+    guard let lhs = lhs as? Self, let rhs = rhs as? Self else { return false }
+    return lhs === rhs
+  }
+}
+
+extension Array: _ObjectHolding where Element: AnyObject {
+  @usableFromInline
+  static func _holdSameObjects(_ lhs: Any, _ rhs: Any) -> Bool {
+    guard let lhs = lhs as? Self, let rhs = rhs as? Self else { return false }
+    return lhs.elementsEqual(rhs) { $0 === $1 }
+  }
 }
 
 extension Equatable {

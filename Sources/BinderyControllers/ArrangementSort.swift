@@ -1,3 +1,5 @@
+public import Bindery
+
 /// One level of an array controller's order: a key path of the elements and a direction (Cocoa's
 /// sort descriptor). Several levels compare in order: the second breaks ties of the first.
 ///
@@ -44,25 +46,25 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
   /// Smaller values first.
   @inlinable
   public static func ascending<Value: Comparable>(_ keyPath: KeyPath<Element, Value>) -> Self {
-    level(keyPath, isAscending: true) { $0 < $1 ? -1 : ($1 < $0 ? 1 : 0) }
+    level(keyPath, isAscending: true, less: { $0 < $1 }) { $0 < $1 ? -1 : ($1 < $0 ? 1 : 0) }
   }
 
   /// Larger values first.
   @inlinable
   public static func descending<Value: Comparable>(_ keyPath: KeyPath<Element, Value>) -> Self {
-    level(keyPath, isAscending: false) { $0 < $1 ? -1 : ($1 < $0 ? 1 : 0) }
+    level(keyPath, isAscending: false, less: { $0 < $1 }) { $0 < $1 ? -1 : ($1 < $0 ? 1 : 0) }
   }
 
   /// `nil` first, then the values in order.
   @inlinable
   public static func ascending<Value: Comparable>(_ keyPath: KeyPath<Element, Value?>) -> Self {
-    level(keyPath, isAscending: true) { compareOptionals($0, $1) }
+    level(keyPath, isAscending: true, less: { compareOptionals($0, $1) < 0 }) { compareOptionals($0, $1) }
   }
 
   /// The values in reverse order, then `nil`.
   @inlinable
   public static func descending<Value: Comparable>(_ keyPath: KeyPath<Element, Value?>) -> Self {
-    level(keyPath, isAscending: false) { compareOptionals($0, $1) }
+    level(keyPath, isAscending: false, less: { compareOptionals($0, $1) < 0 }) { compareOptionals($0, $1) }
   }
 
   /// `nil` before every value, values in their order: negative, zero or positive.
@@ -79,18 +81,24 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
   /// A level whose keys hold `Value`s: they are compared with no dynamic cast (each key is known to
   /// be a `TypedArrangementKey<Value>`: keys are made, read and compared by the same level).
   /// Inlinable, so that the comparisons are specialized for `Value` where the level is made.
+  ///
+  /// `less` is `compare(a, b) < 0` in one comparison (a sort of strings compares them once, not
+  /// twice). A property of a key table's class is read with its getter (``KeyValueKeyTable/getter(of:)``),
+  /// not through its key path.
   @inlinable
   static func level<Value>(
     _ keyPath: KeyPath<Element, Value>,
     isAscending: Bool,
+    less: @escaping (Value, Value) -> Bool,
     compare: @escaping (Value, Value) -> Int
   ) -> Self {
     typealias Key = TypedArrangementKey<Value>
+    let read: (Element) -> Value = KeyValueKeyTable.getter(of: keyPath) ?? { $0[keyPath: keyPath] }
     return Self(
       keyPath: keyPath,
       isAscending: isAscending,
-      makeKey: { Key($0[keyPath: keyPath]) },
-      updateKey: { key, element in unsafeDowncast(key, to: Key.self).value = element[keyPath: keyPath] },
+      makeKey: { Key(read($0)) },
+      updateKey: { key, element in unsafeDowncast(key, to: Key.self).value = read(element) },
       copyKey: { source, target in
         unsafeDowncast(target, to: Key.self).value = unsafeDowncast(source, to: Key.self).value
       },
@@ -101,8 +109,8 @@ public struct ArrangementSort<Element>: CustomStringConvertible {
         return values.withUnsafeBufferPointer { values in
           // The standard library's sort is stable: equal values keep their order.
           isAscending
-            ? (0..<values.count).sorted { compare(values[$0], values[$1]) < 0 }
-            : (0..<values.count).sorted { compare(values[$0], values[$1]) > 0 }
+            ? (0..<values.count).sorted { less(values[$0], values[$1]) }
+            : (0..<values.count).sorted { less(values[$1], values[$0]) }
         }
       }
     )

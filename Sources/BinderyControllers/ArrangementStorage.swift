@@ -15,9 +15,37 @@ class ArrangementPlacement {
   var generation = 0
   /// The object's place in the content at the last arrangement: what breaks ties of equal keys.
   var contentIndex = 0
+  /// While a rearrangement is worked out, the object's position in the arrangement before it; -1
+  /// when it was not arranged, and at all other times (``ArrangementStorage/numberPositions()``).
+  var previousPosition = -1
 
   init(keys: [ArrangementKey]) {
     self.keys = keys
+  }
+
+  /// Makes the keys of `object` (this placement's object) for the order whose levels make them
+  /// with `makers`: those it is placed with, then its latest.
+  ///
+  /// Each level's key is made once and stands for both until the object's value changes (the
+  /// controller then gives the latest its own key): a new sort order of 100,000 objects allocates
+  /// 100,000 keys a level, not twice as many, and writes them into the buffer the keys of the
+  /// last order had when it has their size (no array allocated per object). Not generic: a loop of
+  /// plain calls, with no lookup of the element type's metadata per object.
+  func makeKeys(of object: AnyObject, with makers: [(AnyObject) -> ArrangementKey]) {
+    let levels = makers.count
+    if keys.count == 2 * levels {
+      for level in 0..<levels {
+        let key = makers[level](object)
+        keys[level] = key
+        keys[levels + level] = key
+      }
+      return
+    }
+    var made: [ArrangementKey] = []
+    made.reserveCapacity(2 * levels)
+    for level in 0..<levels { made.append(makers[level](object)) }
+    for level in 0..<levels { made.append(made[level]) }
+    keys = made
   }
 }
 
@@ -99,17 +127,34 @@ struct ArrangementStorage {
     return kept
   }
 
-  /// The entries' addresses, in order: what two arrangements are compared by, read with no
-  /// reference counting (an entry stands for its object, one to one).
-  func addresses() -> [UInt] {
-    var addresses: [UInt] = []
-    addresses.reserveCapacity(count)
+  /// Gives each entry its position as its ``ArrangementPlacement/previousPosition``, before the
+  /// arrangement is worked out again; ``previousPositions()`` of the new one then tells where each
+  /// entry was, with no table of them, and ``forgetPositions()`` of this one puts them back to -1.
+  func numberPositions() {
+    var position = 0
     for chunk in chunks {
-      chunk.withUnsafeBufferPointer { entries in
-        entries.withMemoryRebound(to: UInt.self) { addresses.append(contentsOf: $0) }
+      for entry in chunk {
+        entry.previousPosition = position
+        position += 1
       }
     }
-    return addresses
+  }
+
+  /// The ``ArrangementPlacement/previousPosition`` of each entry, in order.
+  func previousPositions() -> [Int] {
+    var positions: [Int] = []
+    positions.reserveCapacity(count)
+    for chunk in chunks {
+      for entry in chunk { positions.append(entry.previousPosition) }
+    }
+    return positions
+  }
+
+  /// Puts back every entry's ``ArrangementPlacement/previousPosition`` to -1.
+  func forgetPositions() {
+    for chunk in chunks {
+      for entry in chunk { entry.previousPosition = -1 }
+    }
   }
 
   /// The arrangement of `entries`, in this order.

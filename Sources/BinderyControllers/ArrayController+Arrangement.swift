@@ -6,6 +6,9 @@ extension ArrayController {
     _ old: Old,
     _ elements: [Element]
   ) where Old.Index == Int {
+    // The entries in the content's order are those of the last rearrangement no more (and must not
+    // keep a removed object alive).
+    _contentEntries = []
     // Object by object when the arrangement is sorted, the change small, and no object is in the
     // content twice (each is arranged once).
     guard !_arrangingSort.isEmpty, change.moved.isEmpty, change.updated.isEmpty, _entries.count == old.count,
@@ -49,30 +52,6 @@ extension ArrayController {
     Entry(element, keys: [])
   }
 
-  /// Keys for the current sort order: those an object is placed with, then its latest. A loop, not
-  /// `map`: this code is not specialized for `Element`, and each generic array made per object costs
-  /// a lookup of its type's metadata.
-  ///
-  /// Each level's key is made once and stands for both until the object's value changes
-  /// (``evaluate(_:)`` then gives the latest its own key): a new sort order of 100,000 objects
-  /// allocates 100,000 keys a level, not twice as many.
-  func makeKeys(_ element: Element) -> [ArrangementKey] {
-    let levels = _arrangingSort.count
-    var keys: [ArrangementKey] = []
-    keys.reserveCapacity(2 * levels)
-    var level = 0
-    while level < levels {
-      keys.append(_arrangingSort[level].makeKey(element))
-      level += 1
-    }
-    level = 0
-    while level < levels {
-      keys.append(keys[level])
-      level += 1
-    }
-    return keys
-  }
-
   /// Reads the filter result and the sort keys of `entry` (the reads are what its observation
   /// follows); they are kept as its latest keys, next to those it was placed with.
   private func evaluate(_ entry: Entry) {
@@ -90,7 +69,7 @@ extension ArrayController {
   }
 
   /// Makes the latest keys of `entry` the ones it is placed with.
-  private func place(_ entry: Entry) {
+  private func place(_ entry: ArrangementPlacement) {
     let levels = _arrangingSort.count
     for level in 0..<levels {
       let latest = entry.keys[levels + level]
@@ -133,30 +112,39 @@ extension ArrayController {
 
   /// Arranges everything again (content replaced, filter or sort order changed) and reports the
   /// difference. A new filter (`reevaluating`) reads every object again; a new sort order
-  /// (`remakingKeys`) also makes their keys anew (``makeKeys(_:)``).
+  /// (`remakingKeys`) also makes their keys anew (``ArrangementPlacement/makeKeys(of:with:)``).
   func rebuild(reevaluating: Bool = false, remakingKeys: Bool = false) {
-    // The arrangement before, by address: compared with the one after with no reference counting.
-    let old = _arrangementObservers.isEmpty ? [] : _storage.addresses()
+    // The arrangement before, each entry numbered with its position: the change is worked out from
+    // where each entry of the new one was, with no table of addresses.
+    let old = _arrangementObservers.isEmpty ? nil : _storage
+    old?.numberPositions()
     _generation &+= 1
     let generation = _generation
     let elements = content
     var inOrder: [Entry] = []
-    inOrder.reserveCapacity(elements.count)
     var unevaluated: [Entry] = []
-    if reevaluating || remakingKeys { unevaluated.reserveCapacity(elements.count) }
-    for element in elements {
-      let id = ObjectIdentifier(element)
-      if let existing = _entries[id] {
-        guard existing.generation != generation else { continue }  // twice in the content: arranged once
-        existing.generation = generation
-        if reevaluating || remakingKeys { unevaluated.append(existing) }
-        inOrder.append(existing)
-      } else {
-        let entry = makeEntry(element)
-        entry.generation = generation
-        _entries[id] = entry
-        unevaluated.append(entry)
-        inOrder.append(entry)
+    if (reevaluating || remakingKeys) && Self.holdsTheSameObjects(_contentEntries, elements) {
+      // The same content in the same order: every entry is evaluated again.
+      inOrder = _contentEntries
+      for entry in inOrder { entry.generation = generation }
+      unevaluated = inOrder
+    } else {
+      inOrder.reserveCapacity(elements.count)
+      if reevaluating || remakingKeys { unevaluated.reserveCapacity(elements.count) }
+      for element in elements {
+        let id = ObjectIdentifier(element)
+        if let existing = _entries[id] {
+          guard existing.generation != generation else { continue }  // twice in the content: arranged once
+          existing.generation = generation
+          if reevaluating || remakingKeys { unevaluated.append(existing) }
+          inOrder.append(existing)
+        } else {
+          let entry = makeEntry(element)
+          entry.generation = generation
+          _entries[id] = entry
+          unevaluated.append(entry)
+          inOrder.append(entry)
+        }
       }
     }
     if _entries.count != inOrder.count {  // objects that left the content
@@ -167,38 +155,55 @@ extension ArrayController {
         _entries[id] = nil
       }
     }
-    observe(unevaluated, remakingKeys: remakingKeys)
+    observe(unevaluated, remakingKeys: remakingKeys, filterOnly: reevaluating && !remakingKeys)
     // A new filter over a sorted arrangement keeps its order: the objects that stay keep their
     // places, and only those it lets in are sorted, then merged in (none, as a search narrows).
     let keepsOrder = reevaluating && !remakingKeys && !_arrangingSort.isEmpty && automaticallyRearrangesObjects
-    var arranged: [Entry] = []
-    arranged.reserveCapacity(inOrder.count)
-    for (index, entry) in inOrder.enumerated() {
+    var placements: [ArrangementPlacement] = []
+    placements.reserveCapacity(inOrder.count)
+    var index = 0
+    for entry in inOrder {
       entry.contentIndex = index
-      if entry.passes, !keepsOrder || !entry.isArranged { arranged.append(entry) }
+      index += 1
+      if entry.passes, !keepsOrder || !entry.isArranged { placements.append(entry) }
     }
-    var placements: [ArrangementPlacement] = arranged
     if !_arrangingSort.isEmpty {
+      // New keys stand for both the placed and the latest: only other entries have latest keys
+      // of their own to place with.
+      if !remakingKeys { for entry in placements { place(entry) } }
       placements = _order.sorted(placements)
-      for entry in arranged { place(entry) }
     }
     if keepsOrder {
       placements = _order.merged(staying: _storage.placements { $0.isArranged && $0.passes }, placements)
     }
     for entry in inOrder { entry.isArranged = entry.passes }
+    _contentEntries = inOrder
     _storage = ArrangementStorage(placements)
     arrangementDidChange()
-    if !_arrangementObservers.isEmpty {
-      publish(CollectionChange.between(old, _storage.addresses()))
+    if let old {
+      let change = CollectionChange.between(oldCount: old.count, oldPositions: _storage.previousPositions())
+      old.forgetPositions()
+      publish(change)
     }
     selectionDidChange()
+  }
+
+  /// Whether `entries` are the entries of `elements`, one by one (compared by address).
+  private static func holdsTheSameObjects(_ entries: [Entry], _ elements: [Element]) -> Bool {
+    guard entries.count == elements.count else { return false }
+    for index in entries.indices where entries[index].element !== elements[index] { return false }
+    return true
   }
 
   /// Evaluates the filter and the sort keys of each of `entries` now, and follows what they read of
   /// its object: with one subscription to the object, made once and kept for every later sort order
   /// and filter, when they read only its own properties (a new sort order then makes no observation);
   /// with an observation of each read when they read other objects too.
-  private func observe(_ entries: [Entry], remakingKeys: Bool = false) {
+  ///
+  /// A new filter (`filterOnly`) reads only the filter of an object whose subscription already hears
+  /// its sort keys change: keys read again would be the same, and a search keystroke over 100,000
+  /// objects would make 100,000 of them.
+  private func observe(_ entries: [Entry], remakingKeys: Bool = false, filterOnly: Bool = false) {
     guard _arrangingFilter != nil || !_arrangingSort.isEmpty else {
       for entry in entries {
         entry.stopObserving()
@@ -207,14 +212,23 @@ extension ArrayController {
       }
       return
     }
+    let makers = _keyMakers
     withOwnPropertyReads { reads in
+      let levels = makers.count
       for entry in entries {
         let element = entry.element
+        if filterOnly, !remakingKeys, entry.keys.count == 2 * levels, case .object = entry.observation {
+          let read = reads.evaluate(element) { entry.passes = _arrangingFilter?(element) ?? true }
+          // Its own properties or none: the subscription hears them. Another object's: an
+          // observation of each read, which evaluates everything again.
+          if case .others = read { follow(entry, read) }
+          continue
+        }
         let read = reads.evaluate(element) {
           // Keys of another sort order, or none yet (a new entry): made here, not read twice.
-          guard remakingKeys || entry.keys.count != 2 * _arrangingSort.count else { return evaluate(entry) }
+          guard remakingKeys || entry.keys.count != 2 * levels else { return evaluate(entry) }
           entry.passes = _arrangingFilter?(element) ?? true
-          entry.keys = makeKeys(element)  // no separate read of the latest keys
+          entry.makeKeys(of: element, with: makers)  // no separate read of the latest keys
         }
         follow(entry, read)
       }

@@ -33,6 +33,8 @@ extension ArrayController where Element: KeyValueCoding {
       guard !value.isEmpty else { return nil }
       // `$value` is declared a string, so a string is always a value it takes.
       guard let parameters = try? compiled.parameters(["value": value]) else { return { _ in false } }
+      // A string match of the element's own property reads it with its getter, with no scope.
+      if let test = compiled.boundTest(parameters: parameters) { return { test($0) } }
       return { [weak root] element in
         let scope = ExpressionScope(data: element, root: root, parameters: parameters)
         return RuntimeTypes.unwrapped(compiled.evaluate(in: scope)) as? Bool ?? false

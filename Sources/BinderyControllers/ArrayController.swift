@@ -123,6 +123,10 @@ public final class ArrayController<Element: AnyObject> {
   public var sortOrder: [ArrangementSort<Element>] = [] {
     didSet {
       _arrangingSort = sortOrder
+      _keyMakers = sortOrder.map { level in
+        let make = level.makeKey
+        return { make(unsafeDowncast($0, to: Element.self)) }
+      }
       _order = ArrangementOrder(sortOrder)
       rebuild(remakingKeys: true)
     }
@@ -138,6 +142,9 @@ public final class ArrayController<Element: AnyObject> {
   /// of the controller).
   @KeyValueIgnored var _arrangingFilter: ((Element) -> Bool)?
   @KeyValueIgnored var _arrangingSort: [ArrangementSort<Element>] = []
+  /// Each level's ``ArrangementSort/makeKey``, of an object of the content: called with no copy of
+  /// its level and no generic metadata (``ArrangementPlacement/makeKeys(of:with:)``).
+  @KeyValueIgnored var _keyMakers: [(AnyObject) -> ArrangementKey] = []
 
   /// The selected objects' common values (``SelectionProxy``): `\.selection.firstName`.
   public var selection: SelectionProxy<Element> {
@@ -167,6 +174,9 @@ public final class ArrayController<Element: AnyObject> {
   @KeyValueIgnored private var materialized: [Element]?
   /// What the controller knows of each object of the content.
   @KeyValueIgnored var _entries: [ObjectIdentifier: Entry] = [:]
+  /// The entries in the order of the content at the last rearrangement: a new filter or sort order
+  /// of the same content takes them from here instead of looking each object up.
+  @KeyValueIgnored var _contentEntries: [Entry] = []
   /// Counts rearrangements (``rebuild(reevaluating:remakingKeys:)``): an entry stamped with the
   /// current one was already found in the content.
   @KeyValueIgnored var _generation = 0

@@ -291,6 +291,26 @@ struct ArrayControllerTests {
     #expect(directory.people.allSatisfy { $0.keyValueRegistrar.observerCount == 0 })
   }
 
+  @Test func anObjectRemovedFromASortedOrFilteredContentIsReleasedAtOnce() {
+    let tracker = LifetimeTracker()
+    let directory = Directory()
+    directory.people = (0..<40).map { Person("P\($0)", age: $0) }
+    let controller = ArrayController<Person>()
+    controller.bindContent(to: .keyPath(directory, \.people))
+    controller.sortOrder = [.descending(\.age)]
+    controller.filter = { $0.age % 2 == 0 }
+    controller.sortOrder = [.ascending(\.firstName)]
+    _ = tracker.track(directory.people[3])
+    _ = tracker.track(directory.people[4])
+    directory.people.remove(at: 4)  // one object: the arrangement is edited in place
+    directory.people.remove(at: 3)
+    #expect(tracker.liveCount == 0, "alive: \(tracker.liveTypeNames)")
+    #expect(controller.arrangedObjects.count == 19)
+    controller.filter = nil  // a new filter over the content as it is now
+    #expect(controller.arrangedObjects.count == 38)
+    #expect(!controller.arrangedObjects.contains { $0.age == 3 || $0.age == 4 })
+  }
+
   @Test func anArrangedObjectIsObservedForWhatTheFilterReadsNotForTheControllersOwnProperties() {
     let directory = Directory()
     directory.people = (0..<200).map { Person("P\($0)", age: $0) }

@@ -137,6 +137,29 @@ struct SearchFieldTests {
     #expect(people.arrangedObjects.count == 4)
   }
 
+  @Test("in a sorted table, each keystroke filters again and the rows shown still follow edits of their sort keys")
+  func keystrokesKeepFollowingSortKeys() throws {
+    let (directory, people) = makePeople()
+    people.sortOrder = [.ascending(\.lastName)]
+    let search = try ArrayController<Person>.searchFilter(
+      expression: "firstName contains[cd] $value || lastName contains[cd] $value")
+    people.filter = search("h")
+    #expect(people.arrangedObjects.map(\.firstName) == ["Grace", "Adèle"])  // Hopper, Hugo
+    people.filter = search("a")
+    #expect(people.arrangedObjects.map(\.firstName) == ["Grace", "Adèle", "Ada", "Alan"])
+    // A sort key edited after the keystroke moves its row; a name edited into the filter shows it.
+    directory.people[0].lastName = "Aaron"
+    #expect(people.arrangedObjects.map(\.firstName) == ["Ada", "Grace", "Adèle", "Alan"])
+    people.filter = search("ug")
+    #expect(people.arrangedObjects.map(\.firstName) == ["Adèle"])
+    directory.people[2].firstName = "Hugh"
+    #expect(people.arrangedObjects.map(\.firstName) == ["Hugh", "Adèle"])
+    directory.people[1].lastName = "Zug"
+    #expect(people.arrangedObjects.map(\.firstName) == ["Hugh", "Adèle"])
+    directory.people[1].lastName = "Abbott"
+    #expect(people.arrangedObjects.map(\.firstName) == ["Hugh"])
+  }
+
   @Test("a template is compiled once: a keystroke prepares only the value, also with a root")
   func searchFilterIsAFunctionOfTheText() throws {
     let search = try ArrayController<Person>.searchFilter(expression: "firstName beginswith[cd] $value")

@@ -212,9 +212,11 @@ struct StringMatchingTests {
 @Suite("String matching without folded copies")
 struct ASCIIFoldedMatchTests {
   /// Pieces of names: ASCII in both cases, letters with diacritics precomposed and decomposed,
-  /// letters that do not fold to ASCII, and a carriage return with its line feed.
+  /// letters that do not fold to ASCII, letters whose case folds to ASCII ("ı", "ſ", "ŉ"), a joiner
+  /// and a letter outside the scripts answered, and a carriage return with its line feed.
   private static let pieces = [
     "a", "A", "d", "D", "Ada", "ADA", "é", "É", "e\u{301}", "Å", "ß", "Ø", "ø", "σ", " ", "-", "\r\n", "\r", "z", "1",
+    "ı", "İ", "ſ", "ŉ", "ł", "Ж", "ΐ", "\u{200D}", "あ", "K\u{212A}",
   ]
 
   /// `count` pieces joined.
@@ -257,5 +259,60 @@ struct ASCIIFoldedMatchTests {
     #expect(ASCIIFoldedMatch.matches(.endsWith, "Gödel", pattern: "ode", fold: fold) == false)
     #expect(ASCIIFoldedMatch.matches(.contains, "Straße", pattern: "ss", fold: fold) == nil)
     #expect(ASCIIFoldedMatch.matches(.contains, "Ada", pattern: "σ", fold: fold) == nil)
+  }
+
+  @Test func lettersThatFoldToNoASCIIAreAnsweredAndNeverMatchAnASCIIPattern() {
+    let fold = StringFold([.caseInsensitive, .diacriticInsensitive])
+    #expect(ASCIIFoldedMatch.matches(.contains, "Hans Christian Ørsted", pattern: "rsted", fold: fold) == true)
+    #expect(ASCIIFoldedMatch.matches(.contains, "Ørsted", pattern: "orsted", fold: fold) == false)
+    #expect(ASCIIFoldedMatch.matches(.beginsWith, "Łukasz", pattern: "ukasz", fold: fold) == false)
+    #expect(ASCIIFoldedMatch.matches(.endsWith, "Пётр Ada", pattern: "ada", fold: fold) == true)
+    // "ı" folds its case to "i": left to the usual fold.
+    #expect(ASCIIFoldedMatch.matches(.contains, "Işık", pattern: "is", fold: fold) == nil)
+  }
+}
+
+@Suite("Search templates tested without a scope")
+struct BoundTestTests {
+  /// Values of `string` and `optionalString`, and the texts typed into a search field.
+  private static let values: [String?] = [
+    nil, "", "apple", "Åpple Pie", "PEAR", "Ørsted", "Straße", "e\u{301}clair", "ı",
+  ]
+  private static let texts = ["", "a", "ap", "APP", "pie", "rs", "ss", "e", "é", "i", "*e", "?pp*"]
+
+  @Test(
+    "A search template made ready for a text answers as evaluating it for each object does",
+    arguments: [
+      "string contains[cd] $value", "optionalString contains[c] $value", "string beginswith[d] $value",
+      "optionalString endswith $value", "string like[cd] $value", "string contains[cd] \"pp\"",
+      "string contains[cd] $value || optionalString beginswith[cd] $value",
+      "string contains $value && optionalString contains[cd] $value",
+    ])
+  func boundTestsAgreeWithEvaluation(_ expression: String) throws {
+    let compiled = try CompiledExpression(expression, data: Sample.self, parameters: ["value": String.self])
+    let sample = Sample()
+    var checked = 0
+    for text in Self.texts {
+      let parameters = try compiled.parameters(["value": text])
+      let test = try #require(compiled.boundTest(parameters: parameters), "\(expression) has a bound test")
+      for string in Self.values {
+        for optional in Self.values {
+          sample.string = string ?? ""
+          sample.optionalString = optional
+          let evaluated = compiled.evaluate(in: ExpressionScope(data: sample, parameters: parameters)) as? Bool
+          #expect(test(sample) == evaluated, "\(expression) with \(text.debugDescription) of \(sample.string)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == Self.texts.count * Self.values.count * Self.values.count)
+  }
+
+  @Test("A template reading another object, a regular expression or a number has no bound test")
+  func otherFormsAreEvaluatedInAScope() throws {
+    for expression in ["string matches $value", "string contains[c] $value && int > 2", "!(string contains $value)"] {
+      let compiled = try CompiledExpression(expression, data: Sample.self, parameters: ["value": String.self])
+      #expect(compiled.boundTest(parameters: try compiled.parameters(["value": "a"])) == nil, "\(expression)")
+    }
   }
 }

@@ -90,6 +90,25 @@ struct CollectionChangeTests {
     }
   }
 
+  @Test func aChangeWorkedOutFromOldPositionsIsTheChangeBetweenTheTwoArrays() {
+    var generator = SeededGenerator(state: 1929)
+    let pool = (0..<30).map { Person(firstName: "p\($0)") }
+    for _ in 0..<5_000 {
+      let old = Array(pool.shuffled(using: &generator).prefix(Int.random(in: 0...12, using: &generator)))
+      var new = old.filter { _ in Int.random(in: 0..<5, using: &generator) > 0 }
+      for person in pool.shuffled(using: &generator).prefix(3) where Bool.random(using: &generator) {
+        if !new.contains(where: { $0 === person }) {
+          new.insert(person, at: Int.random(in: 0...new.count, using: &generator))
+        }
+      }
+      if Bool.random(using: &generator) { new.shuffle(using: &generator) }
+      let positions = new.map { person in old.firstIndex { $0 === person } ?? -1 }
+      let change = CollectionChange.between(oldCount: old.count, oldPositions: positions)
+      #expect(change == CollectionChange.between(old, new), "\(old.map(\.firstName)) to \(new.map(\.firstName))")
+      #expect(change.applying(to: old, newElements: new).map(ObjectIdentifier.init) == new.map(ObjectIdentifier.init))
+    }
+  }
+
   @Test func aModelsArrayReportsEachMutationAsOneChange() {
     let roster = Roster()
     let log = ChangeLog<String>()

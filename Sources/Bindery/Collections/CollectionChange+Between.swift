@@ -111,6 +111,47 @@ extension CollectionChange {
     return change
   }
 
+  /// The change to a collection of `oldPositions.count` distinct elements from one of `oldCount`,
+  /// given where each new element was (`oldPositions[i]`, -1 for an element that was not there; no
+  /// position twice): what a controller that numbered its elements before rearranging them knows,
+  /// with no table of them to build. The same change as `between` of the two collections.
+  package static func between(oldCount: Int, oldPositions: [Int]) -> CollectionChange {
+    let newCount = oldPositions.count
+    var prefix = 0
+    while prefix < newCount, prefix < oldCount, oldPositions[prefix] == prefix { prefix += 1 }
+    var suffix = 0
+    while suffix < newCount - prefix, suffix < oldCount - prefix,
+      oldPositions[newCount - 1 - suffix] == oldCount - 1 - suffix
+    {
+      suffix += 1
+    }
+    let oldRange = prefix..<(oldCount - suffix)
+    let newRange = prefix..<(newCount - suffix)
+    var isKept = [Bool](repeating: false, count: oldCount)
+    var kept: [(old: Int, new: Int)] = []
+    kept.reserveCapacity(min(oldRange.count, newRange.count))
+    var inserted: [Int] = []
+    for index in newRange {
+      let position = oldPositions[index]
+      if position >= 0, position < oldCount, !isKept[position] {
+        kept.append((position, index))
+        isKept[position] = true
+      } else {
+        inserted.append(index)
+      }
+    }
+    let removed = oldRange.filter { !isKept[$0] }
+    let staying = longestIncreasingRun(kept.map(\.old))
+    var moved: [Move] = []
+    for (position, pair) in kept.enumerated() where !staying[position] {
+      moved.append(Move(from: pair.old, to: pair.new))
+    }
+    if moved.isEmpty, removed.count == inserted.count, removed == inserted {
+      return CollectionChange(updated: inserted)
+    }
+    return CollectionChange(removed: removed, inserted: inserted, moved: moved)
+  }
+
   /// The lengths of the common prefix and of the common suffix (not overlapping it) of two arrays of
   /// addresses, compared with `memcmp` in blocks that double while they match: skipping the unchanged
   /// ends of a large array costs about as much as reading it once.

@@ -174,6 +174,17 @@ public struct KeyValueKeyTable: @unchecked Sendable {
 extension KeyValueKeyTable {
   private static let cache = Locked<[ObjectIdentifier: KeyValueKeyTable]>([:])
 
+  /// The getter of the property `keyPath` names, when `Root` is a class with a key table that has
+  /// a key for that key path and its getter: what reads the property with plain calls instead of
+  /// Swift's key path runtime (a sort of 100,000 objects reads 100,000 values). `nil` otherwise.
+  @usableFromInline
+  package static func getter<Root, Value>(of keyPath: KeyPath<Root, Value>) -> ((Root) -> Value)? {
+    guard Root.self is AnyObject.Type, let type = Root.self as? any KeyValueCoding.Type,
+      let key = of(type).keys.first(where: { $0.keyPath == keyPath }), let read = key.reader?.read(as: Value.self)
+    else { return nil }
+    return { read(unsafeBitCast($0, to: AnyObject.self)) }
+  }
+
   /// The table of `type`, built once per type (a class's table never changes).
   public static func of(_ type: any KeyValueCoding.Type) -> KeyValueKeyTable {
     let id = ObjectIdentifier(type)

@@ -178,6 +178,15 @@ public struct KeyValuePath: @unchecked Sendable, CustomStringConvertible {
     return composed
   }
 
+  /// The path's read as a typed function, when the path is one property of the root's class, read
+  /// as `Value` (its exact type), with a getter in its key (``KeyValueKey/init(_:_:throughOptional:read:)``):
+  /// the getter is called on the object, with no key path applied and no value boxed. The read is
+  /// tracked like any other. `nil` for any other path, which ``resolve(in:)`` reads.
+  package func directRead<Value>(as type: Value.Type) -> ((AnyObject) -> Value)? {
+    guard !isMarked, steps.count == 1, case .key(let key, unwraps: false) = steps[0] else { return nil }
+    return key.reader?.read(as: Value.self)
+  }
+
   // MARK: Reading and writing
 
   /// Reads the path on `root` (with tracked reads, when an evaluation is tracking).

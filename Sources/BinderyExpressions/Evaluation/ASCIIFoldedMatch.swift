@@ -1,37 +1,81 @@
 /// `contains`, `beginswith` and `endswith` of a string and a folded pattern, without making the
-/// folded string, when both are ASCII once folded (most names and titles a search field filters,
-/// diacritics included: "Åda" folds to "ada").
+/// folded string, when the pattern is ASCII (most words typed in a search field).
 ///
 /// A search over 100,000 names folds each name on every keystroke; this folds it into a buffer on
-/// the stack and compares bytes, with no allocation. It answers as ``StringFold/apply(_:)`` followed
-/// by the standard comparison would, and answers `nil` (the caller folds the usual way) as soon as
-/// a scalar does not fold to ASCII (a "ß", a Greek letter).
+/// the stack and compares bytes, with no allocation. A letter that does not fold to ASCII ("ø",
+/// "ł", a Greek or Cyrillic letter) can never be part of an ASCII match, so it is kept as a byte that
+/// no pattern holds. It answers as ``StringFold/apply(_:)`` followed by the standard comparison
+/// would, and answers `nil` (the caller folds the usual way) for a scalar whose place in the text's
+/// characters bytes cannot tell: a combining mark that is not folded away, a carriage return, or a
+/// letter outside Latin, Greek, Cyrillic and Armenian.
 enum ASCIIFoldedMatch {
   /// The comparison.
   enum Kind {
     case contains, beginsWith, endsWith
   }
 
-  /// Whether `text`, folded by `fold`, contains, begins or ends with `pattern` (already folded);
-  /// `nil` when either is not ASCII once folded.
-  static func matches(_ kind: Kind, _ text: String, pattern: String, fold: StringFold) -> Bool? {
-    var pattern = pattern
-    return pattern.withUTF8 { pattern -> Bool? in
-      // A carriage return may be half of one character ("\r\n"), which bytes cannot tell.
-      guard pattern.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-      if pattern.isEmpty { return true }
-      let capacity = text.utf8.count
-      guard capacity >= pattern.count else {
-        // Folding never lengthens ASCII; a shorter text can still hold a non-ASCII scalar that
-        // folds, so only an all-ASCII text is answered here.
-        return text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? false : nil
-      }
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Bool? in
-        guard let count = foldedASCII(text, into: buffer, fold: fold) else { return nil }
-        let folded = UnsafeBufferPointer(rebasing: buffer[..<count])
-        return compare(kind, folded, pattern)
-      }
+  /// A folded pattern, checked once for many texts.
+  struct Pattern {
+    /// Its bytes; `nil` when it is not ASCII or holds a carriage return (which may be half of one
+    /// character, "\r\n").
+    let bytes: [UInt8]?
+
+    init(_ folded: String) {
+      let bytes = Array(folded.utf8)
+      self.bytes = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? bytes : nil
     }
+
+    /// Whether `text`, folded by `fold`, contains, begins or ends with the pattern; `nil` when
+    /// bytes cannot tell.
+    func matches(_ kind: Kind, _ text: String, fold: StringFold) -> Bool? {
+      guard let bytes else { return nil }
+      return bytes.withUnsafeBufferPointer { ASCIIFoldedMatch.matches(kind, text, ascii: $0, fold: fold) }
+    }
+  }
+
+  /// Whether `text`, folded by `fold`, contains, begins or ends with `pattern` (already folded);
+  /// `nil` when bytes cannot tell.
+  static func matches(_ kind: Kind, _ text: String, pattern: String, fold: StringFold) -> Bool? {
+    Pattern(pattern).matches(kind, text, fold: fold)
+  }
+
+  /// The match of `text` with `pattern`, ASCII bytes without a carriage return.
+  private static func matches(_ kind: Kind, _ text: String, ascii pattern: UnsafeBufferPointer<UInt8>, fold: StringFold)
+    -> Bool?
+  {
+    if pattern.isEmpty { return true }
+    let capacity = text.utf8.count
+    guard capacity >= pattern.count else {
+      // Folding never lengthens what is answered here; a shorter text can still hold a scalar that
+      // folds to more ASCII ("ß" to "ss"), so only an all-ASCII text is answered.
+      return text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? false : nil
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Bool? in
+      guard let count = foldedASCII(text, into: buffer, fold: fold) else { return nil }
+      let folded = UnsafeBufferPointer(rebasing: buffer[..<count])
+      return compare(kind, folded, pattern)
+    }
+  }
+
+  /// What a scalar that does not fold to ASCII is written as: a byte no ASCII pattern holds.
+  private static let elsewhere: UInt8 = 0x80
+
+  /// The first scalar after those ``keepsOutsideASCII(_:fold:)`` answers for: Latin, Greek,
+  /// Cyrillic and Armenian, where no letter that is not a mark joins the character before it.
+  private static let answeredEnd: UInt32 = 0x590
+
+  /// For each scalar from U+0080 to ``answeredEnd``, whether folding its case (upper, then lower)
+  /// leaves no ASCII in it ("ø" stays "ø"; "ı" becomes "i" and "ß" "ss", so they are not answered).
+  private static let caseFoldStaysOutsideASCII: [Bool] = (UInt32(0x80)..<answeredEnd).map { value in
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    return String(scalar).uppercased().lowercased().unicodeScalars.allSatisfy { !$0.isASCII }
+  }
+
+  /// Whether `scalar` (not ASCII, not a mark, its diacritics already folded by `fold`) can be
+  /// written as ``elsewhere``: a character of its own that folds to no ASCII.
+  private static func keepsOutsideASCII(_ scalar: Unicode.Scalar, fold: StringFold) -> Bool {
+    guard scalar.value < answeredEnd else { return false }
+    return !fold.cases || caseFoldStaysOutsideASCII[Int(scalar.value - 0x80)]
   }
 
   /// Writes `text` folded into `buffer` as ASCII bytes; `nil` when a scalar does not fold to ASCII.
@@ -44,12 +88,20 @@ enum ASCIIFoldedMatch {
       if scalar.isASCII {
         byte = UInt8(truncatingIfNeeded: scalar.value)
         if byte == 0x0D { return nil }
-      } else {
+      } else if DiacriticFolding.isMark(scalar) {
+        // Folded away by `[d]`; otherwise part of the character before it, which bytes cannot tell.
         guard fold.diacritics else { return nil }
-        if DiacriticFolding.isMark(scalar) { continue }
-        let base = DiacriticFolding.base(of: scalar)
-        guard base.isASCII else { return nil }
-        byte = UInt8(truncatingIfNeeded: base.value)
+        continue
+      } else {
+        let base = fold.diacritics ? DiacriticFolding.base(of: scalar) : scalar
+        if base.isASCII {
+          byte = UInt8(truncatingIfNeeded: base.value)
+        } else {
+          guard keepsOutsideASCII(base, fold: fold) else { return nil }
+          buffer[count] = elsewhere
+          count += 1
+          continue
+        }
       }
       if fold.cases, byte >= 0x41, byte <= 0x5A { byte += 0x20 }
       buffer[count] = byte

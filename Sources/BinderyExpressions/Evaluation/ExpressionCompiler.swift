@@ -11,6 +11,9 @@ struct CompiledNode {
   var constant: Any?
   /// The index of the parameter, when the node is a parameter on its own (`$value`).
   var parameter: Int?
+  /// The node as a test of source objects made ready for given parameters, when it is a Boolean of
+  /// a form that can be (a search template's string match, and `&&` or `||` of those).
+  var boundTest: BoundTest?
 
   enum Form {
     case keyPath(KeyPathScope, KeyValuePath)
@@ -248,11 +251,16 @@ struct ExpressionCompiler {
     let first = try compile(firstSyntax)
     var steps: [Step] = []
     steps.reserveCapacity(operations.count)
+    var rights: [CompiledNode] = []
+    rights.reserveCapacity(operations.count)
     for index in operations.indices {
       let right = try compile(operations[index].operand)
       steps.append(try step(right, firstSyntax, operations[...index], after: first))
+      rights.append(right)
     }
-    return CompiledNode(type: Bool.self, evaluate: Self.evaluate(first.evaluate, steps, operations))
+    var node = CompiledNode(type: Bool.self, evaluate: Self.evaluate(first.evaluate, steps, operations))
+    node.boundTest = boundTest(first, rights, operations)
+    return node
   }
 
   /// The step of the last of `operations`, whose right operand compiled to `right`: what is left of

@@ -54,6 +54,10 @@ final class Film {
   var ratingLevel: Double { Double(stars) }
   /// "Metropolis: 4 of 5 stars".
   var summary: String { "\(title): \(stars) of 5 stars" }
+  /// A poster of its title and year, for an image view.
+  var poster: Data { FilmPoster.svg(title: title, year: year) }
+  /// What the poster shows, for those who cannot see it.
+  var posterDescription: String { "Poster of \(title), \(year)" }
 
   init(_ title: String = "", year: Int = 1900, stars: Int = 0, released: String? = nil) {
     self.title = title

@@ -62,6 +62,34 @@
         #expect(await settle { gtk_progress_bar_get_fraction(cgtk_progress_bar(progress)) == 0.8 })
       }
 
+      @Test func aPictureShowsTheImagesBytesDescribedAndNothingForBytesThatAreNoImage() async throws {
+        let svg =
+          #"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40">"#
+          + #"<rect width="30" height="40"/></svg>"#
+        let poster = HeadlessImageView()
+        let host = try window([poster, HeadlessLabel(text: "Below")])
+        defer { host.close() }
+        let widget = try #require(host.widget(for: poster))
+        let picture = cgtk_picture(widget)
+        #expect(gtk_picture_get_paintable(picture) == nil)
+        // An image that arrives once the window is shown takes its size in the window.
+        poster.data = Data(svg.utf8)
+        poster.accessibilityDescription = "Poster of Sunrise"
+        #expect(await settle { gtk_picture_get_paintable(picture) != nil && gtk_widget_get_height(widget) == 40 })
+        let shown = try #require(gtk_picture_get_paintable(picture), "GDK decoded the SVG image")
+        #expect(gdk_paintable_get_intrinsic_width(shown) == 30)
+        #expect(gtk_picture_get_alternative_text(picture).map { String(cString: $0) } == "Poster of Sunrise")
+        poster.data = Data("not an image".utf8)
+        #expect(await settle { gtk_picture_get_paintable(picture) == nil })
+        #expect(
+          gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } == "not a PNG, JPEG, GIF, WebP or SVG image")
+        poster.valuePath = "/nonexistent/poster.png"
+        #expect(
+          await settle {
+            gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } == "no file at /nonexistent/poster.png"
+          })
+      }
+
       @Test func aSegmentClickedWritesItsTagAndTheModelActivatesItsSegment() async throws {
         let layout = HeadlessSegmentedControl(labels: ["List", "Grid", "Columns"], tags: [10, 20, 30])
         layout.bind(\.selectedTag, to: film, \.layout).store(in: bindings)

@@ -352,6 +352,27 @@ def main():
         driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
         one.wait(lambda: one.lists() == expected, "Right did not expand")
 
+    @test("the chosen film's poster is an image named for a screen reader, decoded, and follows the choice")
+    def _():
+        one = state["one"].focus()
+        one.click_row(one.row_of("Metropolis"))
+
+        def poster():
+            images = [e for e in driver.find_elements(By.CSS_SELECTOR, "img") if e.accessible_name.startswith("Poster of")]
+            return images[0] if len(images) == 1 else None
+
+        one.wait(lambda: poster() is not None and poster().accessible_name == "Poster of Metropolis, 1927",
+                 "no image is named for Metropolis's poster")
+        image = poster()
+        if not image.get_attribute("src").startswith("data:image/svg+xml;base64,"):
+            raise AssertionError(f"the poster's source is {image.get_attribute('src')[:40]!r}")
+        one.wait(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 120,
+                 "the browser did not decode the poster")
+        first = image.get_attribute("src")
+        one.click_row(one.row_of("Sunrise"))
+        one.wait(lambda: poster().accessible_name == "Poster of Sunrise, 1927" and poster().get_attribute("src") != first,
+                 "the poster did not follow the chosen film")
+
     @test("a screenshot is saved")
     def _():
         one = state["one"].focus()
@@ -360,7 +381,7 @@ def main():
         one.rating().send_keys("4")
         one.wait(lambda: one.summary() == "Metropolis: 4 of 5 stars", "4 did not rate")
         size = driver.get_window_size()
-        driver.set_window_size(size["width"], 1420)  # the whole page, from its search field to its switch
+        driver.set_window_size(size["width"], 1620)  # the whole page, from its search field to its switch
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(arguments.screenshot)
         driver.set_window_size(size["width"], size["height"])

@@ -4,7 +4,8 @@ person with a screen reader meets it: through AT-SPI its five stars are toggle b
 to "5 stars"; pressing one (AT-SPI's action, what a screen reader's "activate" does) rates the chosen
 film, which its summary and its row in the list show; with the ratings locked, a star does nothing.
 The genre is a combo box showing the film's genre, Add screening adds a row to the film's
-screenings, and the expander of a list in the tree of lists shows the lists inside it.
+screenings, the chosen film's poster is an image named by its description, and the expander of a
+list in the tree of lists shows the lists inside it.
 
     dbus-run-session -- xvfb-run -a /usr/bin/python3 Tests/Desktop/test_film_ratings_gtk.py \
       --app .build-tsan/debug/FilmRatings
@@ -101,6 +102,11 @@ def run(process):
         add.queryAction().doAction(0)
         check(wait_for(lambda: len(screenings()) == 3 and "New cinema" in screenings()),
               f"Add screening adds one ({screenings()})")
+
+    # The chosen film's poster: an image named by its description.
+    poster = wait_for(lambda: next((n for n in walk(frame) if role(n) == "image" and name(n).startswith("Poster")), None))
+    check(poster is not None and name(poster) == "Poster of Metropolis, 1927",
+          f"the poster is an image named for Metropolis ({name(poster) if poster is not None else None})")
 
     films = next((n for n in walk(frame) if role(n) == "list" and name(n) == "Choose a film to rate"), None)
     check(films is not None, "the films' table is a list named by its label")

@@ -75,6 +75,7 @@ final class MirrorBuilder {
     case let field as HeadlessTextField:
       mirror = TextFieldMirror(field, id: id, style: style, collector: collector)
     case let view as HeadlessTextView: mirror = TextViewMirror(view, id: id, collector: collector)
+    case let view as HeadlessImageView: mirror = ImageViewMirror(view, id: id, collector: collector)
     case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
     case let panel as Panel:
       let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }

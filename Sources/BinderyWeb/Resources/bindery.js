@@ -472,6 +472,28 @@
     // Text, so that what the user types (even "3b") reaches the field's format and validation.
     number(node) { return field(node, 'text', 'decimal'); },
     multiline(node) { return field(node, 'textarea'); },
+    // An image view: the data: URL of an image the server recognised (an <img> runs no script),
+    // its description as the alternative text, and why no image is shown as its title.
+    image() {
+      const image = document.createElement('img');
+      image.className = 'image-view';
+      image.alt = '';
+      return {
+        node: image,
+        set(key, value) {
+          if (key === 'source') {
+            if (typeof value === 'string' && value.startsWith('data:image/')) image.src = value;
+            else image.removeAttribute('src');
+          }
+          if (key === 'description') image.alt = value || '';
+          if (key === 'problem') {
+            if (value) image.title = value;
+            else image.removeAttribute('title');
+          }
+          common(this, key, value);
+        },
+      };
+    },
     fieldLabel(node) {
       const label = document.createElement('label');
       label.className = 'field-label';

@@ -53,7 +53,8 @@ struct PageResources: Sendable {
   static let securityHeaders: [(name: String, value: String)] = [
     (
       "Content-Security-Policy",
-      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "frame-ancestors 'none'"
     ),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the steps need, once: Debian's GTK 4, libadwaita, Xvfb, xdotool, graphviz, PostgreSQL 15, D-Bus, AT-SPI and Chromium, PyPI's selenium and websockets
+# Installs what the steps need, once: Debian's GTK 4, libadwaita, its SVG loader, Xvfb, xdotool, graphviz, PostgreSQL 15, D-Bus, AT-SPI and Chromium, PyPI's selenium and websockets
 # Each group only when it is missing, with one apt-get update for all of them.
 # shellcheck source=.ci/lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -11,6 +11,8 @@ if ! pkg-config --exists libadwaita-1 2>/dev/null || ! command -v xvfb-run >/dev
   || ! command -v xdotool >/dev/null 2>&1; then
   packages+=(pkg-config libadwaita-1-dev xvfb xauth xdotool)
 fi
+# gdk-pixbuf's SVG loader, which GTK recommends: an image view's SVG image in a window.
+test -d /usr/lib/x86_64-linux-gnu/gdk-pixbuf-2.0 && ls /usr/lib/*/gdk-pixbuf-2.0/*/loaders/libpixbufloader-svg.so   >/dev/null 2>&1 || packages+=(librsvg2-common)
 # graphviz, for the test that renders the bindings' DOT graph.
 command -v dot >/dev/null 2>&1 || packages+=(graphviz)
 # PostgreSQL 15, for .ci/postgres.sh's throwaway cluster (the store tests, two instances, nothing lost).

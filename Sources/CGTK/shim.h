@@ -39,6 +39,7 @@ static inline GtkProgressBar *cgtk_progress_bar(void *p) { return GTK_PROGRESS_B
 static inline GtkToggleButton *cgtk_toggle_button(void *p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkCalendar *cgtk_calendar(void *p) { return GTK_CALENDAR(p); }
 static inline GtkPicture *cgtk_picture(void *p) { return GTK_PICTURE(p); }
+static inline GtkNotebook *cgtk_notebook(void *p) { return GTK_NOTEBOOK(p); }
 static inline GdkPaintable *cgtk_paintable(void *p) { return GDK_PAINTABLE(p); }
 
 /* GObject properties by name, for binding any property of any object (GTK declares the type ids and

@@ -9,6 +9,7 @@
   /// A film as the window of the more controls shows it.
   @KeyValueObservable
   final class ReleasedFilm {
+    var tab = "notes"
     var released: Date?
     var stars = 4.0
     var uploaded = 25.0
@@ -88,6 +89,29 @@
           await settle {
             gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } == "no file at /nonexistent/poster.png"
           })
+      }
+
+      @Test func aNotebookPageChosenWritesItsTabAndTheModelChoosesThePage() async throws {
+        let tabs = HeadlessTabView(labels: ["Notes", "Screenings"], identifiers: ["notes", "screenings"])
+        let notes = HeadlessLabel(text: "Seen twice")
+        // A view a window draws no widget for yet: its tab shows an empty page.
+        tabs.view.subviews = [notes, HeadlessTextView()]
+        tabs.bind(\.selectedIdentifier, to: film, \.tab).store(in: bindings)
+        let host = try window([tabs])
+        defer { host.close() }
+        let notebook = cgtk_notebook(try #require(host.widget(for: tabs)))
+        #expect(gtk_notebook_get_n_pages(notebook) == 2)
+        #expect(gtk_notebook_get_current_page(notebook) == 0)
+        #expect(gtk_notebook_get_nth_page(notebook, 0) == host.widget(for: notes), "the first page shows the notes")
+        #expect(gtk_notebook_get_nth_page(notebook, 1) != nil)
+        film.tab = "screenings"
+        #expect(await settle { gtk_notebook_get_current_page(notebook) == 1 })
+        gtk_notebook_set_current_page(notebook, 0)  // as a click on the Notes tab does
+        #expect(await settle { film.tab == "notes" })
+        tabs.isEnabled = false
+        gtk_notebook_set_current_page(notebook, 1)
+        #expect(await settle { gtk_notebook_get_current_page(notebook) == 0 }, "refused while disabled: shown back")
+        #expect(film.tab == "notes")
       }
 
       @Test func aSegmentClickedWritesItsTagAndTheModelActivatesItsSegment() async throws {

@@ -87,6 +87,25 @@ class FilmPage(Page):
         rows = self.labelled("Screenings of the chosen film").find_elements(By.CSS_SELECTOR, ":scope > tbody > tr")
         return [row.find_element(By.CSS_SELECTOR, "input").get_attribute("value") for row in rows]
 
+    def tabs(self):
+        """The tab view's tabs, as a screen reader reads them: (name, selected) of each tab."""
+        return [(tab.accessible_name, tab.get_attribute("aria-selected"))
+                for tab in self.driver.find_elements(By.CSS_SELECTOR, "[role=tablist] [role=tab]")]
+
+    def tab(self, title):
+        tabs = [t for t in self.driver.find_elements(By.CSS_SELECTOR, "[role=tab]") if t.accessible_name == title]
+        if len(tabs) != 1:
+            raise AssertionError(f"{len(tabs)} tabs are named {title!r}")
+        return tabs[0]
+
+    def panel(self, title):
+        """The tab panel the tab `title` controls, which that tab names (a hidden one has no name yet)."""
+        tab = self.tab(title)
+        panel = self.driver.find_element(By.ID, tab.get_attribute("aria-controls"))
+        if panel.get_attribute("role") != "tabpanel" or panel.get_attribute("aria-labelledby") != tab.get_attribute("id"):
+            raise AssertionError(f"the {title} tab controls no tab panel named by it")
+        return panel
+
     def lists(self):
         """The tree of lists, as a screen reader reads it: (name, level, expanded) of each tree item."""
         tree = self.labelled("Your lists")
@@ -317,9 +336,35 @@ def main():
         two.click_row(two.row_of("Nosferatu"))
         two.wait(lambda: two.genre().first_selected_option.text == "Horror", "Nosferatu's genre is not Horror")
 
+    @test("the notes and the screenings are tabs: a click or the arrow keys choose one, whose panel alone shows")
+    def _():
+        one = state["one"].focus()
+        if one.tabs() != [("Notes", "true"), ("Screenings", "false")]:
+            raise AssertionError(f"the tabs read {one.tabs()}")
+        if not one.panel("Notes").is_displayed() or one.panel("Screenings").is_displayed():
+            raise AssertionError("the Notes tab's panel is not the one shown")
+        one.tab("Screenings").click()
+        one.wait(lambda: one.tabs() == [("Notes", "false"), ("Screenings", "true")], "a click did not choose Screenings")
+        one.wait(lambda: one.panel("Screenings").is_displayed() and not one.panel("Notes").is_displayed(),
+                 "the Screenings panel is not the one shown")
+        # Keyboard only: the chosen tab is the one Tab stop; Left, Right, Home and End choose.
+        if driver.switch_to.active_element.accessible_name != "Screenings":
+            raise AssertionError("the chosen tab does not have the focus")
+        driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        one.wait(lambda: one.tabs()[0] == ("Notes", "true") and driver.switch_to.active_element.accessible_name == "Notes",
+                 "Left did not choose Notes and move the focus to it")
+        driver.switch_to.active_element.send_keys(Keys.END)
+        one.wait(lambda: one.tabs()[1] == ("Screenings", "true"), "End did not choose the last tab")
+        # The choice is this page's own: the other tab of the browser still shows Notes.
+        two = state["two"].focus()
+        if two.tabs() != [("Notes", "true"), ("Screenings", "false")]:
+            raise AssertionError(f"the other page's tabs follow this one's ({two.tabs()})")
+
     @test("the chosen film's screenings are a table of their own; Add screening adds one to that film only")
     def _():
         one = state["one"].focus()
+        one.tab("Screenings").click()
+        one.wait(lambda: one.panel("Screenings").is_displayed(), "the Screenings tab did not show its panel")
         one.click_row(one.titles().index("Metropolis"))
         one.wait(lambda: one.screenings() == ["Babylon, Berlin", "Le Champo, Paris"], "Metropolis's screenings")
         one.click_row(one.titles().index("Sunrise"))
@@ -327,6 +372,7 @@ def main():
         one.button("Add screening").click()
         one.wait(lambda: one.screenings() == ["New cinema"], "Add screening did not add one to Sunrise")
         two = state["two"].focus()
+        two.tab("Screenings").click()
         two.click_row(two.titles().index("Sunrise"))
         two.wait(lambda: two.screenings() == ["New cinema"], "the other tab does not show Sunrise's new screening")
         two.click_row(two.titles().index("Metropolis"))
@@ -381,7 +427,7 @@ def main():
         one.rating().send_keys("4")
         one.wait(lambda: one.summary() == "Metropolis: 4 of 5 stars", "4 did not rate")
         size = driver.get_window_size()
-        driver.set_window_size(size["width"], 1620)  # the whole page, from its search field to its switch
+        driver.set_window_size(size["width"], 1500)  # the whole page, from its search field to its switch
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(arguments.screenshot)
         driver.set_window_size(size["width"], size["height"])

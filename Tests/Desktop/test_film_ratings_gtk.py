@@ -3,9 +3,9 @@
 person with a screen reader meets it: through AT-SPI its five stars are toggle buttons named "1 star"
 to "5 stars"; pressing one (AT-SPI's action, what a screen reader's "activate" does) rates the chosen
 film, which its summary and its row in the list show; with the ratings locked, a star does nothing.
-The genre is a combo box showing the film's genre, Add screening adds a row to the film's
-screenings, the chosen film's poster is an image named by its description, and the expander of a
-list in the tree of lists shows the lists inside it.
+The genre is a combo box showing the film's genre, the notes and the screenings are tabs of a
+notebook, Add screening adds a row to the film's screenings, the chosen film's poster is an image
+named by its description, and the expander of a list in the tree of lists shows the lists inside it.
 
     dbus-run-session -- xvfb-run -a /usr/bin/python3 Tests/Desktop/test_film_ratings_gtk.py \
       --app .build-tsan/debug/FilmRatings
@@ -88,6 +88,16 @@ def run(process):
     if genre is not None:
         shown = [text_of(n) for n in walk(genre) if role(n) == "label"]
         check("Science fiction" in shown, f"the genre shows Metropolis's Science fiction ({shown})")
+
+    # The notes and the screenings are tabs of a notebook: choosing Screenings shows its page.
+    tabs = next((n for n in walk(frame) if role(n) == "page tab list"), None)
+    check(tabs is not None, "the notes and the screenings are a page tab list")
+    if tabs is not None:
+        names = [name(n) for n in walk(tabs) if role(n) == "page tab"]
+        check(names == ["Notes", "Screenings"], f"its tabs are named Notes and Screenings ({names})")
+        tabs.querySelection().selectChild(1)
+        check(wait_for(lambda: any(role(n) == "text" and name(n) == "Cinema" for n in walk(frame))),
+              "choosing the Screenings tab shows the screenings")
 
     # The chosen film's screenings, a detail table: Add screening adds a row to it.
     def screenings():

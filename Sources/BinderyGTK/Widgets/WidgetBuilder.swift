@@ -44,6 +44,7 @@
       case let indicator as HeadlessProgressIndicator: mirror = ProgressBarMirror(indicator)
       case let control as HeadlessSegmentedControl: mirror = SegmentsMirror(control)
       case let view as HeadlessImageView: mirror = PictureMirror(view)
+      case let tabView as HeadlessTabView: mirror = NotebookMirror(tabView, builder: self)
       case let panel as Panel: mirror = BoxMirror(panel: panel, builder: self)
       case let view as HeadlessView: mirror = BoxMirror(view: view, builder: self)
       case let table as any GTKTableSource: mirror = TableBoxMirror(table, builder: self)

@@ -76,6 +76,12 @@ final class MirrorBuilder {
       mirror = TextFieldMirror(field, id: id, style: style, collector: collector)
     case let view as HeadlessTextView: mirror = TextViewMirror(view, id: id, collector: collector)
     case let view as HeadlessImageView: mirror = ImageViewMirror(view, id: id, collector: collector)
+    case let tabView as HeadlessTabView:
+      // Each view a page can show, with the index of the tab that shows it.
+      let contents = tabView.view.subviews.enumerated().compactMap { tab, view in
+        self.mirror(for: view).map { (tab: tab, mirror: $0) }
+      }
+      mirror = TabViewMirror(tabView, id: id, contents: contents, collector: collector)
     case let label as FieldLabel: mirror = FieldLabelMirror(label, id: id, builder: self)
     case let panel as Panel:
       let contents = (panel.view?.subviews ?? []).compactMap { self.mirror(for: $0) }

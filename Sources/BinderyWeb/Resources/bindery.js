@@ -217,7 +217,7 @@
   // value the server sent for such an element before it took the edit is stale: the page keeps what
   // its user entered, and the server sends the value again if it ends up different.
   const unacknowledgedEdits = new Map();
-  const valueKeys = { text: 'text', secure: 'text', number: 'text', multiline: 'text', list: 'selected' };
+  const valueKeys = { text: 'text', secure: 'text', number: 'text', multiline: 'text', list: 'selected', tabs: 'selected' };
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
   // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
@@ -472,6 +472,84 @@
     // Text, so that what the user types (even "3b") reaches the field's format and validation.
     number(node) { return field(node, 'text', 'decimal'); },
     multiline(node) { return field(node, 'textarea'); },
+    // A tab view: a tablist of tab buttons (aria-selected, aria-controls; one Tab stop, the arrows,
+    // Home and End move the choice) and a tabpanel a tab, named by its tab, only the chosen one shown.
+    // A choice shows at once and is the user's edit of `selected`.
+    tabs(node) {
+      const root = document.createElement('div');
+      root.className = 'tabs';
+      const list = document.createElement('div');
+      list.setAttribute('role', 'tablist');
+      root.append(list);
+      const children = node.children || [];
+      const views = (node.props && node.props.views) || children.map((_, index) => index);
+      let tabs = [];
+      let panels = [];
+      let selected = null;
+      let enabled = true;
+      function show() {
+        tabs.forEach((tab, index) => {
+          const chosen = index === selected;
+          tab.setAttribute('aria-selected', chosen ? 'true' : 'false');
+          tab.tabIndex = chosen || (selected == null && index === 0) ? 0 : -1;
+          tab.setAttribute('aria-disabled', enabled ? 'false' : 'true');
+          panels[index].hidden = !chosen;
+        });
+      }
+      function choose(index, focus) {
+        if (!enabled || index < 0 || index >= tabs.length) return;
+        if (focus) tabs[index].focus();
+        if (index === selected) return;
+        selected = index;
+        show();
+        send({ type: 'edit', id: node.id, value: index });
+      }
+      function make(labels) {
+        const focused = tabs.indexOf(document.activeElement);
+        list.replaceChildren();
+        for (const panel of panels) panel.remove();
+        tabs = labels.map((label, index) => {
+          const tab = document.createElement('button');
+          tab.type = 'button';
+          tab.setAttribute('role', 'tab');
+          tab.id = domID(node.id) + '-tab-' + index;
+          tab.textContent = label;
+          tab.addEventListener('click', () => choose(index, true));
+          tab.addEventListener('keydown', (event) => {
+            const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+            if (next === undefined) return;
+            event.preventDefault();
+            choose((next + tabs.length) % tabs.length, true);
+          });
+          list.append(tab);
+          return tab;
+        });
+        panels = labels.map((_, index) => {
+          const panel = document.createElement('div');
+          panel.setAttribute('role', 'tabpanel');
+          panel.id = domID(node.id) + '-panel-' + index;
+          panel.setAttribute('aria-labelledby', tabs[index].id);
+          tabs[index].setAttribute('aria-controls', panel.id);
+          children.forEach((child, position) => {
+            if (views[position] === index) panel.append(built[position]);
+          });
+          root.append(panel);
+          return panel;
+        });
+        show();
+        if (focused >= 0 && tabs[Math.min(focused, tabs.length - 1)]) tabs[Math.min(focused, tabs.length - 1)].focus();
+      }
+      const built = children.map((child) => build(child));
+      return {
+        node: root,
+        set(key, value) {
+          if (key === 'labels') make(Array.isArray(value) ? value.map(String) : []);
+          if (key === 'selected') { selected = typeof value === 'number' ? value : null; show(); }
+          if (key === 'enabled') { enabled = !!value; show(); }
+          common(this, key, value);
+        },
+      };
+    },
     // An image view: the data: URL of an image the server recognised (an <img> runs no script),
     // its description as the alternative text, and why no image is shown as its title.
     image() {

@@ -96,19 +96,23 @@ extension CollectionChange {
         inserted.append(index)
       }
     }
-    let removed = oldRange.filter { !isKept[$0] }
-    // The kept elements in their longest increasing run of old positions stay; the others move.
+    return made(removed: oldRange.filter { !isKept[$0] }, inserted: inserted, kept: kept)
+  }
+
+  /// The change of the elements `removed` and `inserted`, and of those `kept` (their old and new
+  /// positions, in new order): the kept elements in their longest increasing run of old positions
+  /// stay, the others move; a removal and an insertion at the same place, with nothing moving, is a
+  /// replacement in place.
+  private static func made(removed: [Int], inserted: [Int], kept: [(old: Int, new: Int)]) -> CollectionChange {
     let staying = longestIncreasingRun(kept.map(\.old))
     var moved: [Move] = []
     for (position, pair) in kept.enumerated() where !staying[position] {
       moved.append(Move(from: pair.old, to: pair.new))
     }
-    // A removal and an insertion at the same place, with nothing moving, is a replacement in place.
-    var change = CollectionChange(removed: removed, inserted: inserted, moved: moved)
     if moved.isEmpty, removed.count == inserted.count, removed == inserted {
-      change = CollectionChange(updated: inserted)
+      return CollectionChange(updated: inserted)
     }
-    return change
+    return CollectionChange(removed: removed, inserted: inserted, moved: moved)
   }
 
   /// The change to a collection of `oldPositions.count` distinct elements from one of `oldCount`,
@@ -140,16 +144,7 @@ extension CollectionChange {
         inserted.append(index)
       }
     }
-    let removed = oldRange.filter { !isKept[$0] }
-    let staying = longestIncreasingRun(kept.map(\.old))
-    var moved: [Move] = []
-    for (position, pair) in kept.enumerated() where !staying[position] {
-      moved.append(Move(from: pair.old, to: pair.new))
-    }
-    if moved.isEmpty, removed.count == inserted.count, removed == inserted {
-      return CollectionChange(updated: inserted)
-    }
-    return CollectionChange(removed: removed, inserted: inserted, moved: moved)
+    return made(removed: oldRange.filter { !isKept[$0] }, inserted: inserted, kept: kept)
   }
 
   /// The lengths of the common prefix and of the common suffix (not overlapping it) of two arrays of

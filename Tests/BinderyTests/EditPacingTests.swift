@@ -1,6 +1,7 @@
 import Bindery
 import BinderyControls
 import BinderyTestKit
+import Synchronization
 import Testing
 
 @KeyValueObservable
@@ -16,6 +17,23 @@ private final class SearchModel {
 private func untilWritten(_ count: Int, _ model: SearchModel) async {
   let deadline = ContinuousClock.now + .seconds(120)
   while model.writes < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+}
+
+/// A clock whose time a test sets at once (no await), and which records the deadlines slept until.
+private final class SetTimeClock: Clock, Sendable {
+  typealias Instant = ManualClock.Instant
+  private let state = Mutex((now: Instant(offset: .zero), deadlines: [Instant]()))
+
+  var now: Instant { state.withLock { $0.now } }
+  var minimumResolution: Duration { .zero }
+  var deadlines: [Instant] { state.withLock { $0.deadlines } }
+
+  func set(_ offset: Duration) { state.withLock { $0.now = Instant(offset: offset) } }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    state.withLock { $0.deadlines.append(deadline) }
+    try await Task.sleep(for: .seconds(600))
+  }
 }
 
 @MainActor
@@ -83,6 +101,20 @@ struct EditPacingTests {
     #expect(model.query == "Gra")
     #expect(model.writes == 2)
     writes.unbind()
+  }
+
+  @Test func theWaitCountsFromTheEditHoweverLateItsTimerRuns() async {
+    let clock = SetTimeClock()
+    let model = SearchModel()
+    let field = HeadlessTextField()
+    let binding = field.bind(
+      \.text, to: .keyPath(model, \.query).pacingEdits(.throttle(.milliseconds(500), clock: clock)))
+    field.userDidEdit(text: "G")
+    clock.set(.milliseconds(400))  // time passes before the timer's task gets to run
+    let deadline = ContinuousClock.now + .seconds(120)
+    while clock.deadlines.isEmpty, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+    #expect(clock.deadlines == [ManualClock.Instant(offset: .milliseconds(500))])
+    binding.unbind()
   }
 
   @Test func unbindingDropsThePendingWriteAndLeavesNoSleeper() async {

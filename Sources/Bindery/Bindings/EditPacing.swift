@@ -72,9 +72,11 @@ final class EditPacer: Cancellable, @unchecked Sendable {
       let previous = timer.task
       timer.generation += 1
       let generation = timer.generation
+      // The wait counts from the edit, not from when the task gets to run (late under load).
+      let wait = Self.sleepUntil(pacing.delay, after: pacing.clock)
       timer.task = Task { [self] in
         do {
-          try await pacing.clock.sleep(for: pacing.delay)
+          try await wait()
         } catch {
           return
         }
@@ -86,6 +88,14 @@ final class EditPacer: Cancellable, @unchecked Sendable {
       return previous
     }
     replaced?.cancel()
+  }
+
+  /// A sleep until `delay` after the clock's time now.
+  private static func sleepUntil<C: Clock<Duration>>(
+    _ delay: Duration, after clock: C
+  ) -> @Sendable () async throws -> Void {
+    let deadline = clock.now.advanced(by: delay)
+    return { try await clock.sleep(until: deadline, tolerance: nil) }
   }
 
   /// The timer of `generation` fired: the next edit starts a new one.

@@ -50,8 +50,12 @@ final class Film {
   var notes = ""
   /// The day the film was first shown, if known.
   var released: Date?
-  /// The rating as a level, for a level indicator (a `Double`, as `NSLevelIndicator`'s value).
-  var ratingLevel: Double { Double(stars) }
+  /// The rating as a level, for a level indicator (a `Double`, as `NSLevelIndicator`'s value); a
+  /// user who sets the level as a rating sets the stars.
+  var ratingLevel: Double {
+    get { Double(stars) }
+    set { stars = Int(newValue.rounded()) }
+  }
   /// "Metropolis: 4 of 5 stars".
   var summary: String { "\(title): \(stars) of 5 stars" }
   /// A poster of its title and year, for an image view.

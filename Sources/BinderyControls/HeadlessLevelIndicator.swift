@@ -12,8 +12,8 @@ public import Bindery
 /// fuel.value = 8                          // fuel.level == .critical
 /// ```
 ///
-/// As in Cocoa, a warning value above the critical value means high values are the worry (a disk
-/// filling up); a warning value below it, low values (a battery draining). A rating a user sets is
+/// As in Cocoa, a warning value below the critical value means high values are the worry (a disk
+/// filling up); a warning value above it, low values (a battery draining). A rating a user sets is
 /// rounded to a whole number, as `NSLevelIndicator`'s rating style does, and clamped to the range.
 @KeyValueObservable
 public final class HeadlessLevelIndicator: EditableControl, EnablingControl {
@@ -80,6 +80,20 @@ public final class HeadlessLevelIndicator: EditableControl, EnablingControl {
       }
       return value <= critical ? .critical : value <= warning ? .warning : .normal
     }
+  }
+
+  /// The most stars a rating shows (``ratingStars``).
+  public static let maximumRatingStars = 20
+
+  /// The whole values a rating shows a star for, as `NSLevelIndicator`'s rating style draws them:
+  /// from 1 (or the minimum, if higher) to the maximum, at most ``maximumRatingStars`` of them. A
+  /// value below the first star shows none lit.
+  public var ratingStars: [Double] {
+    let first = max(1, minValue.rounded(.up))
+    let last = maxValue.rounded(.down)
+    guard first.isFinite, last.isFinite, first <= last else { return [] }
+    let count = Int(min(Double(Self.maximumRatingStars), last - first + 1))
+    return (0..<count).map { first + Double($0) }
   }
 
   /// Sets the rating as a user would (rounded to a whole number, clamped to the range), and reports

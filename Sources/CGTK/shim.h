@@ -108,6 +108,23 @@ static inline GtkWidget *cgtk_list_box_new_group(void) {
   return GTK_WIDGET(g_object_new(GTK_TYPE_LIST_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL));
 }
 
+/// A row that assistive technologies read as a radio group (a rating's stars).
+static inline GtkWidget *cgtk_box_new_radio_group(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO_GROUP,
+                                 "orientation", GTK_ORIENTATION_HORIZONTAL, NULL));
+}
+
+/// A button that assistive technologies read as a radio button, checked or not (a rating's star).
+static inline GtkWidget *cgtk_button_new_radio(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
+}
+
+/// Whether a radio button is checked, for assistive technologies.
+static inline void cgtk_set_accessible_checked(GtkWidget *widget, int checked) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED,
+                              checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+
 /// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
 // A column header's sort state for assistive technologies: 0 none, 1 ascending, 2 descending.
 static inline void cgtk_set_accessible_sort(GtkWidget *widget, int sort) {

@@ -114,6 +114,15 @@ struct MoreControlsTests {
     #expect(battery.level == .critical)
   }
 
+  @Test func aRatingShowsAStarForEachWholeValueFromOneToItsMaximumAndNoMoreThanTwenty() {
+    #expect(HeadlessLevelIndicator(maxValue: 5).ratingStars == [1, 2, 3, 4, 5])
+    #expect(HeadlessLevelIndicator(minValue: 2.5, maxValue: 5.5).ratingStars == [3, 4, 5])
+    #expect(HeadlessLevelIndicator(maxValue: 1000).ratingStars.count == HeadlessLevelIndicator.maximumRatingStars)
+    #expect(HeadlessLevelIndicator(maxValue: 0.5).ratingStars.isEmpty)
+    #expect(HeadlessLevelIndicator(maxValue: .infinity).ratingStars.isEmpty)
+    #expect(HeadlessLevelIndicator(minValue: -.infinity, maxValue: 3).ratingStars == [1, 2, 3])
+  }
+
   @Test func aProgressIndicatorShowsTheFractionDoneAndNothingWhileIndeterminate() {
     let progress = HeadlessProgressIndicator(value: 25, minValue: 100, maxValue: 0)
     #expect(progress.fractionDone == 0.25)

@@ -14,6 +14,7 @@
     var stars = 4.0
     var uploaded = 25.0
     var layout = 0
+    var notes: String? = "Seen twice\nat the Odeon"
   }
 
   /// The date picker, the level and progress indicators and the segmented control in a window:
@@ -63,6 +64,44 @@
         #expect(await settle { gtk_progress_bar_get_fraction(cgtk_progress_bar(progress)) == 0.8 })
       }
 
+      @Test func anEditableLevelIndicatorIsARowOfStarsReadAsRadioButtonsThatAClickOrAnArrowKeyRates() async throws {
+        let rating = HeadlessLevelIndicator(maxValue: 5, warningValue: 2, criticalValue: 1)
+        rating.isEditable = true
+        rating.bind(\.value, to: film, \.stars).store(in: bindings)
+        let title = uniqueTitle("Rating")
+        let host = try GTKWindowHost(title: title, root: Panel(title: "Film", subviews: [rating]), bindings: bindings)
+        host.present()
+        defer { host.close() }
+        let row = try #require(host.widget(for: rating))
+        #expect(gtk_accessible_get_accessible_role(cgtk_accessible(row)) == GTK_ACCESSIBLE_ROLE_RADIO_GROUP)
+        let stars = children(of: row)
+        #expect(stars.count == 5)
+        let roles = stars.map { gtk_accessible_get_accessible_role(cgtk_accessible($0)) }
+        #expect(roles.allSatisfy { $0 == GTK_ACCESSIBLE_ROLE_RADIO })
+        func lit() -> Int {
+          stars.filter { gtk_button_get_icon_name(cgtk_button($0)).map { String(cString: $0) } == "starred-symbolic" }
+            .count
+        }
+        #expect(lit() == 4)
+        #expect(stars.map { gtk_widget_get_focusable($0) } == [0, 0, 0, 1, 0], "one Tab stop: the checked star")
+        try await click(stars[1], ofWindowTitled: title)
+        #expect(await settle { film.stars == 2 })
+        #expect(lit() == 2)
+        #expect(gtk_widget_has_css_class(row, "warning") != 0, "low values are the worry: 2 is the warning value")
+        #expect(gtk_widget_has_focus(stars[1]) != 0, "the focus is on the checked star")
+        try await xdotool(["key", "Right"])
+        #expect(await settle { film.stars == 3 })
+        try await xdotool(["key", "End"])
+        #expect(await settle { film.stars == 5 && lit() == 5 })
+        rating.isEditable = false
+        try await click(stars[0], ofWindowTitled: title)
+        try await xdotool(["key", "Left"])
+        #expect(film.stars == 5, "not editable: the click and the key are refused")
+        #expect(lit() == 5)
+        rating.isEnabled = false
+        #expect(await settle { gtk_widget_get_sensitive(row) == 0 })
+      }
+
       @Test func aPictureShowsTheImagesBytesDescribedAndNothingForBytesThatAreNoImage() async throws {
         let svg =
           #"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40">"#
@@ -91,10 +130,38 @@
           })
       }
 
+      @Test func aTextViewShowsItsLinesWritesTypingWhenEditingEndsAndTakesNoneWhileReadOnly() async throws {
+        let notes = HeadlessTextView()
+        notes.bind(\.text, to: film, \.notes, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
+        let host = try window([notes])
+        let view = try #require(host.widget(for: notes))
+        let textView = cgtk_text_view(view)
+        let buffer = gtk_text_view_get_buffer(textView)
+        #expect(String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(view)))) == "GtkTextView")
+        #expect(textViewText(view) == "Seen twice\nat the Odeon")
+        #expect(gtk_text_view_get_editable(textView) == 1)
+
+        notes.isEditable = false
+        #expect(await settle { gtk_text_view_get_editable(textView) == 0 })
+        #expect(gtk_widget_get_sensitive(view) == 1, "a read-only view can still be read and selected")
+        gtk_text_buffer_set_text(buffer, "Typed anyway", -1)
+        #expect(await settle { textViewText(view) == "Seen twice\nat the Odeon" }, "the typing is refused and undone")
+        #expect(notes.text == "Seen twice\nat the Odeon")
+        film.notes = "Loaded\nfrom the file"
+        #expect(await settle { textViewText(view) == "Loaded\nfrom the file" })
+
+        notes.isEditable = true
+        #expect(await settle { gtk_text_view_get_editable(textView) == 1 })
+        gtk_text_buffer_set_text(buffer, "Seen three times,\ntwice at the Odeon", -1)
+        #expect(await settle { notes.text == "Seen three times,\ntwice at the Odeon" })
+        #expect(film.notes == "Loaded\nfrom the file", "an on-commit binding writes when editing ends")
+        host.close()  // ends the editing under way
+        #expect(film.notes == "Seen three times,\ntwice at the Odeon")
+      }
+
       @Test func aNotebookPageChosenWritesItsTabAndTheModelChoosesThePage() async throws {
         let tabs = HeadlessTabView(labels: ["Notes", "Screenings"], identifiers: ["notes", "screenings"])
         let notes = HeadlessLabel(text: "Seen twice")
-        // A view a window draws no widget for yet: its tab shows an empty page.
         tabs.view.subviews = [notes, HeadlessTextView()]
         tabs.bind(\.selectedIdentifier, to: film, \.tab).store(in: bindings)
         let host = try window([tabs])

@@ -14,6 +14,9 @@ final class ShownFilm: @unchecked Sendable {
   var layout = 0
   var uploaded = 40.0
   var isUploading = false
+  var rating = 3.0
+  var canRate = true
+  var isRatingEnabled = true
 }
 
 @Suite("Date pickers, text views, indicators and segments on a web page")
@@ -32,7 +35,12 @@ struct MoreControlsPageTests {
         let stars = HeadlessLevelIndicator(maxValue: 5, warningValue: 2, criticalValue: 1)
         let upload = HeadlessProgressIndicator()
         let layout = HeadlessSegmentedControl(labels: ["List", "Grid"], tags: [10, 20])
+        let rating = HeadlessLevelIndicator(maxValue: 5, warningValue: 2, criticalValue: 1)
+        rating.isEditable = true
         let bindings = BindingSet()
+        rating.bind(\.value, to: film, \.rating).store(in: bindings)
+        rating.bind(\.isEditable, to: film, \.canRate).store(in: bindings)
+        rating.bind(\.isEnabled, to: film, \.isRatingEnabled).store(in: bindings)
         released.bind(\.dateValue, to: film, \.released).store(in: bindings)
         notes.bind(\.text, to: film, \.notes, options: BindingOptions(updatesContinuously: false)).store(in: bindings)
         stars.bind(\.value, to: film, \.stars).store(in: bindings)
@@ -40,10 +48,13 @@ struct MoreControlsPageTests {
         upload.bind(\.isIndeterminate, to: film, \.isUploading).store(in: bindings)
         layout.bind(\.selectedTag, to: film, \.layout).store(in: bindings)
         let view = HeadlessView()
-        view.subviews = [released, notes, stars, upload, layout]
+        view.subviews = [released, notes, stars, upload, layout, rating]
         return WebContent(
           root: view,
-          ids: ["Released": released, "Notes": notes, "Stars": stars, "Upload": upload, "Layout": layout],
+          ids: [
+            "Released": released, "Notes": notes, "Stars": stars, "Upload": upload, "Layout": layout,
+            "Rating": rating,
+          ],
           bindings: bindings)
       })
   }
@@ -116,6 +127,50 @@ struct MoreControlsPageTests {
     await tab.edit("Layout", "Grid")
     let errors = await tab.messages().filter { $0["type"] == "error" }.map { $0["code"] }
     #expect(errors == ["wrongValueType", "wrongValueType"])
+  }
+
+  @Test func anEditableLevelIndicatorIsARatingWhoseStarChosenOnThePageIsWrittenRoundedAndClamped() async throws {
+    let film = ShownFilm()
+    let tab = TestTab(page(film))
+    let reset = try #require(await tab.hello())
+    let rating = try #require(reset.element("Rating"))
+    #expect(rating["kind"] == "rating")
+    #expect(rating.prop("stars") == .array([1, 2, 3, 4, 5].map { .number($0) }))
+    #expect(rating.prop("value") == .number(3))
+    #expect(rating.prop("level") == "normal", "a warning value above the critical one: low values are the worry")
+    #expect(rating.prop("editable") == .bool(true))
+    _ = await tab.messages()
+    await tab.edit("Rating", .number(4.4))
+    await tab.host.perform {}
+    #expect(film.rating == 4)
+    await tab.edit("Rating", .number(9))
+    await tab.host.perform {}
+    #expect(film.rating == 5, "clamped to the maximum")
+    await tab.edit("Rating", "five")
+    await tab.host.perform { film.rating = 1 }
+    let messages = await tab.messages()
+    #expect(messages.filter { $0["type"] == "error" }.map { $0["code"] } == ["wrongValueType"])
+    let operations = messages.flatMap(\.operations)
+    #expect(operations.contains { $0["id"] == "Rating" && $0["key"] == "level" && $0["value"] == "critical" })
+    #expect(film.rating == 1)
+  }
+
+  @Test func aRatingTakesNoChoiceWhileItIsNotEditableOrDisabled() async throws {
+    let film = ShownFilm()
+    let tab = TestTab(page(film))
+    await tab.hello()
+    _ = await tab.messages()
+    await tab.host.perform { film.canRate = false }
+    await tab.edit("Rating", .number(5))
+    await tab.host.perform {
+      film.canRate = true
+      film.isRatingEnabled = false
+    }
+    await tab.edit("Rating", .number(5))
+    let messages = await tab.messages()
+    #expect(messages.filter { $0["type"] == "error" }.map { $0["code"] } == ["disabled", "disabled"])
+    #expect(messages.flatMap(\.operations).contains { $0["id"] == "Rating" && $0["key"] == "editable" })
+    #expect(film.rating == 3)
   }
 
   @Test func aProgressThatBecomesIndeterminateLosesItsValueOnThePage() async throws {

@@ -310,14 +310,36 @@ def main():
         two.wait(lambda: two.labelled("Released").get_attribute("value") == "1927-02-06",
                  "the other tab does not show the day typed")
 
-    @test("the rating is also a meter named by its label, following the stars")
+    @test("the rating level is a radio group of stars named by its label: it follows the stars, and a star or an arrow key rates")
     def _():
         one = state["one"].focus()
         level = one.labelled("Rating level")
-        if level.tag_name != "meter":
-            raise AssertionError(f"the rating level is a <{level.tag_name}>")
+        if level.get_attribute("role") != "radiogroup":
+            raise AssertionError(f"the rating level is a <{level.tag_name}> of role {level.get_attribute('role')!r}")
+        stars = level.find_elements(By.CSS_SELECTOR, "[role=radio]")
+        names = [star.accessible_name for star in stars]
+        if names != ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"]:
+            raise AssertionError(f"the level's stars are named {names}")
+
+        def checked():
+            return [star.accessible_name for star in stars if star.get_attribute("aria-checked") == "true"]
+
         one.rating().send_keys("3")
-        one.wait(lambda: level.get_attribute("value") == "3", "the meter does not follow the rating")
+        one.wait(lambda: checked() == ["3 stars"], "the level does not follow the rating")
+        tab_stops = [star.accessible_name for star in stars if star.get_attribute("tabindex") == "0"]
+        if tab_stops != ["3 stars"]:
+            raise AssertionError(f"the level's Tab stops are {tab_stops}, not the checked star alone")
+        stars[4].click()
+        one.wait(lambda: one.summary().endswith("5 of 5 stars"), "a click on the fifth star did not rate")
+        one.wait(lambda: one.stars() == "5", "the star rating above does not follow the level")
+        stars[4].send_keys(Keys.ARROW_LEFT)
+        one.wait(lambda: one.summary().endswith("4 of 5 stars"), "ArrowLeft did not lower the rating")
+        one.wait(lambda: one.driver.switch_to.active_element == stars[3], "the focus did not follow the rating")
+        two = state["two"].focus()
+        two_stars = two.labelled("Rating level").find_elements(By.CSS_SELECTOR, "[role=radio]")
+        two.wait(lambda: [star.accessible_name for star in two_stars if star.get_attribute("aria-checked") == "true"]
+                 == ["4 stars"], "the other tab's level does not show Metropolis's new rating")
+        state["one"].focus()
 
     @test("the genre is a pop-up of the shelf's genres by name, No genre first; a choice reaches the other tab")
     def _():

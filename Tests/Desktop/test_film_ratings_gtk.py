@@ -14,7 +14,9 @@ named by its description, and the expander of a list in the tree of lists shows 
 import argparse
 import sys
 
-from test_person_editor_gtk import check, find_app, name, role, run_app, text_of, wait_for, walk
+import pyatspi
+
+from test_person_editor_gtk import check, find_app, name, role, run_app, states, text_of, wait_for, walk
 
 
 def cell_text(node):
@@ -81,6 +83,21 @@ def run(process):
     wait_for(lambda: False, timeout=0.5)
     stars()[4].queryAction().doAction(0)
     check(wait_for(lambda: "Metropolis: 5 of 5 stars" in labels()), "unlocked, pressing 5 stars rates Metropolis 5")
+
+    # The rating level: Bindery's own level indicator, editable, as radio buttons of stars.
+    def level_stars():
+        return [n for n in walk(frame) if role(n) == "radio button" and name(n).endswith(("star", "stars"))]
+
+    found = wait_for(lambda: len(level_stars()) == 5 and level_stars())
+    names = [name(n) for n in found or []]
+    check(names == ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"],
+          f"the rating level's stars are radio buttons named ({names})")
+    if found:
+        checked = [name(n) for n in found if states(n).contains(pyatspi.STATE_CHECKED)]
+        check(checked == ["5 stars"], f"the level's checked star is Metropolis's 5 ({checked})")
+        found[2].queryAction().doAction(0)  # "3 stars"
+        check(wait_for(lambda: "Metropolis: 3 of 5 stars" in labels()),
+              f"pressing the level's 3 stars rates Metropolis 3 ({[t for t in labels() if 'Metropolis' in t]})")
 
     # The genre: a drop-down named by its label, showing the chosen film's genre object by name.
     genre = next((n for n in walk(frame) if role(n) == "combo box" and name(n) == "Genre"), None)

@@ -20,6 +20,7 @@
   /// format and validation), as in any field. Its arrows, and the Up and Down keys, step from the
   /// number shown: the new number is the field's edit, and editing ends, so it is written at once.
   final class EntryMirror: FieldEditingMirror {
+    private let field: HeadlessTextField
     private let title: FieldLabel?
     private let isNumber: Bool
     private var shownPlaceholder: String??
@@ -31,6 +32,7 @@
 
     /// The mirror of `field`, drawn in `style`; with a `title`, a row titled by that label.
     init(_ field: HeadlessTextField, style: ControlStyle?, title: FieldLabel? = nil) {
+      self.field = field
       self.title = title
       isNumber = style == .number
       let entry: UnsafeMutablePointer<GtkWidget>

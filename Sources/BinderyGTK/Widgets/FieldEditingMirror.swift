@@ -3,19 +3,20 @@
   import BinderyControls
   import CGTK
 
-  /// What the widgets of a text field share (an entry, a text view): its editing session and its
-  /// error line.
+  /// What the widgets of typed text share (a field's entry, a text view): the control's editing
+  /// session and its error line.
   ///
-  /// Typing is the field's user edit, delivered once GTK has handled the events it has ready (GTK
+  /// Typing is the control's user edit, delivered once GTK has handled the events it has ready (GTK
   /// reports some edits in two steps: setting the text, or typing over a selection, removes the old
   /// text and then inserts the new; the model never sees the empty text in between). Focus entering
   /// the widget begins editing; the end of editing (Return in an entry, focus leaving the widget)
   /// writes what bindings that update on commit hold. Escape drops what was typed and not written
-  /// yet (Cocoa's discardEditing). The field's validation error shows on a line under the widget:
+  /// yet (Cocoa's discardEditing). The control's validation error shows on a line under the widget:
   /// the widget gets the `error` style class, and assistive technologies read it as invalid,
   /// described by that reason.
   class FieldEditingMirror: WidgetMirror {
-    let field: HeadlessTextField
+    /// The control whose text the widget shows.
+    let editor: any TypedTextControl
     /// The line under the widget that shows the error, hidden while there is none.
     let errorLine: UnsafeMutablePointer<GtkWidget>
     private var isEditing = false
@@ -23,19 +24,16 @@
     private var hasPendingEdit = false
     private var shownError: String?
 
-    /// A mirror of `field` in `widget`, placed as `placed` (a box holding the widget and, somewhere
+    /// A mirror of `editor` in `widget`, placed as `placed` (a box holding the widget and, somewhere
     /// in it, `errorLine`).
     init(
-      _ field: HeadlessTextField, widget: UnsafeMutablePointer<GtkWidget>, placed: UnsafeMutablePointer<GtkWidget>,
+      _ editor: any TypedTextControl, widget: UnsafeMutablePointer<GtkWidget>, placed: UnsafeMutablePointer<GtkWidget>,
       errorLine: UnsafeMutablePointer<GtkWidget>
     ) {
-      self.field = field
+      self.editor = editor
       self.errorLine = errorLine
       super.init(widget: widget, placed: placed)
-      follow(field, \.text)
-      follow(field, \.isEnabled)
-      follow(field, \.isHidden)
-      follow(field, \.validationError)
+      editor.followShown(by: self)
     }
 
     /// A hidden line for an error: wrapped, in the `error` and `caption` styles.
@@ -52,7 +50,7 @@
     /// The widget's text, as GTK has it.
     var text: String { "" }
 
-    /// Whether a user's edit is on its way to the field: setting the widget's text now would fight
+    /// Whether a user's edit is on its way to the control: setting the widget's text now would fight
     /// the user's typing, so the widget is brought in line once the edit is handled.
     var isTakingEdit: Bool { isHandlingEdit || hasPendingEdit }
 
@@ -69,9 +67,9 @@
       on("leave", of: UnsafeMutableRawPointer(focus)) { [weak self] in self?.userDidFinish() }
     }
 
-    /// Shows the field's validation error, if it changed.
+    /// Shows the control's validation error, if it changed.
     func showValidationError() {
-      let error = field.validationError.map(\.message)
+      let error = editor.validationError.map(\.message)
       guard error != shownError else { return }
       shownError = error
       if error != nil {
@@ -85,12 +83,15 @@
       cgtk_set_described_by(widget, errorLine, error)
     }
 
+    /// Whether the user can type in the widget now.
+    var isTypable: Bool { editor.isEnabled && editor.acceptsTyping && !editor.isHidden }
+
     /// Escape: typing not delivered yet is dropped, and each binding's pending edit with it; the
     /// widget shows the model's value again, without its error.
     func userDidDiscard() {
-      guard field.isEnabled, !field.isHidden else { return }
+      guard isTypable else { return }
       hasPendingEdit = false
-      for binding in field.bindings { binding.discardEditing() }
+      for binding in editor.bindings { binding.discardEditing() }
       update()
     }
 
@@ -106,24 +107,24 @@
       hasPendingEdit = false
       guard !isStopped else { return }
       let typed = text
-      if typed != (field.text ?? "") {
+      if typed != (editor.text ?? "") {
         isHandlingEdit = true
         if !isEditing {
           isEditing = true
-          field.userDidBeginEditing()
+          editor.userDidBeginEditing()
         }
-        field.userDidEdit(text: typed)
+        editor.userDidEdit(text: typed)
         isHandlingEdit = false
       }
       // A binding may have changed the text it wrote back (a format), or the model changed while
-      // the edit was on its way: show the field's text now.
+      // the edit was on its way: show the control's text now.
       refresh()
     }
 
     private func userDidBegin() {
-      guard !isEditing, field.isEnabled, !field.isHidden else { return }
+      guard !isEditing, isTypable else { return }
       isEditing = true
-      field.userDidBeginEditing()
+      editor.userDidBeginEditing()
       refresh()
     }
 
@@ -136,7 +137,7 @@
       deliverTyping()
       guard isEditing else { return }
       isEditing = false
-      field.userDidEndEditing()
+      editor.userDidEndEditing()
       refresh()
     }
   }

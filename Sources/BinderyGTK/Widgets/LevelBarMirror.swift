@@ -5,7 +5,7 @@
 
   /// A level indicator as a `GtkLevelBar` (the accessible role `meter`, with its value and range):
   /// value, range, hidden; a warning level has the `warning` style class, a critical one `error`.
-  /// GTK's level bar cannot be set by a user, so an editable level indicator is not a rating here.
+  /// An indicator editable when its window is made is a rating instead (`RatingMirror`).
   final class LevelBarMirror: WidgetMirror {
     let indicator: HeadlessLevelIndicator
 
@@ -34,14 +34,9 @@
       }
       if gtk_level_bar_get_value(bar) != value { gtk_level_bar_set_value(bar, value) }
       let level = indicator.level
-      style("warning", level == .warning)
-      style("error", level == .critical)
+      setStyleClass("warning", level == .warning)
+      setStyleClass("error", level == .critical)
       apply(enabled: indicator.isEnabled, hidden: indicator.isHidden)
-    }
-
-    private func style(_ name: String, _ on: Bool) {
-      guard (gtk_widget_has_css_class(widget, name) != 0) != on else { return }
-      if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
     }
   }
 #endif

@@ -65,8 +65,7 @@
     private func page(at index: Int) -> UnsafeMutablePointer<GtkWidget> {
       if contents.indices.contains(index), let mirror = contents[index] { return mirror.placed }
       if let page = emptyPages[index] { return page }
-      let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-      g_object_ref_sink(page)
+      let page = hold(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
       emptyPages[index] = page
       return page
     }
@@ -76,13 +75,6 @@
       guard page >= 0, page != tabView.selectedIndex else { return }
       tabView.userDidSelect(index: page)
       refresh()  // refused (disabled): the notebook shows the tab view's choice again
-    }
-
-    override func stop() {
-      guard !isStopped else { return }
-      super.stop()
-      emptyPages.values.forEach { g_object_unref($0) }
-      emptyPages = [:]
     }
   }
 #endif

@@ -8,7 +8,7 @@
   /// is the control's user edit of its selection.
   final class SegmentsMirror: WidgetMirror {
     let control: HeadlessSegmentedControl
-    /// Every button made, held until the mirror stops (a signal is disconnected from a live button).
+    /// Every button made, held until the mirror stops.
     private var buttons: [UnsafeMutablePointer<GtkWidget>] = []
     private var shownLabels: [String] = []
 
@@ -43,8 +43,7 @@
     private func showLabels(_ labels: [String]) {
       for button in segmentButtons { gtk_box_remove(cgtk_box(widget), button) }
       while buttons.count < labels.count {
-        let button = gtk_toggle_button_new()!
-        g_object_ref_sink(button)
+        let button = hold(gtk_toggle_button_new())
         if let first = buttons.first {
           gtk_toggle_button_set_group(cgtk_toggle_button(button), cgtk_toggle_button(first))
         }
@@ -65,13 +64,6 @@
       else { return }
       control.userDidSelect(index: index)
       refresh()  // refused (disabled): the row shows the control's choice again
-    }
-
-    override func stop() {
-      guard !isStopped else { return }
-      super.stop()
-      buttons.forEach { g_object_unref($0) }
-      buttons = []
     }
   }
 #endif

@@ -3,19 +3,20 @@
   import BinderyControls
   import CGTK
 
-  /// A text field drawn as a text view (``ControlStyle/multiline``): a `GtkTextView` that wraps its
-  /// lines, in a framed scrolled window, with the field's validation error on a line under it (the
-  /// view is then read as invalid, described by that reason). It shows the field's text, enabled and
-  /// hidden; GTK's text view has no placeholder.
+  /// A text view (`HeadlessTextView`), or a text field drawn as one (``ControlStyle/multiline``): a
+  /// `GtkTextView` that wraps its lines, in a framed scrolled window, with the control's validation
+  /// error on a line under it (the view is then read as invalid, described by that reason). It shows
+  /// the control's text, enabled and hidden, and whether a text view is editable (a view that is not
+  /// can still be read, selected and copied); GTK's text view has no placeholder.
   ///
-  /// Typing is the field's user edit, delivered once GTK has handled the events it has ready (a
+  /// Typing is the control's user edit, delivered once GTK has handled the events it has ready (a
   /// paste over a selection removes, then inserts: one edit). Return starts a new line and Tab moves
   /// the focus on; focus entering the view begins editing, focus leaving it ends editing, when
   /// bindings that update on commit write back. Escape drops what was typed and not written yet.
   final class TextViewMirror: FieldEditingMirror {
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
 
-    init(_ field: HeadlessTextField) {
+    init(_ control: any TypedTextControl) {
       let view = gtk_text_view_new()!
       let textView = cgtk_text_view(view)
       gtk_text_view_set_wrap_mode(textView, GTK_WRAP_WORD_CHAR)
@@ -35,7 +36,7 @@
       let errorLine = Self.makeErrorLine()
       gtk_box_append(cgtk_box(column), scroller)
       gtk_box_append(cgtk_box(column), errorLine)
-      super.init(field, widget: view, placed: column, errorLine: errorLine)
+      super.init(control, widget: view, placed: column, errorLine: errorLine)
       refresh()
       on("changed", of: UnsafeMutableRawPointer(buffer)) { [weak self] in self?.userDidType() }
       followFocusAndEscape()
@@ -53,9 +54,14 @@
 
     override func update() {
       if isTakingEdit { return }
-      let wanted = field.text ?? ""
+      let wanted = editor.text ?? ""
       if text != wanted { settingWidget { gtk_text_buffer_set_text(buffer, wanted, -1) } }
-      apply(enabled: field.isEnabled, hidden: field.isHidden)
+      let editable: gboolean = editor.acceptsTyping ? 1 : 0
+      if gtk_text_view_get_editable(cgtk_text_view(widget)) != editable {
+        gtk_text_view_set_editable(cgtk_text_view(widget), editable)
+        gtk_text_view_set_cursor_visible(cgtk_text_view(widget), editable)
+      }
+      apply(enabled: editor.isEnabled, hidden: editor.isHidden)
       showValidationError()
     }
   }

@@ -31,6 +31,7 @@
       switch object {
       case let field as HeadlessTextField where style == .multiline: mirror = TextViewMirror(field)
       case let field as HeadlessTextField: mirror = EntryMirror(field, style: style)
+      case let view as HeadlessTextView: mirror = TextViewMirror(view)
       case let label as HeadlessLabel: mirror = LabelMirror(label)
       case let label as FieldLabel: mirror = FieldLabelMirror(label, builder: self)
       case let button as HeadlessButton: mirror = ButtonMirror(button, builder: self)
@@ -40,6 +41,7 @@
       case let popUp as HeadlessPopUpButton: mirror = DropDownMirror(popUp)
       case let search as HeadlessSearchField: mirror = SearchEntryMirror(search)
       case let picker as HeadlessDatePicker: mirror = CalendarMirror(picker)
+      case let indicator as HeadlessLevelIndicator where indicator.isEditable: mirror = RatingMirror(indicator)
       case let indicator as HeadlessLevelIndicator: mirror = LevelBarMirror(indicator)
       case let indicator as HeadlessProgressIndicator: mirror = ProgressBarMirror(indicator)
       case let control as HeadlessSegmentedControl: mirror = SegmentsMirror(control)

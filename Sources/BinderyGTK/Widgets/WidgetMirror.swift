@@ -20,6 +20,8 @@
     let placed: UnsafeMutablePointer<GtkWidget>
     private var tokens: [KeyValueObservation] = []
     private var connections: [SignalConnection] = []
+    /// Widgets the mirror made beside its own and keeps until it stops (buttons in a row, pages).
+    private var held: [UnsafeMutablePointer<GtkWidget>] = []
     private let scheduler = UpdateScheduler()
     private var blocking = 0
     /// Whether ``stop()`` ran: the widget is no longer followed and may be gone.
@@ -33,6 +35,21 @@
       g_object_ref_sink(widget)
       if let placed { g_object_ref_sink(placed) }
       scheduler.mirror = self
+    }
+
+    /// Keeps `made` (a widget the mirror made, which its row or page may drop and take again) until
+    /// the mirror stops, so a signal connected to it is disconnected from a live widget.
+    @discardableResult
+    func hold(_ made: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+      g_object_ref_sink(made)
+      held.append(made)
+      return made
+    }
+
+    /// Adds the style class `name` to the widget, or removes it.
+    func setStyleClass(_ name: String, _ on: Bool) {
+      guard (gtk_widget_has_css_class(widget, name) != 0) != on else { return }
+      if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
     }
 
     /// The mirrors of the widgets inside this one.
@@ -114,6 +131,8 @@
       }
       connections = []
       children.forEach { $0.stop() }
+      held.forEach { g_object_unref($0) }
+      held = []
       if placed != widget { g_object_unref(placed) }
       g_object_unref(widget)
     }

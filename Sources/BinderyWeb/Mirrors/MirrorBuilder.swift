@@ -61,6 +61,9 @@ final class MirrorBuilder {
     case let control as HeadlessSwitch where style == .checkbox:
       guard let made = elementMirror(control, HeadlessSwitch.checkboxWebElement, id: id) else { return nil }
       mirror = made
+    // An editable level indicator is a rating of stars, a mirror of its own (its element is a meter).
+    case let indicator as HeadlessLevelIndicator where indicator.isEditable:
+      mirror = RatingMirror(indicator, id: id, collector: collector)
     case let control as any WebControl:
       let (made, problems) = control.makeWebMirror(id: id, builder: self)
       guard let made else {

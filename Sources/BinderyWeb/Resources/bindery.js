@@ -217,7 +217,7 @@
   // value the server sent for such an element before it took the edit is stale: the page keeps what
   // its user entered, and the server sends the value again if it ends up different.
   const unacknowledgedEdits = new Map();
-  const valueKeys = { text: 'text', secure: 'text', number: 'text', multiline: 'text', list: 'selected', tabs: 'selected' };
+  const valueKeys = { text: 'text', secure: 'text', number: 'text', multiline: 'text', list: 'selected', tabs: 'selected', rating: 'value' };
 
   // A tab opened as a copy of this one (duplicated) carries this tab's session and name: the tabs
   // talk on a BroadcastChannel, and the copy takes a name of its own before it says hello.
@@ -547,6 +547,85 @@
           if (key === 'selected') { selected = typeof value === 'number' ? value : null; show(); }
           if (key === 'enabled') { enabled = !!value; show(); }
           common(this, key, value);
+        },
+      };
+    },
+    // An editable level indicator as a rating: a radiogroup of star buttons (role radio, named
+    // "3 stars"), checked at the value and lit up to it; one Tab stop, the arrows, Home and End move
+    // the rating, Delete or Backspace clears it to the minimum. A choice shows at once and is the
+    // user's edit of `value`; while disabled or not editable the stars take no choice.
+    rating(node) {
+      const group = document.createElement('div');
+      group.className = 'rating';
+      group.setAttribute('role', 'radiogroup');
+      let stars = [];
+      let buttons = [];
+      let value = 0;
+      let minimum = 0;
+      let enabled = true;
+      let editable = true;
+      function show() {
+        const checked = stars.indexOf(value);
+        buttons.forEach((button, index) => {
+          button.setAttribute('aria-checked', index === checked ? 'true' : 'false');
+          button.classList.toggle('lit', stars[index] <= value);
+          button.tabIndex = index === checked || (checked < 0 && index === 0) ? 0 : -1;
+          button.disabled = !enabled;
+        });
+        group.setAttribute('aria-readonly', editable ? 'false' : 'true');
+        group.setAttribute('aria-disabled', enabled ? 'false' : 'true');
+      }
+      function choose(next, focus) {
+        if (!enabled || !editable) return;
+        const index = stars.indexOf(next);
+        if (focus && index >= 0) buttons[index].focus();
+        if (next === value) return;
+        value = next;
+        show();
+        send({ type: 'edit', id: node.id, value: next });
+      }
+      function make() {
+        const focused = buttons.indexOf(document.activeElement);
+        group.replaceChildren();
+        buttons = stars.map((star, index) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.setAttribute('role', 'radio');
+          button.setAttribute('aria-label', star === 1 ? '1 star' : star + ' stars');
+          button.textContent = '★';
+          button.addEventListener('click', () => choose(star, true));
+          button.addEventListener('keydown', (event) => {
+            const from = stars.indexOf(value);
+            const last = stars.length - 1;
+            const moves = { ArrowRight: from + 1, ArrowUp: from + 1, ArrowLeft: from - 1, ArrowDown: from - 1,
+              Home: 0, End: last };
+            if (event.key === 'Delete' || event.key === 'Backspace') {
+              event.preventDefault();
+              choose(minimum, false);
+              return;
+            }
+            const to = moves[event.key];
+            if (to === undefined) return;
+            event.preventDefault();
+            if (to < 0) { choose(minimum < stars[0] ? minimum : stars[0], false); buttons[0].focus(); return; }
+            choose(stars[Math.min(to, last)], true);
+          });
+          group.append(button);
+          return button;
+        });
+        show();
+        if (focused >= 0 && buttons.length > 0) buttons[Math.min(focused, buttons.length - 1)].focus();
+      }
+      return {
+        node: group,
+        set(key, next) {
+          if (key === 'stars') { stars = Array.isArray(next) ? next.filter((n) => typeof n === 'number') : []; make(); }
+          if (key === 'value') { value = typeof next === 'number' ? next : minimum; show(); }
+          if (key === 'minimum') minimum = typeof next === 'number' ? next : 0;
+          if (key === 'enabled') { enabled = !!next; show(); }
+          if (key === 'editable') { editable = !!next; show(); }
+          if (key === 'level') group.dataset.level = String(next);
+          common(this, key, next);
         },
       };
     },

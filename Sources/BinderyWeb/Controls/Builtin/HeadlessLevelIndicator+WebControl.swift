@@ -3,7 +3,8 @@ public import BinderyControls
 extension HeadlessLevelIndicator: WebControl {
   /// A page shows a level indicator as a `<meter>`, its warning and critical values as the meter's
   /// `low` and `high` (with `optimum` at the good end), so a browser colours a warning and a critical
-  /// level as `NSLevelIndicator` does. The page does not let a user set it (no rating on the web yet).
+  /// level as `NSLevelIndicator` does. An indicator editable when the page is made is a rating of
+  /// stars instead, a mirror of its own.
   public static let webElement = WebElement<HeadlessLevelIndicator>(tag: "meter")
     .attribute("min", \.minValue)
     .attribute("max", \.maxValue)

@@ -40,6 +40,8 @@ static inline GtkToggleButton *cgtk_toggle_button(void *p) { return GTK_TOGGLE_B
 static inline GtkCalendar *cgtk_calendar(void *p) { return GTK_CALENDAR(p); }
 static inline GtkPicture *cgtk_picture(void *p) { return GTK_PICTURE(p); }
 static inline GtkNotebook *cgtk_notebook(void *p) { return GTK_NOTEBOOK(p); }
+static inline GtkMenuButton *cgtk_menu_button(void *p) { return GTK_MENU_BUTTON(p); }
+static inline GtkPopover *cgtk_popover(void *p) { return GTK_POPOVER(p); }
 static inline GdkPaintable *cgtk_paintable(void *p) { return GDK_PAINTABLE(p); }
 
 /* GObject properties by name, for binding any property of any object (GTK declares the type ids and
@@ -114,6 +116,12 @@ static inline GtkWidget *cgtk_box_new_radio_group(void) {
                                  "orientation", GTK_ORIENTATION_HORIZONTAL, NULL));
 }
 
+/// A menu button that assistive technologies read as a plain group: the toggle button inside it,
+/// which takes the focus, is the button a screen reader names and reads.
+static inline GtkWidget *cgtk_menu_button_new_group(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_MENU_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL));
+}
+
 /// A button that assistive technologies read as a radio button, checked or not (a rating's star).
 static inline GtkWidget *cgtk_button_new_radio(void) {
   return GTK_WIDGET(g_object_new(GTK_TYPE_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
@@ -125,7 +133,6 @@ static inline void cgtk_set_accessible_checked(GtkWidget *widget, int checked) {
                               checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
 }
 
-/// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
 // A column header's sort state for assistive technologies: 0 none, 1 ascending, 2 descending.
 static inline void cgtk_set_accessible_sort(GtkWidget *widget, int sort) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_SORT, (GtkAccessibleSort)sort, -1);
@@ -138,6 +145,7 @@ static inline void cgtk_set_accessible_tree_row(GtkWidget *row, int expanded, in
   gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
 }
 
+/// Marks a widget's value invalid, or valid, for assistive technologies (a field whose text was refused).
 static inline void cgtk_set_invalid(GtkWidget *widget, int invalid) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
                               invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);

@@ -204,7 +204,9 @@
         #expect(await settle { gtk_widget_get_sensitive(row) == 0 })
       }
 
-      @Test func aDaySelectedInTheCalendarIsWrittenClampedToThePickersRange() async throws {
+      @Test func aDatePickerIsAButtonReadingTheDayWhosePopoverCalendarWritesTheDayClampedToThePickersRange()
+        async throws
+      {
         let picker = HeadlessDatePicker(
           dateValue: HeadlessDatePicker.date(ofDay: "1977-05-25", in: utc),
           minDate: HeadlessDatePicker.date(ofDay: "1970-01-01", in: utc),
@@ -214,24 +216,50 @@
         film.released = HeadlessDatePicker.date(ofDay: "1982-06-25", in: utc)
         let host = try window([picker])
         defer { host.close() }
-        let calendar = try #require(host.widget(for: picker))
+        let button = try #require(host.widget(for: picker))
+        let menuButton = try #require(gtk_widget_get_parent(button))
+        let typeName = String(cString: g_type_name_from_instance(UnsafeMutablePointer(OpaquePointer(menuButton))))
+        #expect(typeName == "GtkMenuButton")
+        let popover = try #require(gtk_menu_button_get_popover(cgtk_menu_button(menuButton)))
+        let calendar = try #require(gtk_popover_get_child(cgtk_popover(popover)))
         func shownDay() -> String {
           guard let date = gtk_calendar_get_date(cgtk_calendar(calendar)) else { return "" }
           defer { g_date_time_unref(date) }
           return "\(g_date_time_get_year(date))-\(g_date_time_get_month(date))-\(g_date_time_get_day_of_month(date))"
         }
+        func buttonText() -> [String] {
+          var texts: [String] = []
+          var pending = [button]
+          while let widget = pending.popLast() {
+            if let text = labelText(widget) { texts.append(text) }
+            var child = gtk_widget_get_last_child(widget)
+            while let current = child {
+              pending.append(current)
+              child = gtk_widget_get_prev_sibling(current)
+            }
+          }
+          return texts
+        }
         #expect(shownDay() == "1982-6-25")
+        #expect(buttonText() == ["25 June 1982"])
+        gtk_menu_button_popup(cgtk_menu_button(menuButton))
+        #expect(await settle { gtk_widget_get_mapped(calendar) != 0 }, "a click on the button shows the calendar")
 
         let chosen = try #require(g_date_time_new_utc(1990, 3, 4, 12, 0, 0))
         gtk_calendar_select_day(cgtk_calendar(calendar), chosen)  // what a click on a day does
         g_date_time_unref(chosen)
         #expect(film.released == HeadlessDatePicker.date(ofDay: "1990-03-04", in: utc))
+        #expect(await settle { buttonText() == ["4 March 1990"] })
 
         let late = try #require(g_date_time_new_utc(2024, 1, 1, 12, 0, 0))
         gtk_calendar_select_day(cgtk_calendar(calendar), late)
         g_date_time_unref(late)
         #expect(film.released == HeadlessDatePicker.date(ofDay: "1999-12-31", in: utc))
         #expect(await settle { shownDay() == "1999-12-31" }, "the calendar shows the clamped day")
+        #expect(buttonText() == ["31 December 1999"])
+        film.released = nil
+        #expect(await settle { buttonText() == ["No date"] })
+        gtk_menu_button_popdown(cgtk_menu_button(menuButton))
       }
     }
   }

@@ -84,6 +84,16 @@ def run(process):
     stars()[4].queryAction().doAction(0)
     check(wait_for(lambda: "Metropolis: 5 of 5 stars" in labels()), "unlocked, pressing 5 stars rates Metropolis 5")
 
+    # The release day: a button named by its label, described by the day, opening a calendar.
+    released = next((n for n in walk(frame) if role(n) in ("push button", "toggle button") and name(n) == "Released"), None)
+    check(released is not None, "the release day is a button named Released")
+    if released is not None:
+        check(released.description == "10 January 1927",
+              f"it is described by Metropolis's release day ({released.description!r})")
+        released.queryAction().doAction(0)
+        check(wait_for(lambda: any(name(n) == "Calendar" for n in walk(app))), "pressing it shows a calendar named Calendar")
+        released.queryAction().doAction(0)
+
     # The rating level: Bindery's own level indicator, editable, as radio buttons of stars.
     def level_stars():
         return [n for n in walk(frame) if role(n) == "radio button" and name(n).endswith(("star", "stars"))]

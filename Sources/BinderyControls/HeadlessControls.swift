@@ -90,8 +90,8 @@ extension HeadlessDatePicker: KeyValueInstantiable {
 }
 
 extension HeadlessTextView: KeyValueInstantiable {
-  /// `TextView`, `NSTextView`.
-  public static var instantiableNames: [String] { ["TextView", "NSTextView"] }
+  /// `TextView`, `NSTextView`, `UITextView`.
+  public static var instantiableNames: [String] { ["TextView", "NSTextView", "UITextView"] }
 }
 
 extension HeadlessLevelIndicator: KeyValueInstantiable {

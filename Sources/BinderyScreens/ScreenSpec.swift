@@ -10,7 +10,6 @@ public import BinderySpec
 /// alike. Beside the headless controls (`HeadlessControls.classes`), a file may name `Panel` (a
 /// container with a title and a layout), `SecureField` (a `HeadlessTextField` whose text is hidden),
 /// `NumberField` (a `HeadlessTextField` that holds a number: a spin button on the desktop),
-/// `TextView` (`NSTextView`, `UITextView`: a `HeadlessTextField` of several lines),
 /// `Checkbox` (a `HeadlessSwitch` drawn as a box), `FieldLabel` (`text:` and the `target:` it
 /// names) and the lists of `lists` (`List` with `content:` and a `row:` template). The model's class
 /// name makes no new object: it stands for the screen's model, which is also the file's `$root`.
@@ -65,11 +64,6 @@ public enum ScreenSpec {
     classes.register(HeadlessTextField.self, names: ["NumberField"]) {
       let field = HeadlessTextField()
       styled.add(field, .number)
-      return field
-    }
-    classes.register(HeadlessTextField.self, names: ["TextView", "NSTextView", "UITextView"]) {
-      let field = HeadlessTextField()
-      styled.add(field, .multiline)
       return field
     }
     classes.register(HeadlessSwitch.self, names: ["Checkbox"]) {

@@ -82,12 +82,16 @@ struct FormatSettings {
 
   func locale() throws(TransformerSettingsError) -> Locale {
     guard let identifier = try string("locale") else { return .current }
-    guard Locale.availableIdentifiers.contains(identifier) else {
+    guard knownLocaleIdentifiers.contains(identifier) else {
       throw TransformerSettingsError("no locale is named \"\(identifier)\"", setting: "locale")
     }
     return Locale(identifier: identifier)
   }
 }
+
+/// The identifiers of the locales this system has, listed once: listing them takes milliseconds, and
+/// a list's rows each make their formats.
+private let knownLocaleIdentifiers = Set(Locale.availableIdentifiers)
 
 private func numberFormat(_ values: [String: any Sendable], _ type: Any.Type) throws(TransformerSettingsError)
   -> AnyBindingTransformer

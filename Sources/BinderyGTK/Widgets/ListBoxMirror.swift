@@ -253,6 +253,9 @@
         expander = button
       }
       for mirror in contents { gtk_box_append(cgtk_box(box), mirror.placed) }
+      // The last control takes the rest of the row: a label there wraps at the row's width, not at
+      // its longest word.
+      if !equalCells, let last = contents.last { gtk_widget_set_hexpand(last.placed, 1) }
       for (mirror, name) in zip(contents, cellNames) where !(mirror is LabelMirror) {
         cgtk_set_accessible_label(mirror.widget, name)
       }

@@ -3,12 +3,11 @@ import BinderyControls
 import BinderySpec
 import BinderyTestFixtures
 import Foundation
-import Synchronization
 import Testing
 
 /// How many times the objects of one test were told their file is bound.
 private final class AwakeCounter: Sendable {
-  let count = Mutex(0)
+  let count = SharedLock(0)
 
   /// Counts one more, and returns the count.
   func next() -> Int {

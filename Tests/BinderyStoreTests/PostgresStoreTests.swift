@@ -2,7 +2,6 @@
   import Bindery
   import BinderyStore
   import Foundation
-  import Synchronization
   import Testing
 
   @testable import BinderyPostgres
@@ -132,7 +131,7 @@
 
   /// What a change handler heard, in order.
   final class Heard: Sendable {
-    private let heard = Mutex<[StoreNotice]>([])
+    private let heard = SharedLock<[StoreNotice]>([])
 
     /// Adds `notice`.
     func append(_ notice: StoreNotice) { heard.withLock { $0.append(notice) } }

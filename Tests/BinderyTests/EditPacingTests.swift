@@ -1,7 +1,6 @@
 import Bindery
 import BinderyControls
 import BinderyTestKit
-import Synchronization
 import Testing
 
 @KeyValueObservable
@@ -22,7 +21,7 @@ private func untilWritten(_ count: Int, _ model: SearchModel) async {
 /// A clock whose time a test sets at once (no await), and which records the deadlines slept until.
 private final class SetTimeClock: Clock, Sendable {
   typealias Instant = ManualClock.Instant
-  private let state = Mutex((now: Instant(offset: .zero), deadlines: [Instant]()))
+  private let state = SharedLock((now: Instant(offset: .zero), deadlines: [Instant]()))
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }

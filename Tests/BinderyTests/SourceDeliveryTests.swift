@@ -1,6 +1,5 @@
 import Bindery
 import BinderyControls
-import Synchronization
 import Testing
 
 /// A profile that lives on its owner's actor: its properties are behind locks (it is `Sendable`), so
@@ -21,7 +20,7 @@ actor ProfileOwner {
 
 /// What was written, and by whom, from any thread.
 final class WriteLog: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = SharedLock<[String]>([])
 
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }

@@ -4,7 +4,6 @@ import BinderyControls
 import BinderySpec
 import BinderyStore
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BinderyWeb
@@ -86,7 +85,7 @@ struct SelectionPerTabTests {
 
   /// The members' names, read on the page's actor.
   private func names(_ club: Club, _ host: WebPageHost) async -> [String] {
-    let names = Mutex<[String]>([])
+    let names = SharedLock<[String]>([])
     await host.perform { names.withLock { $0 = club.members.content.map(\.name) } }
     return names.withLock { $0 }
   }

@@ -3,7 +3,6 @@ import BinderyControllers
 import BinderyControls
 import BinderyStore
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import BinderyWeb
@@ -180,14 +179,14 @@ struct SlowStoreTests {
 
   /// How many notes the controller has, read on the page's actor.
   private func count(of desk: Desk, on host: WebPageHost) async -> Int {
-    let count = Mutex(0)
+    let count = SharedLock(0)
     await host.perform { count.withLock { $0 = desk.notes.arrangedObjects.count } }
     return count.withLock { $0 }
   }
 
   /// The note's text, read on the page's actor.
   private func text(of desk: Desk, on host: WebPageHost) async -> String {
-    let text = Mutex("")
+    let text = SharedLock("")
     await host.perform { text.withLock { $0 = desk.notes.arrangedObjects[0].text } }
     return text.withLock { $0 }
   }
@@ -197,14 +196,14 @@ struct SlowStoreTests {
 /// is closed, on the thread that makes them (the content's own). It tells of changes when the test
 /// says so, as PostgreSQL's notices would.
 final class GatedStore: RecordStoreChangeFeed, @unchecked Sendable {
-  private let state: Mutex<(rows: [Int64: [StoreValue]], writes: [[StoreValue]], failure: StoreError?, asked: Int)>
+  private let state: SharedLock<(rows: [Int64: [StoreValue]], writes: [[StoreValue]], failure: StoreError?, asked: Int)>
   private let gate = DispatchSemaphore(value: 1)
-  private let closed = Mutex(false)
-  private let handlers = Mutex<[Int: @Sendable (StoreNotice) -> Void]>([:])
-  private let reads = Mutex((gated: false, asked: 0))
+  private let closed = SharedLock(false)
+  private let handlers = SharedLock<[Int: @Sendable (StoreNotice) -> Void]>([:])
+  private let reads = SharedLock((gated: false, asked: 0))
 
   init(rows: [Int64: [StoreValue]]) {
-    state = Mutex((rows, [], nil, 0))
+    state = SharedLock((rows, [], nil, 0))
   }
 
   func close() {
@@ -294,10 +293,10 @@ final class GatedStore: RecordStoreChangeFeed, @unchecked Sendable {
     state.withLock { $0.asked += 1 }
     gate.wait()
     defer { gate.signal() }
-    return try state.withLock { state throws(StoreError) -> [Int64] in
+    let outcome = state.withLock { state -> Result<[Int64], StoreError> in
       if let failure = state.failure {
         state.failure = nil
-        throw failure
+        return .failure(failure)
       }
       var inserted: [Int64] = []
       for change in changes {
@@ -313,12 +312,13 @@ final class GatedStore: RecordStoreChangeFeed, @unchecked Sendable {
           for id in ids { state.rows[id] = nil }
         case .expect(_, let id, _, let values):
           guard state.rows[id] == values else {
-            throw StoreError(.conflict, "the row was changed since", table: "note", row: id)
+            return .failure(StoreError(.conflict, "the row was changed since", table: "note", row: id))
           }
         }
       }
-      return inserted
+      return .success(inserted)
     }
+    return try outcome.get()
   }
 
   func check(_ changes: [StoreChange]) throws(StoreError) {}

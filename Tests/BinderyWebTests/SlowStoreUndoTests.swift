@@ -2,7 +2,6 @@ import Bindery
 import BinderyControllers
 import BinderyControls
 import BinderyStore
-import Synchronization
 import Testing
 
 @testable import BinderyWeb
@@ -258,7 +257,7 @@ struct SlowStoreUndoTests {
   /// Sends `text` from `tab` and waits (2,000 tries 5 ms apart) for the page to handle it: the messages the tab
   /// got, or `nil` when the page was held up (the store's gate is then opened, so the test ends).
   private func answer(to text: String, from tab: TestTab, _ store: GatedStore) async -> [JSONValue]? {
-    let handled = Mutex(false)
+    let handled = SharedLock(false)
     Task {
       await tab.send(text)
       handled.withLock { $0 = true }
@@ -276,14 +275,14 @@ struct SlowStoreUndoTests {
 
   /// The notes' texts, read on the page's actor.
   private func texts(of desk: Desk, on host: WebPageHost) async -> [String] {
-    let texts = Mutex<[String]>([])
+    let texts = SharedLock<[String]>([])
     await host.perform { texts.withLock { $0 = desk.notes.arrangedObjects.map(\.text) } }
     return texts.withLock { $0 }
   }
 
   /// Whether the history can undo and redo, read on the page's actor.
   private func abilities(of desk: Desk, on host: WebPageHost) async -> (undo: Bool, redo: Bool) {
-    let abilities = Mutex((undo: false, redo: false))
+    let abilities = SharedLock((undo: false, redo: false))
     await host.perform { abilities.withLock { $0 = (desk.history.canUndo, desk.history.canRedo) } }
     return abilities.withLock { $0 }
   }

@@ -37,7 +37,7 @@
       // The menu button's own toggle button takes the focus: it is what a label names.
       let toggle = gtk_widget_get_first_child(menuButton) ?? menuButton
       super.init(widget: toggle, placed: menuButton)
-      g_object_ref_sink(calendar)
+      hold(calendar)
       follow(picker, \.dateValue)
       follow(picker, \.timeZone)
       follow(picker, \.isEnabled)
@@ -85,12 +85,6 @@
       guard day != picker.day else { return }
       picker.userDidPick(day: day)
       refresh()
-    }
-
-    override func stop() {
-      guard !isStopped else { return }
-      super.stop()
-      g_object_unref(calendar)
     }
   }
 #endif
